@@ -1,0 +1,41 @@
+# Almanac: `make demo` sets up and runs the demo; `make test` runs the tests.
+
+SWIFT ?= swift
+APT_PACKAGES := libsqlite3-dev libcsv-dev
+
+.PHONY: all deps build release demo test clean
+
+all: build
+
+## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing.
+deps:
+	@missing=""; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make deps: install$$missing with your package manager (no apt-get here)" >&2; exit 1; \
+	  fi; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  echo "make deps: installing$$missing"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+## build: a debug build.
+build: deps
+	$(SWIFT) build
+
+## release: an optimized, self-contained binary at .build/release/almanac.
+release: deps
+	$(SWIFT) build -c release --product almanac
+
+## demo: build the release binary and run the demo on a fresh database in a temporary directory.
+demo: release
+	.build/release/almanac demo
+
+## test: run every test (unit and end-to-end).
+test: deps
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Almanac",
+    products: [
+        .executable(name: "almanac", targets: ["almanac"]),
+        .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        .executableTarget(
+            name: "EmbedTool",
+            path: "Sources/EmbedTool"
+        ),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["EmbedTool"]
+        ),
+        .target(
+            name: "AlmanacKit",
+            dependencies: ["CSQLite", "CCSV"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "almanac",
+            dependencies: [
+                "AlmanacKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AlmanacKitTests",
+            dependencies: ["AlmanacKit", "CSQLite"]
+        ),
+        .testTarget(
+            name: "AlmanacTests",
+            dependencies: ["almanac", "AlmanacKit"]
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+/// How a command failed, as the exit status PRODUCT.md assigns (the BSD `sysexits.h` values).
+public enum Failure: Int32, Sendable, CaseIterable {
+    /// The command line was wrong (EX_USAGE).
+    case usage = 64
+    /// The input data was wrong (EX_DATAERR).
+    case invalidData = 65
+    /// An input file is missing or unreadable (EX_NOINPUT).
+    case missingInput = 66
+    /// A bug or an impossible state (EX_SOFTWARE).
+    case internalError = 70
+    /// The database cannot be created or opened for writing (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// Reading or writing failed (EX_IOERR).
+    case ioError = 74
+    /// The database is busy: try again (EX_TEMPFAIL).
+    case busy = 75
+}
+
+/// An error of Almanac's own: the failure it maps to, and a message given as a translation key with
+/// named arguments, so the command line can print it in the user's language.
+public struct AlmanacError: Error, CustomStringConvertible, Sendable {
+    /// Which kind of failure this is; decides the exit status.
+    public let failure: Failure
+    /// The translation key of the message (`error.schema-newer`).
+    public let key: String
+    /// The values for the message's `{name}` placeholders.
+    public let arguments: [String: String]
+
+    /// Creates an error of the given kind with a translated message.
+    public init(_ failure: Failure, _ key: String, _ arguments: [String: String] = [:]) {
+        self.failure = failure
+        self.key = key
+        self.arguments = arguments
+    }
+
+    /// The message in the localizer's language.
+    public func message(_ localizer: Localizer) -> String {
+        localizer(key, arguments)
+    }
+
+    /// The message in English.
+    public var description: String { message(.english) }
+}

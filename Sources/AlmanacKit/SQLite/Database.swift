@@ -1,0 +1,186 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file.
+///
+/// A read-write connection runs in WAL mode with foreign keys on; every connection waits up to its
+/// busy timeout for a lock. A read-only connection also refuses writes through pragmas, ATTACH and
+/// extension loading, so no statement run on it can change the file.
+public final class Database {
+    /// How the file is opened.
+    public enum Mode: Sendable {
+        /// Open for reading and writing, creating the file when it is missing.
+        case readWrite
+        /// Open for reading only; the file must exist.
+        case readOnly
+    }
+
+    /// The `sqlite3*` handle.
+    let handle: OpaquePointer
+    /// The path the connection was opened with (`:memory:` for an in-memory database).
+    public let path: String
+    /// How the file was opened.
+    public let mode: Mode
+
+    /// The default wait for a lock held by another process, in milliseconds.
+    public static let defaultBusyTimeout: Int32 = 5_000
+
+    /// Opens (and for `.readWrite`, creates) the database at `path`.
+    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+        var connection: OpaquePointer?
+        let flags: Int32 = switch mode {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        }
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = DatabaseError(connection: connection, code: code)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.handle = connection
+        self.path = path
+        self.mode = mode
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeout)
+        try configure()
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure() throws {
+        // Extensions are never loaded, through the C API or SQL's load_extension().
+        _ = almanac_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
+        // Defensive mode forbids writable_schema and other ways of corrupting the file on purpose.
+        _ = almanac_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1)
+        switch mode {
+        case .readWrite:
+            try execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:" && !path.isEmpty {
+                let journal = try prepare("PRAGMA journal_mode = WAL")
+                _ = try journal.step()
+            }
+        case .readOnly:
+            try execute("PRAGMA query_only = ON")
+            sqlite3_set_authorizer(handle, readOnlyAuthorizer, nil)
+        }
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Compiles one statement. Text after the first statement (other than spaces, comments and `;`) is an error.
+    public func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sql.withCString { text in
+            let result = sqlite3_prepare_v3(handle, text, -1, 0, &statement, &tail)
+            if result == SQLITE_OK, let tail, !Self.isBlank(tail) {
+                sqlite3_finalize(statement)
+                statement = nil
+                return SQLITE_MISUSE
+            }
+            return result
+        }
+        if code == SQLITE_MISUSE {
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "only one statement may be run at a time", sql: sql)
+        }
+        guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
+        guard let statement else {
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "no statement to run", sql: sql)
+        }
+        return Statement(handle: statement, database: self, sql: sql)
+    }
+
+    /// Runs one statement with the given arguments, ignoring any rows it returns.
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    /// Runs a query and returns all its rows.
+    public func rows(_ sql: String, _ arguments: [SQLValue] = []) throws -> [[SQLValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.allRows()
+    }
+
+    /// Runs a query and returns the first column of its first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the last row inserted.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True while a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// `PRAGMA user_version`.
+    public var userVersion: Int {
+        get throws {
+            guard case .integer(let version)? = try scalar("PRAGMA user_version") else { return 0 }
+            return Int(version)
+        }
+    }
+
+    private static func isBlank(_ text: UnsafePointer<CChar>) -> Bool {
+        var remaining = String(cString: text)[...]
+        while true {
+            remaining = remaining.drop(while: { $0.isWhitespace || $0 == ";" })
+            if remaining.hasPrefix("--") {
+                remaining = remaining.drop(while: { $0 != "\n" })
+            } else if remaining.hasPrefix("/*") {
+                guard let end = remaining.range(of: "*/") else { return false }
+                remaining = remaining[end.upperBound...]
+            } else {
+                return remaining.isEmpty
+            }
+        }
+    }
+}
+
+/// Pragmas whose argument names a table or index to describe, not a value to set.
+private let readingPragmasWithArgument: Set<String> = [
+    "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
+    "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
+]
+
+/// Denies everything that could write through a read-only connection: ATTACH and DETACH (a new
+/// writable file), pragmas that set a value, and any function that loads an extension.
+private func readOnlyAuthorizer(
+    _ context: UnsafeMutableRawPointer?, _ action: Int32,
+    _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+    _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
+) -> Int32 {
+    switch action {
+    case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
+        return SQLITE_OK
+    case SQLITE_FUNCTION:
+        let name = second.map { String(cString: $0).lowercased() } ?? ""
+        return name == "load_extension" ? SQLITE_DENY : SQLITE_OK
+    case SQLITE_PRAGMA:
+        // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what to read.
+        guard second != nil else { return SQLITE_OK }
+        let name = first.map { String(cString: $0).lowercased() } ?? ""
+        return readingPragmasWithArgument.contains(name) ? SQLITE_OK : SQLITE_DENY
+    default:
+        return SQLITE_DENY
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// One numbered step of the schema, from a `Schema/NNN_name.sql` file.
+public struct Migration: Sendable, Equatable {
+    /// The number that orders migrations; also the `user_version` once it is applied.
+    public let version: Int
+    /// The file's name without its number and extension (`initial`).
+    public let name: String
+    /// The SQL to run, possibly several statements.
+    public let sql: String
+
+    /// Creates a migration.
+    public init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+}
+
+/// Brings a database's schema up to date: applies pending migrations in order, each in its own
+/// transaction, records them in `schema_migrations` and `PRAGMA user_version`, and refuses a
+/// database whose schema is newer than the migrations it knows.
+public struct DatabaseMigrator: Sendable {
+    /// The known migrations, in order.
+    public let migrations: [Migration]
+
+    /// A migrator over the given migrations (sorted by version; versions must be distinct and positive).
+    public init(migrations: [Migration]) {
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    /// The migrations built into the binary from `Schema/`.
+    public static let builtIn = DatabaseMigrator(migrations: Resources.files(under: "Schema").compactMap { file in
+        let base = (file.path as NSString).lastPathComponent
+        guard base.hasSuffix(".sql") else { return nil }
+        let stem = base.dropLast(4)
+        let digits = stem.prefix(while: \.isNumber)
+        guard let version = Int(digits), version > 0 else { return nil }
+        let name = stem.dropFirst(digits.count).drop(while: { $0 == "_" || $0 == "-" })
+        return Migration(version: version, name: String(name), sql: file.contents)
+    })
+
+    /// The version a fully migrated database has.
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// What a migration run did.
+    public struct Outcome: Sendable, Equatable {
+        /// The schema version before the run.
+        public let fromVersion: Int
+        /// The schema version after the run.
+        public let toVersion: Int
+        /// The migrations applied by this run, in order (empty when the database was up to date).
+        public let applied: [Migration]
+    }
+
+    /// The schema version the database is at: the highest recorded migration, or `user_version`.
+    public func currentVersion(of database: Database) throws -> Int {
+        var fromTable = 0
+        let hasTable = try database.scalar(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        if hasTable, case .integer(let version)? = try database.scalar("SELECT max(version) FROM schema_migrations") {
+            fromTable = Int(version)
+        }
+        return max(fromTable, try database.userVersion)
+    }
+
+    /// Applies every pending migration. Safe to run concurrently: each step re-reads the version
+    /// under the write lock, so two processes never apply the same migration.
+    @discardableResult
+    public func migrate(_ database: Database) throws -> Outcome {
+        let start = try currentVersion(of: database)
+        try refuseNewer(start, path: database.path)
+        var applied: [Migration] = []
+        for migration in migrations where migration.version > start {
+            let didApply = try database.transaction(.immediate) { () throws -> Bool in
+                let current = try currentVersion(of: database)
+                try refuseNewer(current, path: database.path)
+                guard current < migration.version else { return false }
+                try database.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version    INTEGER NOT NULL PRIMARY KEY,
+                        name       TEXT NOT NULL,
+                        applied_at TEXT NOT NULL
+                    ) STRICT
+                    """)
+                try database.execute(migration.sql)
+                try database.run(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                    [.integer(Int64(migration.version)), .text(migration.name)])
+                try database.execute("PRAGMA user_version = \(migration.version)")
+                let violations = try database.rows("PRAGMA foreign_key_check")
+                if let first = violations.first {
+                    throw DatabaseError(
+                        extendedCode: ResultCode.constraintForeignKey,
+                        message: "migration \(migration.version) leaves \(violations.count) foreign key violation(s), first in table \(first[0].textValue ?? "?")",
+                        sql: "PRAGMA foreign_key_check")
+                }
+                return true
+            }
+            if didApply { applied.append(migration) }
+        }
+        return Outcome(fromVersion: start, toVersion: try currentVersion(of: database), applied: applied)
+    }
+
+    private func refuseNewer(_ version: Int, path: String) throws {
+        guard version > latestVersion else { return }
+        throw AlmanacError(.invalidData, "error.schema-newer",
+            ["path": path, "found": String(version), "known": String(latestVersion)])
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The output formats of every command that prints rows.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table, markdown, csv, tsv, json
+}
+
+/// When to colour output.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// The global options, resolved against the environment: the database, the locale, the time zone,
+/// "today", the output format and colour. Resolving here (not in the command line) keeps the rules
+/// in one place and testable.
+public struct Settings: Sendable {
+    /// The database file.
+    public var databasePath: String
+    /// The user's locale for words, dates and numbers.
+    public var localizer: Localizer
+    /// The zone every date is shown and compared in.
+    public var timeZone: TimeZone
+    /// The day "today" means.
+    public var today: LocalDate
+    /// How rows are printed.
+    public var format: OutputFormat
+    /// Whether to colour output.
+    public var color: ColorChoice
+
+    /// Memberwise creation, for tests and embedding.
+    public init(
+        databasePath: String, localizer: Localizer = .english, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        today: LocalDate, format: OutputFormat = .table, color: ColorChoice = .never
+    ) {
+        self.databasePath = databasePath
+        self.localizer = localizer
+        self.timeZone = timeZone
+        self.today = today
+        self.format = format
+        self.color = color
+    }
+
+    /// Resolves the options as PRODUCT.md orders them: the option, else the environment, else the default.
+    ///   - database: `--db`, else `$ALMANAC_DB`, else `./almanac.db`
+    ///   - locale: `--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG`, else `en`
+    ///   - timeZone: `--tz`, else `TZ`, else UTC
+    ///   - today: `--today`, else `$ALMANAC_TODAY`, else the clock's day in the time zone
+    public static func resolve(
+        database: String?, locale: String?, timeZone: String?, today: String?,
+        format: OutputFormat = .table, color: ColorChoice = .auto,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+    ) throws -> Settings {
+        let path = nonEmpty(database) ?? nonEmpty(environment["ALMANAC_DB"]) ?? "./almanac.db"
+        let localizer = Localizer(locale: LocaleResolver.resolve(option: locale, environment: environment))
+        let zone: TimeZone
+        if let name = nonEmpty(timeZone) {
+            guard let found = zoneNamed(name) else { throw AlmanacError(.usage, "error.bad-time-zone", ["zone": name, "source": "--tz"]) }
+            zone = found
+        } else if let name = nonEmpty(environment["TZ"]) {
+            guard let found = zoneNamed(name) else { throw AlmanacError(.usage, "error.bad-time-zone", ["zone": name, "source": "TZ"]) }
+            zone = found
+        } else {
+            zone = TimeZone(identifier: "UTC")!
+        }
+        let day: LocalDate
+        if let text = nonEmpty(today) {
+            guard let parsed = LocalDate(text) else { throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "--today"]) }
+            day = parsed
+        } else if let text = nonEmpty(environment["ALMANAC_TODAY"]) {
+            guard let parsed = LocalDate(text) else { throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "ALMANAC_TODAY"]) }
+            day = parsed
+        } else {
+            day = LocalDate(now, in: zone)
+        }
+        return Settings(databasePath: path, localizer: localizer, timeZone: zone, today: day, format: format, color: color)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// A zone from an IANA name (`Europe/Moscow`), `UTC`, or a TZ value with a leading colon.
+    static func zoneNamed(_ name: String) -> TimeZone? {
+        let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
+        if trimmed == "UTC" || trimmed == "Z" || trimmed == "GMT" { return TimeZone(identifier: "UTC") }
+        guard TimeZone.knownTimeZoneIdentifiers.contains(trimmed) || trimmed.hasPrefix("Etc/") else { return nil }
+        return TimeZone(identifier: trimmed)
+    }
+}

@@ -1,0 +1,17 @@
+import AlmanacKit
+import ArgumentParser
+
+/// The root command: `almanac SUBCOMMAND`.
+struct Almanac: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "almanac",
+        abstract: "Advent calendars, events, a flag quiz, snowman animations and book loans in one SQLite database.",
+        discussion: """
+            Every command takes the global options (--db, --locale, --tz, --today, --format, --color).
+            Exit codes: 0 success, 64 usage, 65 invalid data, 66 missing input, 70 internal error,
+            73 cannot create the database, 74 I/O error, 75 database busy (try again).
+            """,
+        version: AlmanacVersion.current,
+        subcommands: [Init.self, Demo.self]
+    )
+}

@@ -1,0 +1,146 @@
+import AlmanacKit
+import CSQLite
+import Testing
+
+@Suite struct DatabaseTests {
+    let database: Database
+
+    init() throws {
+        database = try Database(path: ":memory:")
+        try database.execute("CREATE TABLE t (v ANY)")
+    }
+
+    static let values: [SQLValue] = [
+        .null,
+        .integer(0), .integer(Int64.max), .integer(Int64.min), .integer(-1),
+        .real(0.1), .real(-2.5e300), .real(Double.leastNonzeroMagnitude),
+        .text(""), .text("plain"), .text("Ёлка и «кавычки»"), .text("🇩🇪 flags, \"quotes\", new\nline"),
+        .text("nul\u{0}inside"),
+        .blob([]), .blob([0, 1, 2, 255]),
+    ]
+
+    @Test("every storage class binds and reads back unchanged", arguments: values)
+    func roundTrip(_ value: SQLValue) throws {
+        let insert = try database.prepare("INSERT INTO t (v) VALUES (?)")
+        try insert.bind(value, at: 1)
+        #expect(try insert.step() == false)
+        let select = try database.prepare("SELECT v, typeof(v) FROM t")
+        #expect(try select.step())
+        #expect(select.value(at: 0) == value)
+        let expectedType: String = switch value {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+        #expect(select.string(at: 1) == expectedType)
+    }
+
+    @Test func typedAccessors() throws {
+        let statement = try database.prepare("SELECT 42, 2.5, 'text', x'00ff', NULL")
+        #expect(try statement.step())
+        #expect(statement.int64(at: 0) == 42)
+        #expect(statement.int(at: 0) == 42)
+        #expect(statement.double(at: 1) == 2.5)
+        #expect(statement.string(at: 2) == "text")
+        #expect(statement.blob(at: 3) == [0, 255])
+        #expect(statement.isNull(at: 4))
+        #expect(statement.string(at: 4) == nil)
+        #expect(statement.columnType(at: 0) == .integer)
+        #expect(statement.columnType(at: 1) == .real)
+        #expect(statement.columnCount == 5)
+        #expect(try statement.step() == false)
+    }
+
+    @Test func emptyTextIsNotNull() throws {
+        let insert = try database.prepare("INSERT INTO t (v) VALUES (?), (?)")
+        try insert.bind("", at: 1)
+        try insert.bindText(UnsafeRawBufferPointer(start: nil, count: 0), at: 2)
+        try insert.step()
+        #expect(try database.rows("SELECT typeof(v), v FROM t") == [[.text("text"), .text("")], [.text("text"), .text("")]])
+    }
+
+    @Test func namedParametersAndReset() throws {
+        let insert = try database.prepare("INSERT INTO t (v) VALUES (:value)")
+        #expect(insert.parameterName(at: 1) == ":value")
+        for number in 1...3 {
+            try insert.bind(.integer(Int64(number)), named: ":value")
+            try insert.step()
+            insert.reset()
+        }
+        #expect(try database.scalar("SELECT sum(v) FROM t") == .integer(6))
+        #expect(throws: DatabaseError.self) { try insert.bind(.integer(1), named: ":missing") }
+    }
+
+    @Test func errorCarriesCodeMessageAndSQL() throws {
+        try database.execute("CREATE TABLE strict_t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        let sql = "INSERT INTO strict_t (id, name) VALUES (1, NULL)"
+        let error = try #require(throws: DatabaseError.self) { try database.run(sql) }
+        #expect(error.extendedCode == ResultCode.constraintNotNull)
+        #expect(error.primaryCode == SQLITE_CONSTRAINT)
+        #expect(error.message == "NOT NULL constraint failed: strict_t.name")
+        #expect(error.sql == sql)
+        #expect(error.description == "SQLite error 1299: NOT NULL constraint failed: strict_t.name - while executing `\(sql)`")
+        #expect(error.isConstraintViolation)
+    }
+
+    @Test func syntaxErrorNamesTheSQL() throws {
+        let error = try #require(throws: DatabaseError.self) { try database.prepare("SELEC 1") }
+        #expect(error.primaryCode == SQLITE_ERROR)
+        #expect(error.message.contains("syntax error"))
+        #expect(error.sql == "SELEC 1")
+    }
+
+    @Test func prepareRefusesASecondStatement() throws {
+        #expect(throws: DatabaseError.self) { try database.prepare("SELECT 1; SELECT 2") }
+        // A trailing semicolon or comment is not a second statement.
+        _ = try database.prepare("SELECT 1; -- done\n")
+        _ = try database.prepare("SELECT 1 /* c */ ;  ")
+    }
+
+    @Test func lastInsertRowIDAndChanges() throws {
+        try database.run("INSERT INTO t (v) VALUES (1), (2)")
+        #expect(database.changes == 2)
+        #expect(database.lastInsertRowID == 2)
+    }
+
+    @Test func fileDatabaseUsesWALAndForeignKeys() throws {
+        let directory = try TemporaryDirectory()
+        let file = try Database(path: directory.path("wal.db"))
+        #expect(try file.scalar("PRAGMA journal_mode") == .text("wal"))
+        #expect(try file.scalar("PRAGMA foreign_keys") == .integer(1))
+    }
+
+    @Test func readOnlyConnectionRefusesEveryWrite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("ro.db")
+        let writer = try Database(path: path)
+        try writer.execute("CREATE TABLE t (v); INSERT INTO t VALUES (1)")
+        let reader = try Database(path: path, mode: .readOnly)
+        #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(1))
+        #expect(try reader.rows("PRAGMA table_info(t)").count == 1)
+        for sql in [
+            "INSERT INTO t VALUES (2)", "DELETE FROM t", "UPDATE t SET v = 3", "DROP TABLE t",
+            "CREATE TABLE u (v)", "ATTACH DATABASE '\(directory.path("other.db"))' AS other",
+            "PRAGMA writable_schema = 1", "PRAGMA query_only = 0", "PRAGMA user_version = 9",
+            "SELECT load_extension('x')",
+        ] {
+            #expect(throws: DatabaseError.self, "\(sql)") { try reader.run(sql) }
+        }
+        #expect(try writer.scalar("SELECT count(*) FROM t") == .integer(1))
+    }
+
+    @Test func busyTimeoutWaitsThenReportsBusy() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("busy.db")
+        let first = try Database(path: path)
+        try first.execute("CREATE TABLE t (v)")
+        let second = try Database(path: path, busyTimeout: 50)
+        try first.execute("BEGIN IMMEDIATE")
+        let error = try #require(throws: DatabaseError.self) { try second.run("INSERT INTO t VALUES (1)") }
+        #expect(error.isBusy)
+        #expect(error.failure == .busy)
+        try first.execute("ROLLBACK")
+    }
+}
