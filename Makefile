@@ -27,7 +27,7 @@ build: deps
 
 ## release: an optimized, self-contained binary at .build/release/almanac.
 release: deps
-	$(SWIFT) build -c release --product almanac
+	$(SWIFT) build -c release --product almanac --static-swift-stdlib
 
 ## demo: build the release binary and run the demo on a fresh database in a temporary directory.
 demo: release
