@@ -1,0 +1,127 @@
+import CSQLite
+import Foundation
+
+/// The inserting thread's work: binds a prepared row's values straight from the batch and runs the
+/// INSERT, turning the database's refusals (a key already there, an unknown holiday) into located
+/// diagnostics.
+final class RowInserter {
+    /// What became of one row.
+    enum Outcome {
+        case inserted
+        /// Left out by `--on-conflict skip`.
+        case skipped
+        case failed(ImportDiagnostic)
+    }
+
+    private let database: Database
+    private let kind: ImportKind
+    private let statement: Statement
+    private let valuesStatement: Statement?
+    private let properties: [String]
+    private let createdAt: String
+
+    init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = [], now: Date = Date()) throws {
+        self.database = database
+        self.kind = kind
+        self.properties = properties
+        createdAt = Instant.utcText(Int64(now.timeIntervalSince1970.rounded(.down)))
+        if kind == .animationSettings {
+            // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
+            let conflict = switch policy {
+            case .fail: ""
+            case .skip: " ON CONFLICT (name) DO NOTHING"
+            case .replace: " ON CONFLICT (name) DO UPDATE SET name = excluded.name"
+            }
+            statement = try database.prepare("INSERT INTO animation_settings (name, created_at) VALUES (?1, ?2)\(conflict) RETURNING id")
+            valuesStatement = try database.prepare(
+                "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
+        } else {
+            statement = try database.prepare(kind.insertSQL(policy))
+            valuesStatement = nil
+        }
+    }
+
+    /// Inserts record `record` of the batch, whose values start at `first`.
+    func insert(_ batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String) throws -> Outcome {
+        let first = record * batch.width
+        do {
+            if kind == .animationSettings {
+                // A setting is several rows; a refused value must take its setting row with it.
+                return try database.savepoint("setting") { try insertSetting(batch, record, first) }
+            }
+            for index in 0..<batch.width {
+                try bind(batch.values[first + index], at: Int32(index + 1), to: statement, batch, record)
+            }
+            try statement.step()
+            statement.reset()
+            return database.changes == 0 ? .skipped : .inserted
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            statement.reset()
+            valuesStatement?.reset()
+            return .failed(try describe(error, batch, record, mapping, columns, file))
+        }
+    }
+
+    private func insertSetting(_ batch: RecordBatch, _ record: Int, _ first: Int) throws -> Outcome {
+        try bind(batch.values[first], at: 1, to: statement, batch, record)
+        try statement.bind(createdAt, at: 2)
+        guard try statement.step() else {
+            statement.reset()
+            return .skipped
+        }
+        let id = statement.int64(at: 0)
+        while try statement.step() {}
+        statement.reset()
+        guard let values = valuesStatement else { return .inserted }
+        for (offset, key) in properties.enumerated() {
+            try values.bind(id, at: 1)
+            try values.bind(key, at: 2)
+            try bind(batch.values[first + 1 + offset], at: 3, to: values, batch, record)
+            try values.step()
+            values.reset()
+        }
+        return .inserted
+    }
+
+    private func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
+        switch value {
+        case .null: try statement.bindNull(at: index)
+        case .field(let field): try statement.bindText(batch.field(record, field), at: index)
+        case .text(let offset, let length): try statement.bindText(batch.storage.arena.bytes(offset, length), at: index)
+        case .integer(let number): try statement.bind(number, at: index)
+        case .real(let number): try statement.bind(number, at: index)
+        }
+    }
+
+    /// A database refusal as a diagnostic at the column it concerns.
+    private func describe(_ error: DatabaseError, _ batch: RecordBatch, _ record: Int, _ mapping: [Int],
+                          _ columns: [ImportColumn], _ file: String) throws -> ImportDiagnostic {
+        func at(_ column: Int, _ key: String, _ arguments: [String: String]) -> ImportDiagnostic {
+            let field = column < mapping.count ? mapping[column] : -1
+            let place = batch.locate(record, field: max(field, 0))
+            var all = arguments
+            all["column"] = columns[column].name
+            all["value"] = field >= 0 ? ImportDiagnostic.shown(batch.string(record, field)) : ""
+            return ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all)
+        }
+        func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
+        switch error.extendedCode {
+        case ResultCode.constraintPrimaryKey, ResultCode.constraintUnique:
+            if kind == .doors { return at(1, "import.error.door-exists", ["holiday": value(0)]) }
+            return at(0, "import.error.exists", [:])
+        case ResultCode.constraintForeignKey where kind == .doors:
+            return at(0, "import.error.unknown-holiday", [:])
+        case ResultCode.constraintForeignKey where kind == .quizAnswers:
+            for column in [2, 3] {
+                if case .integer(0)? = try database.scalar("SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))]) {
+                    return at(column, "import.error.unknown-country", [:])
+                }
+            }
+            fallthrough
+        default:
+            let place = batch.locate(record, field: 0)
+            return ImportDiagnostic(file: file, line: place.line, column: place.column,
+                key: "import.error.database-rule", arguments: ["reason": error.message])
+        }
+    }
+}
