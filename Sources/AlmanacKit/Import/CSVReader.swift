@@ -63,10 +63,6 @@ private let zeroingRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> Un
     return memory
 }
 
-/// No character is a "space" to trim: fields keep their spaces, and a space after a closing quote is
-/// an error in strict mode, as it should be.
-private let noSpaces: @convention(c) (UInt8) -> Int32 = { _ in 0 }
-
 /// A streaming CSV reader on libcsv in strict mode. It reads large chunks, feeds the parser one
 /// physical line at a time (so every field knows its line), and fills `RecordBatch`es; memory stays
 /// the size of a chunk and a batch, however long the file.
@@ -117,7 +113,7 @@ final class CSVReader {
         if !first { csv_free(parser) }
         csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))
         csv_set_delim(parser, delimiter)
-        csv_set_space_func(parser, noSpaces)
+        csv_set_space_func(parser, almanac_csv_no_space)
         csv_set_blk_size(parser, entryBlock)
         csv_set_realloc_func(parser, zeroingRealloc)
     }

@@ -41,20 +41,39 @@ final class RowInserter {
         }
     }
 
-    /// Inserts record `record` of the batch, whose values start at `first`.
-    func insert(_ batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String) throws -> Outcome {
+    /// Inserts record `record` of the batch; `values` are the batch's values (read once per batch).
+    func insert(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
+                columns: [ImportColumn], file: String) throws -> Outcome {
         let first = record * batch.width
         do {
             if kind == .animationSettings {
                 // A setting is several rows; a refused value must take its setting row with it.
-                return try database.savepoint("setting") { try insertSetting(batch, record, first) }
+                return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
             }
+            let handle = statement.handle
+            let fields = batch.storage.fields.base + batch.storage.records[record].firstField
+            let arena = batch.storage.arena.base
+            // The hot path: SQLite's C binds straight from the batch's arena (SQLITE_TRANSIENT copies).
             for index in 0..<batch.width {
-                try bind(batch.values[first + index], at: Int32(index + 1), to: statement, batch, record)
+                let parameter = Int32(index + 1)
+                var code: Int32
+                switch values[first + index] {
+                case .null: code = sqlite3_bind_null(handle, parameter)
+                case .field(let field):
+                    let span = fields[field]
+                    code = sqlite3_bind_text64(handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
+                        sqlite3_uint64(span.length), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+                case .text(let offset, let length):
+                    code = sqlite3_bind_text64(handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
+                        sqlite3_uint64(length), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+                case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
+                case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
+                }
+                if code != SQLITE_OK { throw DatabaseError(connection: database.handle, code: code, sql: statement.sql) }
             }
             try statement.step()
             statement.reset()
-            return database.changes == 0 ? .skipped : .inserted
+            return sqlite3_changes(database.handle) == 0 ? .skipped : .inserted
         } catch let error as DatabaseError where error.isConstraintViolation {
             statement.reset()
             valuesStatement?.reset()
@@ -62,8 +81,8 @@ final class RowInserter {
         }
     }
 
-    private func insertSetting(_ batch: RecordBatch, _ record: Int, _ first: Int) throws -> Outcome {
-        try bind(batch.values[first], at: 1, to: statement, batch, record)
+    private func insertSetting(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Outcome {
+        try bind(values[first], at: 1, to: statement, batch, record)
         try statement.bind(createdAt, at: 2)
         guard try statement.step() else {
             statement.reset()
@@ -72,13 +91,13 @@ final class RowInserter {
         let id = statement.int64(at: 0)
         while try statement.step() {}
         statement.reset()
-        guard let values = valuesStatement else { return .inserted }
+        guard let valuesStatement else { return .inserted }
         for (offset, key) in properties.enumerated() {
-            try values.bind(id, at: 1)
-            try values.bind(key, at: 2)
-            try bind(batch.values[first + 1 + offset], at: 3, to: values, batch, record)
-            try values.step()
-            values.reset()
+            try valuesStatement.bind(id, at: 1)
+            try valuesStatement.bind(key, at: 2)
+            try bind(values[first + 1 + offset], at: 3, to: valuesStatement, batch, record)
+            try valuesStatement.step()
+            valuesStatement.reset()
         }
         return .inserted
     }

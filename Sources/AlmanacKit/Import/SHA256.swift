@@ -1,6 +1,12 @@
-/// SHA-256 (FIPS 180-4), streamed: `update` with each chunk, then `finalize`. Small and dependency-free;
-/// it fingerprints imported files in `import_log`.
+import Foundation
+
+/// SHA-256 (FIPS 180-4), streamed: `update` with each chunk, then `finalize`; it fingerprints imported
+/// files in `import_log`. The system's libcrypto is used when it can be loaded (it uses the CPU's SHA
+/// instructions, ten times faster, which matters on the parsing thread of a 100 MB import); otherwise
+/// the portable implementation below does the same work. Both give the same digest.
 struct SHA256 {
+    private var system = SystemDigest.make()
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -20,6 +26,10 @@ struct SHA256 {
     /// Adds bytes to the message.
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
+        if let system {
+            system.update(bytes)
+            return
+        }
         length &+= UInt64(bytes.count)
         var index = 0
         if !pending.isEmpty {
@@ -42,6 +52,7 @@ struct SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     mutating func finalize() -> String {
+        if let system { return system.finalize() }
         let bits = length &* 8
         var tail = pending
         tail.append(0x80)
@@ -58,6 +69,13 @@ struct SHA256 {
             for shift in stride(from: 28, through: 0, by: -4) { text.append(hex[Int((word >> UInt32(shift)) & 0xF)]) }
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A hasher that never uses libcrypto (to test the portable code against it).
+    static func portable() -> SHA256 {
+        var hash = SHA256()
+        hash.system = nil
+        return hash
     }
 
     /// The digest of a whole message.
