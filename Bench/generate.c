@@ -1,5 +1,6 @@
 /* Writes a seeded CSV file of book loans or events for `make bench`: the same bytes on every machine.
- * usage: generate books|events ROWS SEED > FILE */
+ * Date-times are written in the stored form (UTC, with Z) so the floor program can load them as they are.
+ * usage: generate books|events ROWS SEED [FIRST_ID] > FILE */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,18 +55,19 @@ static void title(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: generate books|events ROWS SEED\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: generate books|events ROWS SEED [FIRST_ID]\n");
         return 64;
     }
     long rows = atol(argv[2]);
+    long first = argc == 5 ? atol(argv[4]) : 1;
     state = strtoull(argv[3], NULL, 10);
     int books = strcmp(argv[1], "books") == 0;
     static char buffer[1 << 20];
     setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
     if (books) {
         puts("id,title,author,borrower,loaned_on,due_on,returned_on");
-        for (long id = 1; id <= rows; id++) {
+        for (long id = first; id < first + rows; id++) {
             long loaned = 19723 + below(700); /* 2024-01-01 onwards */
             long due = loaned + 7 + below(80);
             printf("%ld,", id);
@@ -80,15 +82,14 @@ int main(int argc, char **argv) {
         }
     } else {
         puts("id,title,person,starts_at,ends_at,image,description");
-        for (long id = 1; id <= rows; id++) {
+        for (long id = first; id < first + rows; id++) {
             long start = 1735689600L + (long)below(60 * 24 * 365) * 60; /* 2025, to the minute */
             int y, m, d;
             civil(start / 86400, &y, &m, &d);
             long s = start % 86400;
             printf("%ld,", id);
             title(stdout);
-            printf(",%s,%04d-%02d-%02dT%02ld:%02ld:00%s,", names[below(12)], y, m, d, s / 3600, s / 60 % 60,
-                   below(2) ? "Z" : "+00:00");
+            printf(",%s,%04d-%02d-%02dT%02ld:%02ld:00Z,", names[below(12)], y, m, d, s / 3600, s / 60 % 60);
             if (below(4)) {
                 long end = start + 1800 + below(8) * 900;
                 civil(end / 86400, &y, &m, &d);
