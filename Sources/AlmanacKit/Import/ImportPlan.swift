@@ -32,15 +32,15 @@ public enum ImportPlan {
         } catch {
             throw AlmanacError(.missingInput, "import.error.cannot-open", ["path": path, "reason": error.localizedDescription])
         }
-        let root = URL(fileURLWithPath: path)
-        let files = ImportKind.dependencyOrder.filter { names.contains($0.fileName) }
-            .map { (kind: $0, path: root.appendingPathComponent($0.fileName).path) }
+        // Paths stay as the user wrote the directory, so messages name `data/books.csv`, not an absolute path.
+        func inside(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+        let files = ImportKind.dependencyOrder.filter { names.contains($0.fileName) }.map { (kind: $0, path: inside($0.fileName)) }
         guard !files.isEmpty else {
             throw AlmanacError(.missingInput, "import.error.empty-directory", ["path": path,
                 "files": ImportKind.dependencyOrder.map(\.fileName).joined(separator: ", ")])
         }
         let known = Set(ImportKind.allCases.map(\.fileName))
-        let ignored = names.filter { $0.hasSuffix(".csv") && !known.contains($0) }.map { root.appendingPathComponent($0).path }
+        let ignored = names.filter { $0.hasSuffix(".csv") && !known.contains($0) }.map(inside)
         return (files, ignored)
     }
 }
