@@ -6,8 +6,9 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a kind's rows as CSV in its import format.",
         discussion: """
-            Writes to standard output, or with --out to a file (replaced only once it is complete).
-            Empty values are empty fields; export then import into an empty database gives the same rows.
+            Writes to standard output, or with --out to a file (replaced only once it
+            is complete). Empty values are empty fields; export then import into an
+            empty database gives the same rows.
 
             \(ImportKind.helpText)
             """

@@ -9,15 +9,18 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import CSV files: `import KIND FILE…` (FILE - is standard input) or `import DIR`.",
         discussion: """
-            A directory imports every known file in it (holidays.csv, doors.csv, countries.csv,
-            quiz-answers.csv, animation-properties.csv, animation-settings.csv, events.csv, books.csv),
-            in that order, so rows can refer to rows imported before them.
+            A directory imports every known file in it (holidays.csv, doors.csv,
+            countries.csv, quiz-answers.csv, animation-properties.csv,
+            animation-settings.csv, events.csv, books.csv) in that order, so rows
+            can refer to rows imported before them.
 
-            All files of one command are imported in one transaction: by default one invalid row and
-            nothing is written (exit 65); every problem is listed as FILE:LINE:COLUMN: error: MESSAGE,
-            up to --max-errors. With --skip-invalid the valid rows are committed and the invalid ones
-            are written to --rejects as CSV with a `reason` column; fix them and import that file again.
-            Each imported file is recorded in the import_log table with its SHA-256.
+            All files of one command are imported in one transaction. By default one
+            invalid row and nothing is written (exit 65); each problem is listed as
+            FILE:LINE:COLUMN: error: MESSAGE, up to --max-errors. With --skip-invalid
+            the valid rows are committed and the invalid ones are written to
+            --rejects as CSV with a `reason` column: fix them and import that file
+            again. Each file is recorded in the import_log table with its SHA-256.
+            A progress line is shown on standard error when it is a terminal.
 
             \(ImportKind.helpText)
             """
