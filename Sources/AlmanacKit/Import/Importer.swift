@@ -56,7 +56,7 @@ public final class Importer {
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding)
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
-        let indexes = try dropIndexesIfEmpty(kind)
+        let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         // Books and events are checked here by exactly the rules of their CHECK constraints, on the
         // parsing thread; evaluating the date CHECKs again on the inserting thread would cost a third
         // of its time. The constraints stay on for every other writer and every other kind.
