@@ -1,0 +1,104 @@
+extension Renderer {
+    /// The narrowest a column is cut to on a narrow terminal: two characters and the `…`.
+    static let narrowestColumn = 3
+
+    /// sqlite3's `.mode box`: headers centred, text left, numbers right, then a count line.
+    func box(_ table: Table) -> String {
+        let formats = makeFormats()
+        let titles = table.columns.map { Self.singleLine($0.title) }
+        let cells = table.rows.map { row in
+            row.map { cell -> (text: String, role: Table.ColorRole?) in
+                let human = Self.humanText(cell, formats)
+                return (Self.singleLine(human.text), human.role)
+            }
+        }
+        var widths = titles.map(DisplayWidth.of)
+        for row in cells {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], DisplayWidth.of(cell.text))
+            }
+        }
+        if let width { widths = Self.fit(widths, into: width) }
+        let alignments = table.columns.indices.map(table.alignment(ofColumn:))
+
+        func rule(_ left: String, _ join: String, _ right: String) -> String {
+            left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: join) + right + "\n"
+        }
+        var out = rule("┌", "┬", "┐")
+        out += "│" + titles.enumerated().map { index, title in
+            " " + DisplayWidth.center(DisplayWidth.truncate(title, to: widths[index]), in: widths[index]) + " "
+        }.joined(separator: "│") + "│\n"
+        out += rule("├", "┼", "┤")
+        for row in cells {
+            out += "│" + widths.indices.map { index in
+                let cell = index < row.count ? row[index] : (text: "", role: nil)
+                let text = DisplayWidth.truncate(cell.text, to: widths[index])
+                let gap = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))
+                let painted = styling.paint(text, cell.role)
+                return " " + (alignments[index] == .right ? gap + painted : painted + gap) + " "
+            }.joined(separator: "│") + "│\n"
+        }
+        out += rule("└", "┴", "┘")
+        if let unit = table.summaryUnit {
+            out += formats.count(Int64(table.rows.count), unit: unit) + "\n"
+        }
+        return out
+    }
+
+    /// Column widths that fit a terminal `total` columns wide, frame included: the widest column
+    /// gives up a column at a time until the table fits or every column is as narrow as it may be.
+    static func fit(_ natural: [Int], into total: Int) -> [Int] {
+        var widths = natural
+        var excess = widths.reduce(0, +) + 3 * widths.count + 1 - total
+        while excess > 0 {
+            var widest: Int?
+            for index in widths.indices where widths[index] > narrowestColumn {
+                if widest.map({ widths[index] > widths[$0] }) ?? true { widest = index }
+            }
+            guard let widest else { break }
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return widths
+    }
+
+    /// A GitHub table: `|`-separated, padded to line up in a monospaced editor, `---:` under
+    /// right-aligned columns. Pipes in cells are escaped and line breaks become `<br>`.
+    func markdown(_ table: Table) -> String {
+        let formats = makeFormats()
+        func escape(_ text: String) -> String {
+            var result = ""
+            for character in text {
+                switch character {
+                case "|": result += "\\|"
+                case "\n", "\r\n", "\r": result += "<br>"
+                default: result.append(character)
+                }
+            }
+            return Self.singleLine(result)
+        }
+        let titles = table.columns.map { escape($0.title) }
+        let cells = table.rows.map { row in row.map { escape(Self.humanText($0, formats).text) } }
+        var widths = titles.map { max(3, DisplayWidth.of($0)) }
+        for row in cells {
+            for (index, text) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], DisplayWidth.of(text))
+            }
+        }
+        let alignments = table.columns.indices.map(table.alignment(ofColumn:))
+        func line(_ texts: [String]) -> String {
+            "| " + widths.indices.map { index in
+                DisplayWidth.pad(index < texts.count ? texts[index] : "", to: widths[index], alignment: alignments[index])
+            }.joined(separator: " | ") + " |\n"
+        }
+        var out = "| " + widths.indices.map { DisplayWidth.pad(titles[$0], to: widths[$0], alignment: .left) }
+            .joined(separator: " | ") + " |\n"
+        out += "|" + widths.indices.map { index in
+            alignments[index] == .right
+                ? " " + String(repeating: "-", count: widths[index] - 1) + ": "
+                : " " + String(repeating: "-", count: widths[index]) + " "
+        }.joined(separator: "|") + "|\n"
+        for row in cells { out += line(row) }
+        return out
+    }
+}
