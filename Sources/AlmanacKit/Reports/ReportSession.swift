@@ -84,7 +84,12 @@ public struct ReportSession {
         do {
             statement = try database.prepare(sql)
         } catch let error as DatabaseError {
-            if let action = database.refusedAction { throw AlmanacError(.usage, "query.error.refused", ["action": action]) }
+            if let action = database.refusedAction {
+                // SQLite checks its own schema tables first (DROP TABLE deletes from sqlite_master):
+                // the statement's own words say better what was refused.
+                let shown = action.contains(" sqlite_") ? Self.statementHead(sql) : action
+                throw AlmanacError(.usage, "query.error.refused", ["action": shown])
+            }
             if error.isSeveralStatements { throw AlmanacError(.usage, "query.error.several-statements") }
             if error.isNoStatement { throw AlmanacError(.usage, "query.error.empty") }
             if error.isBusy { throw error }
@@ -92,7 +97,7 @@ public struct ReportSession {
         }
         // The guard denies at compile time; this catches any statement SQLite itself counts as writing.
         guard statement.isReadOnly else {
-            throw AlmanacError(.usage, "query.error.refused", ["action": Self.firstKeyword(sql)])
+            throw AlmanacError(.usage, "query.error.refused", ["action": Self.statementHead(sql)])
         }
         return statement
     }
@@ -147,11 +152,12 @@ public struct ReportSession {
         return .text(text)
     }
 
-    /// The first word of a statement, skipping spaces and comments (`VACUUM`), for messages.
-    static func firstKeyword(_ sql: String) -> String {
+    /// The first words of a statement (`DROP TABLE books`, `PRAGMA wal_checkpoint`), skipping spaces
+    /// and comments, for messages.
+    static func statementHead(_ sql: String) -> String {
         var rest = sql[...]
         while true {
-            rest = rest.drop(while: { $0.isWhitespace || $0 == "(" || $0 == ";" })
+            rest = rest.drop(while: { $0.isWhitespace || $0 == ";" })
             if rest.hasPrefix("--") {
                 rest = rest.drop(while: { $0 != "\n" })
             } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
@@ -160,7 +166,8 @@ public struct ReportSession {
                 break
             }
         }
-        let word = rest.prefix(while: { $0.isLetter })
-        return word.isEmpty ? "statement" : word.uppercased()
+        let statement = rest.prefix(while: { $0 != ";" && $0 != "(" && $0 != "=" && $0 != "\n" })
+        let words = statement.split(whereSeparator: \.isWhitespace).prefix(3)
+        return words.isEmpty ? "statement" : words.joined(separator: " ")
     }
 }

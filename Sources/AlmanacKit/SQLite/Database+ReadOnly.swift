@@ -11,6 +11,18 @@ private let readingPragmasWithArgument: Set<String> = [
     "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
 ]
 
+/// Pragmas that, without an argument, only report a setting or a list. Any other pragma without an
+/// argument may act (`optimize`, `wal_checkpoint`, `incremental_vacuum`, `shrink_memory`) and is denied.
+private let readingPragmas: Set<String> = [
+    "application_id", "auto_vacuum", "automatic_index", "busy_timeout", "cache_size", "cache_spill",
+    "cell_size_check", "collation_list", "compile_options", "data_version", "database_list",
+    "defer_foreign_keys", "encoding", "foreign_keys", "freelist_count", "function_list",
+    "ignore_check_constraints", "journal_mode", "journal_size_limit", "locking_mode", "max_page_count",
+    "mmap_size", "module_list", "page_count", "page_size", "pragma_list", "query_only", "recursive_triggers",
+    "schema_version", "secure_delete", "synchronous", "temp_store", "trusted_schema", "user_version",
+    "wal_autocheckpoint",
+]
+
 /// Denies everything that could write through a read-only connection: every statement that changes
 /// a table or the schema (the temporary schema too), ATTACH and DETACH (a new writable file),
 /// transactions, pragmas that set a value, and any function that loads an extension. Only reading is
@@ -28,10 +40,11 @@ func readOnlyAuthorizer(
     case SQLITE_FUNCTION:
         guard secondName?.lowercased() == "load_extension" else { return SQLITE_OK }
     case SQLITE_PRAGMA:
-        // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what to read.
-        guard let firstName, secondName != nil, !readingPragmasWithArgument.contains(firstName.lowercased()) else {
-            return SQLITE_OK
-        }
+        // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what
+        // to read; without an argument, only pragmas known to read are allowed.
+        let name = firstName?.lowercased() ?? ""
+        if readingPragmasWithArgument.contains(name) { return SQLITE_OK }
+        if secondName == nil && readingPragmas.contains(name) { return SQLITE_OK }
     default:
         break
     }
