@@ -7,7 +7,7 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a fresh database and show what it holds.",
         discussion: """
-            Without --db the database is made in a new temporary directory, so the demo never touches
+            Without --db the database is made in a new temporary directory, so the demo never touches \
             your own data. With --db the file must not exist yet. It ends with the reports you can run.
             """
     )

@@ -7,7 +7,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the named reports, or run one.",
         discussion: """
-            A report is one SQL statement in a .sql file whose header of comment lines gives its name,
+            A report is one SQL statement in a .sql file whose header of comment lines gives its name, \
             title, description, typed parameters with defaults and how each column is shown:
 
               -- name: overdue-books
@@ -16,8 +16,10 @@ struct Report: ParsableCommand {
               -- column: due_on date = Due
               SELECT title, due_on ...
 
-            Parameter types: integer, real, text, date (YYYY-MM-DD, today, today+N, today-N), boolean.
-            Reports run on a read-only connection, like `almanac query`. Put your own in a directory
+            Parameter types: integer, real, text, date (YYYY-MM-DD, today, today+N, today-N), boolean. \
+            Column kinds: text, integer, id, real, percent, boolean, date, instant, status, count(UNIT).
+
+            Reports run on a read-only connection, like `almanac query`. Put your own in a directory \
             and pass --reports-dir DIR; a report there replaces a built-in one of the same name.
             """,
         subcommands: [List.self, Run.self]
@@ -46,8 +48,9 @@ struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run a report and print its rows.",
             discussion: """
-                Parameters not given take their defaults; an unknown parameter, a missing one or a value
+                Parameters not given take their defaults; an unknown parameter, a missing one or a value \
                 of the wrong type is a usage error (exit 64) that lists what the report accepts.
+
                 Example: almanac report run overdue-books --param within=14 --format csv
                 """
         )
