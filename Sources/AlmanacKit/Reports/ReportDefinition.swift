@@ -17,7 +17,26 @@ import Foundation
 public struct ReportDefinition: Sendable {
     /// How a result column's values are shown; `auto` follows SQLite's value and the column's name.
     public enum ColumnKind: Sendable, Equatable {
-        case auto, text, integer, identifier, real, percent, boolean, date, instant, status
+        /// By SQLite's storage class and the schema's naming (`*_on` dates, `*_at` instants, `id`).
+        case auto
+        /// Text as it is.
+        case text
+        /// A quantity with digit grouping.
+        case integer
+        /// A number shown as plain digits (`id`).
+        case identifier
+        /// A measure with the locale's decimal separator.
+        case real
+        /// A fraction shown as a percentage.
+        case percent
+        /// 0 or 1 shown as no or yes.
+        case boolean
+        /// `YYYY-MM-DD` shown by the locale's date pattern.
+        case date
+        /// A UTC instant shown as date and time in `--tz`.
+        case instant
+        /// A status value shown in words, with a symbol and colour when Almanac knows it.
+        case status
         /// A number with its noun: `count(unit.day)` gives `5 days` / `5 дней`.
         case count(unit: String)
 
