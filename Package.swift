@@ -43,7 +43,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "CSQLite"]
+            dependencies: ["AlmanacKit", "CSQLite"],
+            // Golden files are read from the source tree by path, not bundled.
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",

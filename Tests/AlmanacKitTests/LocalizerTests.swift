@@ -15,12 +15,38 @@ import Testing
         }
     }
 
+    /// A key with its plural category taken off (`unit.book.few` → `unit.book`), or nil for a plain key.
+    static func pluralStem(_ key: String) -> String? {
+        guard let dot = key.lastIndex(of: "."), PluralCategory(rawValue: String(key[key.index(after: dot)...])) != nil,
+            key.hasPrefix("unit.")
+        else { return nil }
+        return String(key[..<dot])
+    }
+
+    /// Plain keys as they are, counted nouns by their stem: languages differ in plural forms, not in words.
+    static func normalizedKeys(_ language: String) -> Set<String> {
+        Set((Localizer.catalog[language] ?? [:]).keys.map { pluralStem($0) ?? $0 })
+    }
+
     @Test func everyKeyExistsInEveryLanguage() throws {
-        let english = Set(Localizer.catalog["en"]?.keys.map { $0 } ?? [])
+        let english = Self.normalizedKeys("en")
         for language in Localizer.languages {
-            let keys = Set(Localizer.catalog[language]?.keys.map { $0 } ?? [])
+            let keys = Self.normalizedKeys(language)
             #expect(english.subtracting(keys).sorted() == [], "missing in \(language)")
             #expect(keys.subtracting(english).sorted() == [], "only in \(language)")
+        }
+    }
+
+    @Test func everyCountedNounHasEachPluralFormOfItsLanguage() throws {
+        for language in Localizer.languages {
+            let table = Localizer.catalog[language] ?? [:]
+            let stems = Set(table.keys.compactMap(Self.pluralStem))
+            #expect(!stems.isEmpty)
+            let needed = Set(PluralRules.categories(for: language).map(\.rawValue))
+            for stem in stems {
+                let present = Set(table.keys.filter { Self.pluralStem($0) == stem }.map { String($0.dropFirst(stem.count + 1)) })
+                #expect(present == needed, "\(language): \(stem) has \(present.sorted()), needs \(needed.sorted())")
+            }
         }
     }
 
@@ -30,7 +56,8 @@ import Testing
         let english = Localizer.catalog["en"] ?? [:]
         for language in Localizer.languages where language != "en" {
             for (key, text) in Localizer.catalog[language] ?? [:] {
-                #expect(names(text) == names(english[key] ?? ""), "\(language): \(key)")
+                let englishKey = Self.pluralStem(key).map { $0 + ".other" } ?? key
+                #expect(names(text) == names(english[englishKey] ?? ""), "\(language): \(key)")
             }
         }
     }

@@ -1,98 +1,124 @@
 import Foundation
 
-/// Turns a `Table` into text in one of the output formats.
+/// Turns a `Table` into text in one of the five output formats.
+///
+/// - `table`: box drawing like sqlite3's `.mode box`, localized, widths by display width, cut with
+///   `…` to fit a terminal (never when piped), coloured tags when styling allows, and a count line.
+/// - `markdown`: a GitHub table, localized, never cut or coloured.
+/// - `csv` (RFC 4180), `tsv` and `json`: stable English keys and plain values (ISO dates, numbers
+///   with a dot, tag values), the same in every locale.
 public struct Renderer: Sendable {
     /// The output format.
     public var format: OutputFormat
-    /// The user's language and locale, for table and markdown output.
+    /// The user's words and locale, for table and markdown output.
     public var localizer: Localizer
+    /// The zone instants are shown in (table and markdown).
+    public var timeZone: TimeZone
+    /// The day "today" means; dates in another year show their year. Nil shows every year.
+    public var today: LocalDate?
+    /// Whether tags are coloured (table only).
+    public var styling: Styling
+    /// The terminal width a table must fit, or nil to never cut (piped output).
+    public var width: Int?
 
-    /// Creates a renderer.
-    public init(format: OutputFormat, localizer: Localizer) {
+    /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
+    public init(
+        format: OutputFormat, localizer: Localizer, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        today: LocalDate? = nil, styling: Styling = .plain, width: Int? = nil
+    ) {
         self.format = format
         self.localizer = localizer
+        self.timeZone = timeZone
+        self.today = today
+        self.styling = styling
+        self.width = width
     }
 
-    /// The whole table as text, ending with a newline.
+    /// A renderer for the resolved global options writing to `terminal`: colour and cutting only
+    /// when it is a terminal (and, for colour, `--color` and `NO_COLOR` allow it).
+    public init(settings: Settings, terminal: Terminal, environment: [String: String]) {
+        self.init(
+            format: settings.format, localizer: settings.localizer, timeZone: settings.timeZone, today: settings.today,
+            styling: Styling(choice: settings.color, isTerminal: terminal.isTerminal, environment: environment),
+            width: terminal.width)
+    }
+
+    /// A renderer for standard output as it is now.
+    public static func standardOutput(
+        _ settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Renderer {
+        Renderer(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
+    }
+
+    /// The whole table as text, ending with a newline (empty for a table without columns).
     public func render(_ table: Table) -> String {
+        guard !table.columns.isEmpty else { return "" }
         switch format {
-        case .table, .markdown: return box(table)
-        case .csv: return delimited(table, separator: ",")
-        case .tsv: return delimited(table, separator: "\t")
+        case .table: return box(table)
+        case .markdown: return markdown(table)
+        case .csv: return csv(table)
+        case .tsv: return tsv(table)
         case .json: return json(table)
         }
     }
 
-    private func display(_ cell: Table.Cell) -> String {
+    /// Formats for this renderer's locale, zone and day.
+    func makeFormats() -> LocalizedFormats {
+        LocalizedFormats(localizer: localizer, timeZone: timeZone, today: today)
+    }
+
+    /// A cell as people read it, in the user's language; tags keep their colour role apart.
+    static func humanText(_ cell: Table.Cell, _ formats: LocalizedFormats) -> (text: String, role: Table.ColorRole?) {
         switch cell {
-        case .null: return ""
+        case .null: return ("", nil)
+        case .text(let text): return (text, nil)
+        case .integer(let number): return (formats.number(number), nil)
+        case .identifier(let number): return (String(number), nil)
+        case .real(let number): return (formats.number(number), nil)
+        case .percent(let fraction): return (formats.percent(fraction), nil)
+        case .bool(let flag): return (formats.bool(flag), nil)
+        case .date(let date): return (formats.date(date), nil)
+        case .instant(let instant): return (formats.instant(instant), nil)
+        case .count(let number, let unit): return (formats.count(number, unit: unit), nil)
+        case .tag(let tag): return ((tag.symbol.map { $0 + " " } ?? "") + tag.label, tag.role)
+        }
+    }
+
+    /// A cell as machines read it: the same in every locale. Nil for NULL.
+    static func plainText(_ cell: Table.Cell) -> String? {
+        switch cell {
+        case .null: return nil
         case .text(let text): return text
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
+        case .integer(let number), .identifier(let number), .count(let number, _): return String(number)
+        case .real(let number), .percent(let number): return plainNumber(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let date): return date.description
+        case .instant(let instant): return Instant.format(instant)
+        case .tag(let tag): return tag.value
         }
     }
 
-    private func box(_ table: Table) -> String {
-        let cells = table.rows.map { $0.map(display) }
-        var widths = table.columns.map { $0.title.count }
-        for row in cells {
-            for (index, text) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], text.count)
+    /// Shortest text that reads back as the same double; whole numbers keep `.0` so they stay reals.
+    static func plainNumber(_ number: Double) -> String {
+        String(number)
+    }
+
+    /// Text safe to put in a terminal cell: no control characters (an escape sequence in the data
+    /// must not reach the terminal), line breaks shown as `↵`, tabs as a space.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n": if previous != "\r" { result.append("↵") }
+            case "\r": result.append("↵")
+            case "\t": result.append(" ")
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): result.append("\u{FFFD}")
+            default: result.append(scalar)
             }
         }
-        func line(_ left: String, _ fill: String, _ join: String, _ right: String) -> String {
-            left + widths.map { String(repeating: fill, count: $0 + 2) }.joined(separator: join) + right + "\n"
-        }
-        func pad(_ text: String, _ width: Int, right: Bool) -> String {
-            let gap = String(repeating: " ", count: max(0, width - text.count))
-            return right ? gap + text : text + gap
-        }
-        var out = line("┌", "─", "┬", "┐")
-        out += "│" + table.columns.enumerated().map { " " + pad($0.element.title, widths[$0.offset], right: false) + " " }
-            .joined(separator: "│") + "│\n"
-        out += line("├", "─", "┼", "┤")
-        for (rowIndex, row) in cells.enumerated() {
-            out += "│" + row.enumerated().map { index, text in
-                let numeric: Bool = switch table.rows[rowIndex][index] {
-                case .integer, .real: true
-                default: false
-                }
-                return " " + pad(text, widths[index], right: numeric) + " "
-            }.joined(separator: "│") + "│\n"
-        }
-        return out + line("└", "─", "┴", "┘")
-    }
-
-    private func delimited(_ table: Table, separator: String) -> String {
-        func quote(_ text: String) -> String {
-            guard text.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" || String($0) == separator }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        var out = table.columns.map { quote($0.key) }.joined(separator: separator) + "\r\n"
-        for row in table.rows {
-            out += row.map { quote(display($0)) }.joined(separator: separator) + "\r\n"
-        }
-        return out
-    }
-
-    private func json(_ table: Table) -> String {
-        let objects = table.rows.map { row -> [String: Any] in
-            var object: [String: Any] = [:]
-            for (index, column) in table.columns.enumerated() {
-                switch row[index] {
-                case .null: object[column.key] = NSNull()
-                case .text(let text): object[column.key] = text
-                case .integer(let number): object[column.key] = number
-                case .real(let number): object[column.key] = number
-                case .bool(let flag): object[column.key] = flag
-                case .date(let date): object[column.key] = date.description
-                }
-            }
-            return object
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(result)
     }
 }

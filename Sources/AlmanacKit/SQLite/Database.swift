@@ -21,6 +21,9 @@ public final class Database {
     public let path: String
     /// How the file was opened.
     public let mode: Mode
+    /// What the read-only guard last refused (`DELETE FROM books`, `ATTACH`, `load_extension()`), so an
+    /// error can say more than SQLite's "not authorized". Cleared by `clearRefusal()`.
+    public internal(set) var refusedAction: String?
 
     /// The default wait for a lock held by another process, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
@@ -71,7 +74,8 @@ public final class Database {
             }
         case .readOnly:
             try execute("PRAGMA query_only = ON")
-            sqlite3_set_authorizer(handle, readOnlyAuthorizer, nil)
+            // The context is this connection, unretained: the authorizer runs only while it is open.
+            sqlite3_set_authorizer(handle, readOnlyAuthorizer, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
@@ -100,11 +104,11 @@ public final class Database {
             return result
         }
         if code == SQLITE_MISUSE {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "only one statement may be run at a time", sql: sql)
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql)
         }
         guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
         guard let statement else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "no statement to run", sql: sql)
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.noStatement, sql: sql)
         }
         return Statement(handle: statement, database: self, sql: sql)
     }
@@ -160,34 +164,5 @@ public final class Database {
                 return remaining.isEmpty
             }
         }
-    }
-}
-
-/// Pragmas whose argument names a table or index to describe, not a value to set.
-private let readingPragmasWithArgument: Set<String> = [
-    "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
-    "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
-]
-
-/// Denies everything that could write through a read-only connection: ATTACH and DETACH (a new
-/// writable file), pragmas that set a value, and any function that loads an extension.
-private func readOnlyAuthorizer(
-    _ context: UnsafeMutableRawPointer?, _ action: Int32,
-    _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
-    _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
-) -> Int32 {
-    switch action {
-    case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
-        return SQLITE_OK
-    case SQLITE_FUNCTION:
-        let name = second.map { String(cString: $0).lowercased() } ?? ""
-        return name == "load_extension" ? SQLITE_DENY : SQLITE_OK
-    case SQLITE_PRAGMA:
-        // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what to read.
-        guard second != nil else { return SQLITE_OK }
-        let name = first.map { String(cString: $0).lowercased() } ?? ""
-        return readingPragmasWithArgument.contains(name) ? SQLITE_OK : SQLITE_DENY
-    default:
-        return SQLITE_DENY
     }
 }

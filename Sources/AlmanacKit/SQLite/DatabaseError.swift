@@ -25,6 +25,16 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.init(extendedCode: useConnection ? extended : code, message: message, sql: sql)
     }
 
+    /// The message of `prepare` given more than one statement.
+    public static let severalStatements = "only one statement may be run at a time"
+    /// The message of `prepare` given only spaces and comments.
+    public static let noStatement = "no statement to run"
+
+    /// True when `prepare` refused text holding more than one statement.
+    public var isSeveralStatements: Bool { primaryCode == SQLITE_MISUSE && message == Self.severalStatements }
+    /// True when `prepare` was given no statement at all.
+    public var isNoStatement: Bool { primaryCode == SQLITE_MISUSE && message == Self.noStatement }
+
     /// The primary result code (the low byte of the extended code), e.g. 19 for SQLITE_CONSTRAINT.
     public var primaryCode: Int32 { extendedCode & 0xff }
 

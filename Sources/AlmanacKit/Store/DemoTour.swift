@@ -10,6 +10,8 @@ public enum DemoTour {
         public let schemaVersion: Int
         /// Its tables and row counts.
         public let tables: Table
+        /// The reports that can be run on it.
+        public let reports: Table
     }
 
     /// A path for the demo database in a new temporary directory.
@@ -33,7 +35,8 @@ public enum DemoTour {
         let table = Table(
             columns: [Table.Column(key: "table", title: localizer("init.column.table")),
                       Table.Column(key: "rows", title: localizer("init.column.rows"))],
-            rows: report.tables.map { [.text($0.name), .integer(Int64($0.rows))] })
-        return Result(databasePath: databasePath, schemaVersion: report.toVersion, tables: table)
+            rows: report.tables.map { [.text($0.name), .integer(Int64($0.rows))] }, summaryUnit: "unit.table")
+        return Result(databasePath: databasePath, schemaVersion: report.toVersion, tables: table,
+            reports: try ReportCatalog.builtIn().listTable(localizer))
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// A moment stored as UTC text (`2025-12-22T16:30:00Z`), read from ISO 8601 date-times.
+/// Reading ISO 8601 date-times as users write them (events' `starts_at`, quiz answers' `answered_at`)
+/// into the stored UTC form.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM[:SS]` (or a space for `T`), then optionally `Z`, `±HH:MM`, `±HHMM` or
 /// `±HH`. Without an offset the wall time is read in the zone given (the user's `--tz`).
-public enum Instant {
+extension Instant {
     /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time or the
     /// day or time does not exist.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
+    public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
         let count = bytes.count
         guard count >= 16 else { return nil }
         func digit(_ index: Int) -> Int? {
@@ -49,10 +50,10 @@ public enum Instant {
         return sign == 43 ? wall - offset : wall + offset
     }
 
-    /// Parses text; see `parse(_:zone:)`.
-    public static func parse(_ text: String, zone: TimeZone) -> Int64? {
+    /// Reads text; see `seconds(iso8601:zone:)` for bytes.
+    public static func seconds(iso8601 text: String, zone: TimeZone) -> Int64? {
         var copy = text
-        return copy.withUTF8 { parse(UnsafeRawBufferPointer($0), zone: zone) }
+        return copy.withUTF8 { seconds(iso8601: UnsafeRawBufferPointer($0), zone: zone) }
     }
 
     /// The zone's offset from UTC, in seconds, at a wall-clock time given as seconds since the epoch

@@ -1,0 +1,28 @@
+-- name: quiz-missed-flags
+-- title: report.quiz-missed-flags.title
+-- description: report.quiz-missed-flags.description
+--
+-- The flag is made from the code's two letters as regional indicator symbols (D, E → 🇩🇪).
+--
+-- param: limit integer = 10
+-- column: flag text = column.flag
+-- column: code text = column.code
+-- column: name text = column.country
+-- column: asked count(unit.question) = column.asked
+-- column: missed integer = column.missed
+-- column: missed_share percent = column.missed_share
+-- column: confused_with text = column.confused_with
+SELECT char(127397 + unicode(substr(c.code, 1, 1)), 127397 + unicode(substr(c.code, 2, 1))) AS flag,
+       c.code AS code,
+       c.name AS name,
+       count(*) AS asked,
+       count(*) - sum(a.correct) AS missed,
+       1.0 * (count(*) - sum(a.correct)) / count(*) AS missed_share,
+       (SELECT w.chosen FROM quiz_answers AS w
+        WHERE w.country = c.code AND w.correct = 0
+        GROUP BY w.chosen ORDER BY count(*) DESC, w.chosen LIMIT 1) AS confused_with
+FROM countries AS c
+JOIN quiz_answers AS a ON a.country = c.code
+GROUP BY c.code
+ORDER BY missed DESC, missed_share DESC, c.code
+LIMIT :limit;

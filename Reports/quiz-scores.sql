@@ -1,0 +1,25 @@
+-- name: quiz-scores
+-- title: report.quiz-scores.title
+-- description: report.quiz-scores.description
+--
+-- Score: +1 for a right answer, -1 for a wrong one.
+--
+-- param: limit integer = 10
+-- column: player text = column.player
+-- column: answers count(unit.answer) = column.answers
+-- column: right_answers integer = column.right_answers
+-- column: wrong_answers integer = column.wrong_answers
+-- column: score integer = column.score
+-- column: accuracy percent = column.accuracy
+-- column: last_answered_at instant = column.last_answered_at
+SELECT player,
+       count(*) AS answers,
+       sum(correct) AS right_answers,
+       count(*) - sum(correct) AS wrong_answers,
+       2 * sum(correct) - count(*) AS score,
+       1.0 * sum(correct) / count(*) AS accuracy,
+       max(answered_at) AS last_answered_at
+FROM quiz_answers
+GROUP BY player
+ORDER BY score DESC, player
+LIMIT :limit;

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Numbers, dates and counted nouns the way a user's locale writes them, through ICU.
+///
+/// Number shapes come from ICU for the exact locale asked for (`ru`: `1 234 567,5` with a no-break
+/// space). Date patterns are translation entries (`format.date` = `EEE d MMM` gives `Mon 22 Dec`), so
+/// a language with words of its own chooses its own order; a locale without words (de, fr) gets
+/// ICU's best pattern for the same fields. Formatters are built once per instance: make one per
+/// table or message batch, not per cell.
+public final class LocalizedFormats {
+    /// The words and the locale.
+    public let localizer: Localizer
+    /// The zone instants are shown in.
+    public let timeZone: TimeZone
+    /// The day "today" means: dates in another year show their year. Nil shows every year.
+    public let today: LocalDate?
+
+    private let locale: Locale
+    private lazy var decimal = makeNumberFormatter(.decimal, fractionDigits: 6)
+    private lazy var percentage = makeNumberFormatter(.percent, fractionDigits: 1)
+    private var dateFormatters: [String: DateFormatter] = [:]
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// Formats for a localizer, showing instants in `timeZone`.
+    public init(localizer: Localizer, timeZone: TimeZone = TimeZone(identifier: "UTC")!, today: LocalDate? = nil) {
+        self.localizer = localizer
+        self.timeZone = timeZone
+        self.today = today
+        self.locale = Locale(identifier: localizer.localeIdentifier)
+    }
+
+    /// A whole number with the locale's grouping (`1 234`).
+    public func number(_ value: Int64) -> String {
+        decimal.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    /// A number with up to six decimals and the locale's separators (`0,25`).
+    public func number(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        return decimal.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    /// A fraction as a percentage with one decimal at most (`0.6667` → `66,7 %` in Russian).
+    public func percent(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        return percentage.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    /// A number with its noun in the right plural form: `unit.book` and 21 give `21 книга`.
+    public func count(_ value: Int64, unit: String) -> String {
+        let category = PluralRules.category(of: value, language: localizer.language)
+        return localizer.plural(unit, category, ["count": number(value)])
+    }
+
+    /// A calendar day: `Mon 22 Dec`, or `Mon 22 Dec 2025` outside today's year.
+    public func date(_ value: LocalDate) -> String {
+        let key = showsYear(value.year) ? "format.date-year" : "format.date"
+        return formatter(key, zone: Self.utc).string(from: value.start(in: Self.utc))
+    }
+
+    /// A moment in the chosen zone: `Mon 22 Dec 16:30`, with the year outside today's year.
+    public func instant(_ value: Date) -> String {
+        let year = LocalDate(value, in: timeZone).year
+        let key = showsYear(year) ? "format.date-time-year" : "format.date-time"
+        return formatter(key, zone: timeZone).string(from: value)
+    }
+
+    /// Yes or no, in words.
+    public func bool(_ value: Bool) -> String {
+        localizer(value ? "value.yes" : "value.no")
+    }
+
+    private func showsYear(_ year: Int) -> Bool {
+        guard let today else { return true }
+        return year != today.year
+    }
+
+    private func formatter(_ key: String, zone: TimeZone) -> DateFormatter {
+        let cacheKey = key + "@" + zone.identifier
+        if let cached = dateFormatters[cacheKey] { return cached }
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = zone
+        // Stored dates are Gregorian; a locale whose default calendar differs still reads them as such.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        formatter.calendar = calendar
+        formatter.dateFormat = datePattern(key)
+        dateFormatters[cacheKey] = formatter
+        return formatter
+    }
+
+    /// The ICU pattern for a date key: the translation when the language has words of its own,
+    /// else ICU's best pattern for the same fields in the user's locale.
+    func datePattern(_ key: String) -> String {
+        let pattern = localizer(key)
+        guard !localizer.hasOwnWords else { return pattern }
+        let template = String(pattern.filter { $0.isLetter && $0.isASCII })
+        return DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? pattern
+    }
+
+    private func makeNumberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int) -> NumberFormatter {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = style
+        formatter.maximumFractionDigits = fractionDigits
+        return formatter
+    }
+}
+
+extension Localizer {
+    /// True when the locale's language has translations of its own (`ru_RU`), false when its words
+    /// fall back to English (`de`).
+    public var hasOwnWords: Bool { language == LocaleResolver.language(of: localeIdentifier) }
+
+    /// The form of a counted noun for a plural category, falling back to `other`: `stem.few` with
+    /// `{count}` replaced.
+    public func plural(_ stem: String, _ category: PluralCategory, _ arguments: [String: String]) -> String {
+        let key = stem + "." + category.rawValue
+        return self(hasKey(key) ? key : stem + ".other", arguments)
+    }
+
+    /// A number with its noun in the right plural form, for messages (`Imported 21 books`).
+    public func count(_ value: Int, unit: String) -> String {
+        LocalizedFormats(localizer: self).count(Int64(value), unit: unit)
+    }
+}

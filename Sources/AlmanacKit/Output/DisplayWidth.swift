@@ -1,0 +1,117 @@
+/// How many terminal columns text takes: Latin and Cyrillic 1, CJK and fullwidth forms 2, emoji and
+/// flags 2, combining marks and joiners 0. Counted per grapheme cluster, the way terminals draw them,
+/// so `é` written as `e` + U+0301 is 1 and a family emoji joined by ZWJ is 2.
+public enum DisplayWidth {
+    /// The width of a whole string.
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    /// The width of one grapheme cluster.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // A variation selector decides: U+FE0F asks for the emoji picture, U+FE0E for text.
+        if scalars.count > 1 {
+            if scalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
+            if scalars.contains("\u{FE0E}") { return 1 }
+            if isRegionalIndicator(first) { return 2 }
+            // Emoji ZWJ sequences and skin tones draw as one picture.
+            if first.properties.isEmojiPresentation { return 2 }
+        }
+        // A cluster that starts with a mark (text that begins with a combining accent) still takes its base's width.
+        for scalar in scalars {
+            let width = of(scalar)
+            if width > 0 { return width }
+        }
+        return 0
+    }
+
+    /// The width of one scalar on its own.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants join the syllable
+        if isRegionalIndicator(scalar) || scalar.properties.isEmojiPresentation { return 2 }
+        return isWide(value) ? 2 : 1
+    }
+
+    /// Text cut to at most `width` columns, ending with `…` when something was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = of(character)
+            if used + next > width - 1 { break }
+            result.append(character)
+            used += next
+        }
+        return result + "…"
+    }
+
+    /// Text followed (or preceded) by spaces up to `width` columns.
+    public static func pad(_ text: String, to width: Int, alignment: Table.Alignment) -> String {
+        let gap = String(repeating: " ", count: max(0, width - of(text)))
+        return alignment == .right ? gap + text : text + gap
+    }
+
+    /// Text centred in `width` columns; an odd space goes to the right, as sqlite3's box mode does.
+    public static func center(_ text: String, in width: Int) -> String {
+        let gap = max(0, width - of(text))
+        return String(repeating: " ", count: gap / 2) + text + String(repeating: " ", count: gap - gap / 2)
+    }
+
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode's EastAsianWidth.txt, W and F) outside the emoji
+    /// blocks, which `isEmojiPresentation` covers.
+    static func isWide(_ value: UInt32) -> Bool {
+        var low = 0
+        var high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Sorted, non-overlapping.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,  // Hangul Jamo initial consonants
+        0x2329...0x232A,  // angle brackets
+        0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFB,  // CJK radicals, ideographic description
+        0x3000...0x303E,  // CJK symbols and punctuation, ideographic space
+        0x3041...0x3096, 0x3099...0x30FF,  // Hiragana, Katakana
+        0x3105...0x312F, 0x3131...0x318E, 0x3190...0x31E3, 0x31F0...0x321E, 0x3220...0x3247,
+        0x3250...0x4DBF,  // enclosed CJK, CJK compatibility, CJK extension A
+        0x4E00...0xA48C, 0xA490...0xA4C6,  // CJK unified ideographs, Yi
+        0xA960...0xA97C,  // Hangul Jamo extended A
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B,  // vertical and small forms
+        0xFF01...0xFF60, 0xFFE0...0xFFE6,  // fullwidth forms
+        0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08,  // Tangut, Khitan
+        0x1AFF0...0x1AFFE, 0x1B000...0x1B122, 0x1B132...0x1B132, 0x1B150...0x1B152, 0x1B155...0x1B155,
+        0x1B164...0x1B167, 0x1B170...0x1B2FB,  // Kana supplement, Nushu
+        0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,  // enclosed ideographs
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,  // CJK extensions B and beyond
+    ]
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Runs named reports and ad-hoc queries on a read-only connection, so whatever the SQL, the
+/// database file is not changed: one statement only, nothing that writes, attaches, sets a pragma
+/// or loads an extension. Refusals are usage errors (exit 64) that say what was refused; SQL that
+/// SQLite cannot run is invalid data (exit 65) with SQLite's message.
+public struct ReportSession {
+    /// The read-only connection.
+    public let database: Database
+    /// The words, zone and "today" of the run.
+    public let settings: Settings
+
+    /// Opens the settings' database read-only, with `local_date()` converting into `--tz`.
+    public init(settings: Settings) throws {
+        let database = try Store.openReadOnly(settings.databasePath)
+        try database.installLocalTime(settings.timeZone)
+        self.init(database: database, settings: settings)
+    }
+
+    /// A session on a connection that is already open (read-only, for the guarantees above).
+    public init(database: Database, settings: Settings) {
+        self.database = database
+        self.settings = settings
+    }
+
+    /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest.
+    public func run(_ report: ReportDefinition, arguments: [String]) throws -> Table {
+        let given = try Self.assignments(arguments)
+        let accepted = Self.acceptedList(report, settings.localizer)
+        for (name, _) in given where report.parameter(named: name) == nil {
+            throw AlmanacError(.usage, "report.error.unknown-param", ["report": report.name, "name": name, "accepted": accepted])
+        }
+        var values: [String: SQLValue] = ["today": .text(settings.today.description)]
+        for parameter in report.parameters {
+            let text = given.first { $0.name == parameter.name }?.value ?? parameter.defaultText
+            guard let text else {
+                throw AlmanacError(.usage, "report.error.missing-param", ["report": report.name, "name": parameter.name, "accepted": accepted])
+            }
+            guard let value = parameter.value(of: text, today: settings.today) else {
+                let type = settings.localizer("report.expect." + parameter.kind.rawValue)
+                throw AlmanacError(.usage, "report.error.bad-value",
+                    ["report": report.name, "name": parameter.name, "value": text, "type": type, "accepted": accepted])
+            }
+            values[parameter.name] = value
+        }
+        let statement = try prepareReading(report.sql, source: report.source)
+        for (index, key) in Self.parameterKeys(statement) {
+            guard let value = values[key] else {
+                throw AlmanacError(.invalidData, "report.error.undeclared", ["source": report.source, "name": key])
+            }
+            try statement.bind(value, at: index)
+        }
+        return try table(statement, specs: report.columns, source: report.source)
+    }
+
+    /// Runs one read-only statement with `NAME=VALUE` arguments for its parameters (`:name`,
+    /// `@name`, `$name`, or `1`, `2` for `?`). A value that reads as a whole number or a number is
+    /// bound as one; anything else as text. `:today` is `--today` unless given.
+    public func query(_ sql: String, arguments: [String]) throws -> Table {
+        let given = try Self.assignments(arguments)
+        let statement = try prepareReading(sql, source: "query")
+        let keys = Self.parameterKeys(statement)
+        let names = keys.map(\.key)
+        let accepted = names.isEmpty ? settings.localizer("report.param.none") : names.joined(separator: ", ")
+        for (name, _) in given where !names.contains(name) {
+            throw AlmanacError(.usage, "query.error.unknown-param", ["name": name, "accepted": accepted])
+        }
+        for (index, key) in keys {
+            if let text = given.first(where: { $0.name == key })?.value {
+                try statement.bind(Self.inferred(text), at: index)
+            } else if key == "today" {
+                try statement.bind(.text(settings.today.description), at: index)
+            } else {
+                throw AlmanacError(.usage, "query.error.missing-param", ["name": key, "accepted": accepted])
+            }
+        }
+        return try table(statement, specs: [], source: "query")
+    }
+
+    /// Compiles one statement, explaining any refusal of the read-only guard.
+    func prepareReading(_ sql: String, source: String) throws -> Statement {
+        database.clearRefusal()
+        let statement: Statement
+        do {
+            statement = try database.prepare(sql)
+        } catch let error as DatabaseError {
+            if let action = database.refusedAction {
+                // SQLite checks its own schema tables first (DROP TABLE deletes from sqlite_master):
+                // the statement's own words say better what was refused.
+                let shown = action.contains(" sqlite_") ? Self.statementHead(sql) : action
+                throw AlmanacError(.usage, "query.error.refused", ["action": shown])
+            }
+            if error.isSeveralStatements { throw AlmanacError(.usage, "query.error.several-statements") }
+            if error.isNoStatement { throw AlmanacError(.usage, "query.error.empty") }
+            if error.isBusy { throw error }
+            throw AlmanacError(.invalidData, "query.error.sql", ["source": source, "message": error.message])
+        }
+        // The guard denies at compile time; this catches any statement SQLite itself counts as writing.
+        guard statement.isReadOnly else {
+            throw AlmanacError(.usage, "query.error.refused", ["action": Self.statementHead(sql)])
+        }
+        return statement
+    }
+
+    private func table(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], source: String) throws -> Table {
+        do {
+            return try ResultTable.build(statement, specs: specs, localizer: settings.localizer)
+        } catch let error as DatabaseError where !error.isBusy {
+            throw AlmanacError(.invalidData, "query.error.sql", ["source": source, "message": error.message])
+        }
+    }
+
+    /// `NAME=VALUE` pairs, in order; a missing `=` or a name given twice is a usage error.
+    static func assignments(_ arguments: [String]) throws -> [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw AlmanacError(.usage, "report.error.param-syntax", ["argument": argument])
+            }
+            let name = String(argument[..<equals]).trimmingCharacters(in: .whitespaces)
+            if result.contains(where: { $0.name == name }) {
+                throw AlmanacError(.usage, "report.error.param-twice", ["name": name])
+            }
+            result.append((name, String(argument[argument.index(after: equals)...])))
+        }
+        return result
+    }
+
+    /// The parameters of a statement by the name a user gives them: `:days` is `days`, `?3` is `3`,
+    /// an anonymous `?` is its position.
+    static func parameterKeys(_ statement: Statement) -> [(index: Int32, key: String)] {
+        guard statement.parameterCount > 0 else { return [] }
+        return (1...statement.parameterCount).map { index in
+            guard let name = statement.parameterName(at: index) else { return (index, String(index)) }
+            return (index, String(name.dropFirst()))
+        }
+    }
+
+    /// The accepted parameters of a report, for error messages.
+    static func acceptedList(_ report: ReportDefinition, _ localizer: Localizer) -> String {
+        guard !report.parameters.isEmpty else { return localizer("report.param.none") }
+        return report.parameters.map { $0.summary(localizer) }.joined(separator: "; ")
+    }
+
+    /// A query argument as a value: a whole number as an integer (unless it has leading zeros, like
+    /// a code), a finite decimal number as a real, anything else as text.
+    static func inferred(_ text: String) -> SQLValue {
+        if let number = Int64(text), String(number) == text { return .integer(number) }
+        if text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+            let number = Double(text), number.isFinite
+        { return .real(number) }
+        return .text(text)
+    }
+
+    /// The first words of a statement (`DROP TABLE books`, `PRAGMA wal_checkpoint`), skipping spaces
+    /// and comments, for messages.
+    static func statementHead(_ sql: String) -> String {
+        var rest = sql[...]
+        while true {
+            rest = rest.drop(while: { $0.isWhitespace || $0 == ";" })
+            if rest.hasPrefix("--") {
+                rest = rest.drop(while: { $0 != "\n" })
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        let statement = rest.prefix(while: { $0 != ";" && $0 != "(" && $0 != "=" && $0 != "\n" })
+        let words = statement.split(whereSeparator: \.isWhitespace).prefix(3)
+        return words.isEmpty ? "statement" : words.joined(separator: " ")
+    }
+}

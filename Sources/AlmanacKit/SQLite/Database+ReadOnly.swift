@@ -1,0 +1,88 @@
+import CSQLite
+
+extension Database {
+    /// Forgets the last refused action, before compiling a statement whose refusal should be explained.
+    public func clearRefusal() { refusedAction = nil }
+}
+
+/// Pragmas whose argument names a table or index to describe, not a value to set.
+private let readingPragmasWithArgument: Set<String> = [
+    "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
+    "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
+]
+
+/// Pragmas that, without an argument, only report a setting or a list. Any other pragma without an
+/// argument may act (`optimize`, `wal_checkpoint`, `incremental_vacuum`, `shrink_memory`) and is denied.
+private let readingPragmas: Set<String> = [
+    "application_id", "auto_vacuum", "automatic_index", "busy_timeout", "cache_size", "cache_spill",
+    "cell_size_check", "collation_list", "compile_options", "data_version", "database_list",
+    "defer_foreign_keys", "encoding", "foreign_keys", "freelist_count", "function_list",
+    "ignore_check_constraints", "journal_mode", "journal_size_limit", "locking_mode", "max_page_count",
+    "mmap_size", "module_list", "page_count", "page_size", "pragma_list", "query_only", "recursive_triggers",
+    "schema_version", "secure_delete", "synchronous", "temp_store", "trusted_schema", "user_version",
+    "wal_autocheckpoint",
+]
+
+/// Denies everything that could write through a read-only connection: every statement that changes
+/// a table or the schema (the temporary schema too), ATTACH and DETACH (a new writable file),
+/// transactions, pragmas that set a value, and any function that loads an extension. Only reading is
+/// allowed: SELECT, reading columns, recursive CTEs, ordinary functions and reading pragmas.
+func readOnlyAuthorizer(
+    _ context: UnsafeMutableRawPointer?, _ action: Int32,
+    _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+    _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
+) -> Int32 {
+    let firstName = first.map { String(cString: $0) }
+    let secondName = second.map { String(cString: $0) }
+    switch action {
+    case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
+        return SQLITE_OK
+    case SQLITE_FUNCTION:
+        guard secondName?.lowercased() == "load_extension" else { return SQLITE_OK }
+    case SQLITE_PRAGMA:
+        // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what
+        // to read; without an argument, only pragmas known to read are allowed.
+        let name = firstName?.lowercased() ?? ""
+        if readingPragmasWithArgument.contains(name) { return SQLITE_OK }
+        if secondName == nil && readingPragmas.contains(name) { return SQLITE_OK }
+    default:
+        break
+    }
+    if let context {
+        let connection = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
+        if connection.refusedAction == nil {
+            connection.refusedAction = describeAction(action, firstName, secondName)
+        }
+    }
+    return SQLITE_DENY
+}
+
+/// The refused action in SQL's own words: `DELETE FROM books`, `PRAGMA writable_schema = 1`.
+func describeAction(_ action: Int32, _ first: String?, _ second: String?) -> String {
+    let object = first ?? ""
+    switch action {
+    case SQLITE_INSERT: return "INSERT INTO " + object
+    case SQLITE_UPDATE: return "UPDATE " + object
+    case SQLITE_DELETE: return "DELETE FROM " + object
+    case SQLITE_ATTACH: return "ATTACH"
+    case SQLITE_DETACH: return "DETACH"
+    case SQLITE_PRAGMA: return "PRAGMA " + object + (second.map { " = " + $0 } ?? "")
+    case SQLITE_FUNCTION: return (second ?? "function") + "()"
+    case SQLITE_TRANSACTION: return object.isEmpty ? "BEGIN" : object
+    case SQLITE_SAVEPOINT: return "SAVEPOINT"
+    case SQLITE_ALTER_TABLE: return "ALTER TABLE " + (second ?? object)
+    case SQLITE_REINDEX: return "REINDEX"
+    case SQLITE_ANALYZE: return "ANALYZE"
+    case SQLITE_CREATE_INDEX, SQLITE_CREATE_TEMP_INDEX: return "CREATE INDEX " + object
+    case SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_TABLE: return "CREATE TABLE " + object
+    case SQLITE_CREATE_TRIGGER, SQLITE_CREATE_TEMP_TRIGGER: return "CREATE TRIGGER " + object
+    case SQLITE_CREATE_VIEW, SQLITE_CREATE_TEMP_VIEW: return "CREATE VIEW " + object
+    case SQLITE_CREATE_VTABLE: return "CREATE VIRTUAL TABLE " + object
+    case SQLITE_DROP_INDEX, SQLITE_DROP_TEMP_INDEX: return "DROP INDEX " + object
+    case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE: return "DROP TABLE " + object
+    case SQLITE_DROP_TRIGGER, SQLITE_DROP_TEMP_TRIGGER: return "DROP TRIGGER " + object
+    case SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW: return "DROP VIEW " + object
+    case SQLITE_DROP_VTABLE: return "DROP VIRTUAL TABLE " + object
+    default: return "statement"
+    }
+}

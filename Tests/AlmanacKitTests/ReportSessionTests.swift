@@ -1,0 +1,135 @@
+@testable import AlmanacKit
+import Foundation
+import Testing
+
+@Suite struct ReportSessionTests {
+    func session(_ locale: String = "en") throws -> ReportSession {
+        try ReportSession(settings: FixtureDatabase.settings(locale))
+    }
+
+    func failure(_ body: () throws -> Table) -> AlmanacError? {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as AlmanacError {
+            return error
+        } catch {
+            Issue.record("unexpected \(error)")
+            return nil
+        }
+    }
+
+    /// Whatever the SQL, the read-only connection refuses it with a usage error naming what it refused.
+    static let refused: [(sql: String, action: String)] = [
+        ("DELETE FROM books", "DELETE FROM books"),
+        ("UPDATE books SET title = 'x'", "UPDATE books"),
+        ("INSERT INTO countries (code, name) VALUES ('XK', 'x')", "INSERT INTO countries"),
+        ("DROP TABLE books", "DROP TABLE books"),
+        ("ATTACH 'other.db' AS other", "ATTACH"),
+        ("PRAGMA writable_schema = 1", "PRAGMA writable_schema = 1"),
+        ("PRAGMA query_only = 0", "PRAGMA query_only = 0"),
+        ("SELECT load_extension('/tmp/nothing')", "load_extension()"),
+        ("VACUUM INTO '/tmp/almanac-copy.db'", "VACUUM INTO '/tmp/almanac-copy.db'"),
+        ("CREATE TEMP TABLE t (x)", "CREATE TEMP TABLE"),
+        ("PRAGMA optimize", "PRAGMA optimize"),
+        ("PRAGMA wal_checkpoint", "PRAGMA wal_checkpoint"),
+        ("BEGIN", "BEGIN"),
+        ("WITH gone AS (SELECT 1) DELETE FROM books", "DELETE FROM books"),
+        ("/* sneaky */ ANALYZE", "ANALYZE"),
+    ]
+
+    @Test(arguments: refused)
+    func refusesAnythingThatCouldWrite(_ sample: (sql: String, action: String)) throws {
+        let error = failure { try self.session().query(sample.sql, arguments: []) }
+        #expect(error?.key == "query.error.refused")
+        #expect(error?.failure == .usage)
+        #expect(error?.arguments["action"] == sample.action)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/almanac-copy.db"))
+    }
+
+    @Test func oneStatementAtATime() throws {
+        for sql in ["SELECT 1; SELECT 2", "SELECT 1; DELETE FROM books", "SELECT 1;; -- done\n;"] {
+            let error = failure { try self.session().query(sql, arguments: []) }
+            if sql.hasSuffix(";") {
+                #expect(error == nil, "a trailing ; and comment are fine")
+            } else {
+                #expect(error?.key == "query.error.several-statements")
+            }
+        }
+        #expect(failure { try self.session().query("  -- nothing\n", arguments: []) }?.key == "query.error.empty")
+    }
+
+    @Test func sqlErrorsAreInvalidData() throws {
+        let error = failure { try self.session().query("SELECT * FROM nowhere", arguments: []) }
+        #expect(error?.failure == .invalidData)
+        #expect(error?.arguments["message"] == "no such table: nowhere")
+    }
+
+    @Test func readingPragmasAndSelectsRun() throws {
+        let session = try session()
+        #expect(try session.query("PRAGMA table_info(books)", arguments: []).rows.count == 7)
+        #expect(try session.query("PRAGMA user_version", arguments: []).rows == [[.integer(1)]])
+        #expect(try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5) SELECT sum(x) AS total FROM n", arguments: []).rows == [[.integer(15)]])
+    }
+
+    @Test func queryParametersAreNamedAndInferred() throws {
+        let session = try session()
+        let table = try session.query("SELECT :n AS n, :r AS r, :t AS t, :code AS code, :today AS today_on",
+            arguments: ["n=42", "r=2.5", "t=Аня", "code=007"])
+        #expect(table.columns.map(\.key) == ["n", "r", "t", "code", "today_on"])
+        #expect(table.rows == [[.integer(42), .real(2.5), .text("Аня"), .text("007"), .date(FixtureDatabase.today)]])
+        let positional = try session.query("SELECT ?1 AS first, ? AS second", arguments: ["2=b", "1=a"])
+        #expect(positional.rows == [[.text("a"), .text("b")]])
+        #expect(failure { try session.query("SELECT :a", arguments: []) }?.key == "query.error.missing-param")
+        let unknown = failure { try session.query("SELECT :a, @b", arguments: ["a=1", "b=2", "c=3"]) }
+        #expect(unknown?.key == "query.error.unknown-param")
+        #expect(unknown?.arguments["accepted"] == "a, b")
+        #expect(failure { try session.query("SELECT :a", arguments: ["a"]) }?.key == "report.error.param-syntax")
+        #expect(failure { try session.query("SELECT :a", arguments: ["a=1", "a=2"]) }?.key == "report.error.param-twice")
+    }
+
+    @Test func columnsNamedLikeTheSchemaAreShownAsDatesAndTimes() throws {
+        let table = try session("ru").query("SELECT id, title, due_on, loaned_on || 'x' AS loaned_on FROM books WHERE id = 1", arguments: [])
+        #expect(table.columns.map(\.title) == ["№", "название", "вернуть до", "выдана"])
+        #expect(table.rows == [[.identifier(1), .text("Мастер и Маргарита"), .date(LocalDate("2025-11-29")!), .text("2025-10-01x")]])
+        let instants = try session().query("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1", arguments: [])
+        #expect(instants.rows == [[.instant(Instant.parse("2025-12-01T06:07:00Z")!)]])
+    }
+
+    @Test func localDateUsesTheChosenZone() throws {
+        let sql = "SELECT local_date('2025-12-20T21:30:00Z') AS day, local_date('nonsense') AS bad"
+        #expect(try session().query(sql, arguments: []).rows == [[.text("2025-12-21"), .null]])
+        var settings = FixtureDatabase.settings("en")
+        settings.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+        #expect(try ReportSession(settings: settings).query(sql, arguments: []).rows == [[.text("2025-12-20"), .null]])
+    }
+
+    @Test func reportParametersAreCheckedAndListed() throws {
+        let session = try session()
+        let report = try ReportCatalog.builtIn().report(named: "overdue-books")
+        #expect(try session.run(report, arguments: ["within=0"]).rows.count == 4)
+        #expect(try session.run(report, arguments: ["as_of=2025-11-30", "within=0"]).rows.count == 1)
+        let unknown = failure { try session.run(report, arguments: ["days=3"]) }
+        #expect(unknown?.key == "report.error.unknown-param")
+        #expect(unknown?.failure == .usage)
+        #expect(unknown?.arguments["accepted"] == "as_of: date, default today; within: integer, default 7")
+        let badValue = failure { try session.run(report, arguments: ["within=soon"]) }
+        #expect(badValue?.key == "report.error.bad-value")
+        #expect(badValue?.arguments["type"] == "an integer")
+        let badDate = failure { try session.run(report, arguments: ["as_of=2025-13-01"]) }
+        #expect(badDate?.arguments["type"] == "a date (YYYY-MM-DD, today, today+N or today-N)")
+    }
+
+    @Test func aReportMayRequireAParameterAndMustDeclareWhatItUses() throws {
+        let session = try session()
+        let needs = try ReportDefinition.parse("-- param: who text\nSELECT :who AS who", source: "mine/who.sql", defaultName: "who")
+        #expect(failure { try session.run(needs, arguments: []) }?.key == "report.error.missing-param")
+        #expect(try session.run(needs, arguments: ["who=Аня"]).rows == [[.text("Аня")]])
+        let undeclared = try ReportDefinition.parse("SELECT :who AS who, :today AS today", source: "mine/u.sql", defaultName: "u")
+        let error = failure { try session.run(undeclared, arguments: []) }
+        #expect(error?.key == "report.error.undeclared")
+        #expect(error?.failure == .invalidData)
+        let writer = try ReportDefinition.parse("DELETE FROM books", source: "mine/w.sql", defaultName: "w")
+        #expect(failure { try session.run(writer, arguments: []) }?.key == "query.error.refused")
+    }
+}

@@ -1,0 +1,94 @@
+import AlmanacKit
+import Foundation
+import Testing
+
+/// `almanac query` through the built binary: reads work, and no statement changes the file.
+@Suite struct QueryCommandTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        let created = try dir.run(["--db", "a.db", "init"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let database = try Database(path: dir.path("a.db"))
+        try database.execute("""
+            INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES
+                (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-11-01', '2025-12-01'),
+                (2, 'ノルウェイの森', '村上春樹', 'Kenji', '2025-12-10', '2025-12-24');
+            """)
+    }
+
+    func sha256(_ name: String) throws -> String {
+        let out = try dir.run([dir.path(name)], executable: URL(fileURLWithPath: "/usr/bin/sha256sum"))
+        #expect(out.status == 0)
+        return String(out.stdout.prefix(64))
+    }
+
+    /// The acceptance list: each fails with a clear message, exit 64 or 65, and the file is unchanged.
+    static let refused: [(sql: String, message: String)] = [
+        ("DELETE FROM books", "DELETE FROM books is refused: queries are read-only"),
+        ("UPDATE books SET title = 'gone'", "UPDATE books is refused: queries are read-only"),
+        ("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-12-01', '2025-12-02')", "INSERT INTO books is refused"),
+        ("DROP TABLE books", "DROP TABLE books is refused"),
+        ("ATTACH DATABASE 'other.db' AS other", "ATTACH is refused"),
+        ("PRAGMA writable_schema=1", "PRAGMA writable_schema = 1 is refused"),
+        ("SELECT load_extension('libanything')", "load_extension() is refused"),
+        ("SELECT 1; DELETE FROM books", "only one statement can be run at a time"),
+        ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time"),
+        ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused"),
+        ("VACUUM INTO 'copy.db'", "VACUUM INTO 'copy.db' is refused"),
+        ("SELECT * FROM no_such_table", "query: SQL error: no such table: no_such_table"),
+    ]
+
+    @Test(arguments: refused)
+    func nothingChangesTheFile(_ sample: (sql: String, message: String)) throws {
+        _ = try dir.run(["--db", "a.db", "query", "SELECT 1"])  // the read-only connection's own files exist from here on
+        let before = try sha256("a.db")
+        let out = try dir.run(["--db", "a.db", "query", sample.sql])
+        #expect(out.status == 64 || out.status == 65, "exit \(out.status)")
+        #expect(out.stderr.hasPrefix("almanac: error: " + sample.message), "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").count == 1, "one line")
+        #expect(out.stdout.isEmpty)
+        #expect(try sha256("a.db") == before)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("other.db")))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("copy.db")))
+        let count = try dir.run(["--db", "a.db", "query", "SELECT count(*) AS n FROM books", "--format", "csv"])
+        #expect(count.stdout == "n\r\n2\r\n")
+    }
+
+    @Test func refusalsAreUsageErrorsAndSQLErrorsInvalidData() throws {
+        #expect(try dir.run(["--db", "a.db", "query", "DELETE FROM books"]).status == 64)
+        #expect(try dir.run(["--db", "a.db", "query", "SELEC 1"]).status == 65)
+        #expect(try dir.run(["--db", "missing.db", "query", "SELECT 1"]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("missing.db")), "a query never creates a database")
+    }
+
+    @Test func printsRowsInEveryFormat() throws {
+        let sql = "SELECT id, title, due_on FROM books WHERE due_on < :today ORDER BY id"
+        let base = ["--db", "a.db", "--today", "2025-12-20", "query", sql]
+        let table = try dir.run(base + ["--locale", "ru"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == """
+            ┌───┬────────────────────┬────────────┐
+            │ № │      название      │ вернуть до │
+            ├───┼────────────────────┼────────────┤
+            │ 1 │ Мастер и Маргарита │ Пн, 1 дек. │
+            └───┴────────────────────┴────────────┘
+            1 строка
+
+            """)
+        #expect(try dir.run(base + ["--format", "json"]).stdout
+            == "[\n  {\"id\": 1, \"title\": \"Мастер и Маргарита\", \"due_on\": \"2025-12-01\"}\n]\n")
+        #expect(try dir.run(base + ["--format", "tsv"]).stdout == "id\ttitle\tdue_on\n1\tМастер и Маргарита\t2025-12-01\n")
+        #expect(try dir.run(base + ["--format", "markdown"]).stdout.hasPrefix("| id  | title              | due       |\n| --: |"))
+    }
+
+    @Test func parametersAndStandardInput() throws {
+        let out = try dir.run(["--db", "a.db", "query", "-", "--param", "who=Kenji", "--format", "csv"],
+            input: "SELECT title FROM books WHERE borrower = :who")
+        #expect(out.stdout == "title\r\nノルウェイの森\r\n", "\(out.stderr)")
+        let missing = try dir.run(["--db", "a.db", "query", "SELECT :who"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "almanac: error: the query needs --param who=VALUE; its parameters: who\n")
+    }
+}
