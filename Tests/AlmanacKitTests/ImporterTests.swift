@@ -140,6 +140,19 @@ import Testing
         #expect(try fixture.rows("PRAGMA integrity_check") == [["ok"]])
     }
 
+    @Test func aFileThatMoreThanDoublesATableRebuildsItsIndexes() throws {
+        let fixture = try ImportFixture()
+        _ = try fixture.load(.books, "title,due_on,returned_on\nKept,2025-12-20,\nBack,2025-12-20,2025-12-02\n")
+        var text = "title,due_on\n"
+        for index in 0..<40_000 { text += "A rather long title for book number \(index),2025-12-\(10 + index % 20)\n" }
+        #expect(text.utf8.count > 1 << 20)
+        let outcome = try fixture.load(.books, text)
+        #expect(outcome.report.committed && outcome.report.rows == 40_000)
+        #expect(try fixture.rows("SELECT name FROM sqlite_schema WHERE tbl_name = 'books' AND type = 'index'") == [["books_open_by_due"]])
+        #expect(try fixture.rows("SELECT count(*) FROM books INDEXED BY books_open_by_due WHERE returned_on IS NULL AND due_on >= ''") == [["40001"]])
+        #expect(try fixture.rows("PRAGMA integrity_check") == [["ok"]])
+    }
+
     @Test func checkConstraintsStayOnAfterAnImport() throws {
         let fixture = try ImportFixture()
         _ = try fixture.load(.books, "title,due_on\nWar,2025-12-20\n")

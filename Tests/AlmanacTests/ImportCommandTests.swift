@@ -65,6 +65,22 @@ import Testing
         #expect(out.stdout.hasPrefix("Imported 4 rows from 3 file(s)"))
     }
 
+    @Test func theSampleDataImportsAsADirectoryAndExportsBackTheSame() throws {
+        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
+        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", sample])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stderr == "")
+        try FileManager.default.createDirectory(atPath: dir.path("out"), withIntermediateDirectories: true)
+        for kind in ImportKind.allCases {
+            #expect(try dir.run(["--db", "a.db", "export", kind.rawValue, "--out", "out/\(kind.fileName)"]).status == 0)
+        }
+        #expect(try dir.run(["--db", "b.db", "--today", "2025-12-22", "import", "out"]).status == 0)
+        for kind in ImportKind.allCases {
+            #expect(try dir.run(["--db", "b.db", "export", kind.rawValue]).stdout
+                == String(contentsOfFile: dir.path("out/\(kind.fileName)"), encoding: .utf8), "\(kind)")
+        }
+    }
+
     @Test func usageErrorsExit64() throws {
         try dir.write("books.csv", Self.books)
         #expect(try dir.run(["--db", "a.db", "import", "novels", "books.csv"]).status == 64)
