@@ -39,6 +39,8 @@ import Testing
              expected: [#"books.csv:3:5: error: invalid UTF-8 (byte 0xFF); give --encoding if the file is not UTF-8"#]),
         Case(name: "quoted line breaks count as lines", bytes: text("\"War\nand\r\nPeace\",2025-12-20,\"Lev\"\"\nTolstoy\"\nDune,2025-02-30,x\n"),
              expected: [#"books.csv:6:6: error: column "due_on": "2025-02-30" is not a date (expected YYYY-MM-DD)"#]),
+        Case(name: "classic Mac line ends (CR) count as lines", bytes: Array("title,due_on,author\rWar,2025-12-20,\"Lev\rTolstoy\"\rDune,2025-02-30,x\r".utf8),
+             expected: [#"books.csv:4:6: error: column "due_on": "2025-02-30" is not a date (expected YYYY-MM-DD)"#]),
         Case(name: "columns count characters, not bytes", bytes: text("Снежная королева 🎄,2025-13-01,x\n"),
              expected: [#"books.csv:2:20: error: column "due_on": "2025-13-01" is not a date (expected YYYY-MM-DD)"#]),
         Case(name: "a byte windows-1251 does not have", bytes: Array("title,due_on\nWar".utf8) + [0x98] + Array(",2025-12-20\n".utf8),
@@ -61,6 +63,15 @@ import Testing
         #expect(outcome.diagnostics == fault.expected)
         #expect(!outcome.report.committed)
         #expect(try fixture.dump() == before)
+    }
+
+    @Test func anOverlongFieldStopsTheFileWithoutTakingItsMemory() throws {
+        let fixture = try ImportFixture()
+        fixture.options.skipInvalid = true
+        let text = "title,due_on\nWar,2025-12-20\nPeace,\"" + String(repeating: "x", count: CSVReader.maximumField + 10) + "\n"
+        let outcome = try fixture.load(.books, text)
+        #expect(outcome.diagnostics == ["books.csv:3:7: error: a field longer than 8 MiB starts here (a quote that is never closed?); reading stopped"])
+        #expect(try fixture.rows("SELECT title FROM books") == [["War"]])
     }
 
     @Test func headerOnlyImportsNothingAndSucceeds() throws {

@@ -56,6 +56,11 @@ final class BatchPreparer {
     }
 
     private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) {
+        if batch.record(record).fault == .fieldTooLong {
+            batch.skipped.insert(record)
+            batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
+            return
+        }
         let problems = structuralProblems(batch, record, expectedWidth: mapping.width)
         if !problems.isEmpty {
             batch.invalid.insert(record)
@@ -78,6 +83,9 @@ final class BatchPreparer {
         case .unexpectedQuote: return [at((span.faultLine, span.faultColumn), "import.error.unexpected-quote")]
         case .textAfterQuote: return [at((span.faultLine, span.faultColumn), "import.error.text-after-quote")]
         case .unterminatedQuote: return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.unterminated-quote")]
+        case .fieldTooLong:
+            return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.field-too-long",
+                       ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
         }
         for field in 0..<span.fieldCount {
             guard let (offset, problem) = TextCheck.firstProblem(in: batch.field(record, field)) else { continue }

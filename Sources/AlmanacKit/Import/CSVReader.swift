@@ -8,6 +8,8 @@ struct ParseContext {
     var storage = BatchStorage()
     /// The physical line being fed to the parser (lines are fed one at a time).
     var line = 1
+    /// The byte that ends a physical line: `\n`, or `\r` in a file with classic Mac line ends.
+    var lineBreak: UInt8 = 10
     /// True between a record's first field and its end.
     var recordOpen = false
     var recordFirstField = 0
@@ -18,7 +20,7 @@ struct ParseContext {
     mutating func openRecord(firstFieldText bytes: UnsafeRawBufferPointer, quoted: Bool) {
         recordOpen = true
         recordFirstField = storage.fields.count
-        recordLine = line - (quoted ? bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } : 0)
+        recordLine = line - (quoted ? bytes.reduce(0) { $0 + ($1 == lineBreak ? 1 : 0) } : 0)
     }
 
     mutating func addField(_ data: UnsafeMutableRawPointer?, _ length: Int) {
@@ -68,6 +70,9 @@ private let zeroingRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> Un
 /// the size of a chunk and a batch, however long the file.
 final class CSVReader {
     static let chunkSize = 1 << 20
+    /// The longest field accepted. Memory must not follow the file, and a field this long is nearly
+    /// always a quote that was never closed.
+    static let maximumField = 8 << 20
     private let input: InputFile
     private let delimiter: UInt8
     private let transcoder: Transcoder?
@@ -125,6 +130,7 @@ final class CSVReader {
         defer {
             swap(&batch.storage, &context.pointee.storage)
             batch.bytesRead = bytesRead
+            batch.lineBreak = context.pointee.lineBreak
         }
         while true {
             if position == text.count {
@@ -157,14 +163,24 @@ final class CSVReader {
         if atStart {
             atStart = false
             if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { position = 3 }
+            context.pointee.lineBreak = Self.lineBreak(of: UnsafeRawBufferPointer(rebasing: text[position...]))
         }
         return true
     }
 
+    /// `\r` when the first line of the file ends with a lone CR (Excel's "CSV (Macintosh)"), else `\n`.
+    static func lineBreak(of text: UnsafeRawBufferPointer) -> UInt8 {
+        guard let end = text.firstIndex(where: { $0 == 10 || $0 == 13 }), text[end] == 13 else { return 10 }
+        return end + 1 < text.count && text[end + 1] == 10 ? 10 : 13
+    }
+
+    /// The line break of the file being read.
+    var lineBreak: UInt8 { context.pointee.lineBreak }
+
     private func feedLine() {
         let start = text.baseAddress! + position
         let remaining = text.count - position
-        let newline = memchr(start, 10, remaining)
+        let newline = memchr(start, Int32(context.pointee.lineBreak), remaining)
         let length = newline.map { UnsafeRawPointer($0) - start + 1 } ?? remaining
         position += length
         if skippingLine {
@@ -173,6 +189,21 @@ final class CSVReader {
             return
         }
         let consumed = csv_parse(parser, start, length, onField, onRecord, context)
+        if parser.pointee.entry_pos > Self.maximumField {
+            // Stop here: the record is closed as faulty with its field left out, and reading ends.
+            // The line break just fed is inside the field, so it counts before the field's start is found.
+            if newline != nil { endLine() }
+            if !context.pointee.recordOpen {
+                let entry = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
+                context.pointee.openRecord(firstFieldText: entry, quoted: parser.pointee.quoted != 0)
+            }
+            parser.pointee.entry_pos = 0
+            closeFaultyRecord(.fieldTooLong, line: 0, column: 0, rest: UnsafeRawBufferPointer(start: nil, count: 0))
+            finished = true
+            text = UnsafeRawBufferPointer(start: nil, count: 0)
+            position = 0
+            return
+        }
         if consumed < length {
             recordParseFault(start: start, consumed: consumed, length: length, lineEnded: newline != nil)
         } else if newline != nil {
@@ -190,8 +221,9 @@ final class CSVReader {
     /// The length of a line without its `\n` or `\r\n`.
     private func lineContentLength(_ start: UnsafeRawPointer, _ length: Int) -> Int {
         var end = length
-        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 10 { end -= 1 }
-        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 13 { end -= 1 }
+        let lineBreak = context.pointee.lineBreak
+        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == lineBreak { end -= 1 }
+        if lineBreak == 10 && end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 13 { end -= 1 }
         return end
     }
 
@@ -214,10 +246,11 @@ final class CSVReader {
         if !context.pointee.recordOpen { context.pointee.openRecord(firstFieldText: entry, quoted: quoted) }
         var storage = context.pointee.storage
         let offset = storage.arena.count
-        if quoted && fault != .unterminatedQuote { storage.arena.append("\"", 1) }
+        if quoted && fault != .unterminatedQuote && fault != .fieldTooLong { storage.arena.append("\"", 1) }
         storage.arena.append(entry.baseAddress, entry.count)
         storage.arena.append(rest.baseAddress, rest.count)
-        storage.fields.append(FieldSpan(offset: offset, length: storage.arena.count - offset, quoted: fault == .unterminatedQuote))
+        storage.fields.append(FieldSpan(offset: offset, length: storage.arena.count - offset,
+            quoted: fault == .unterminatedQuote || (fault == .fieldTooLong && quoted)))
         context.pointee.storage = storage
         context.pointee.endRecord()
         let last = context.pointee.storage.records.count - 1

@@ -38,13 +38,13 @@ final class FileLoad {
 
     /// Handles a batch's records in order.
     func consume(_ batch: RecordBatch) throws {
-        if !batch.fatal.isEmpty {
-            for problem in batch.fatal { _ = report(problem) }
-            summary.rejected += 1
-            stopped = true
-            return
+        // Without a header there are no rows to look at; a fault later on (an overlong field) comes
+        // after the batch's rows, which are handled first.
+        if !batch.fatal.isEmpty && preparer.mapping == nil { return stop(batch) }
+        defer {
+            inserter.releaseBindings()
+            if !batch.fatal.isEmpty && !stopped { stop(batch) }
         }
-        defer { inserter.releaseBindings() }
         let values = batch.values
         try values.withUnsafeBufferPointer { values in
             var issueIndex = 0
@@ -71,6 +71,12 @@ final class FileLoad {
             }
             try flush(batch, values)
         }
+    }
+
+    private func stop(_ batch: RecordBatch) {
+        for problem in batch.fatal { _ = report(problem) }
+        summary.rejected += 1
+        stopped = true
     }
 
     /// Closes the rejects file.

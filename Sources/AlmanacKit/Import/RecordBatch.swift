@@ -95,6 +95,8 @@ enum ParseFault: UInt8 {
     case textAfterQuote
     /// A quoted field still open at the end of the file.
     case unterminatedQuote
+    /// A field longer than `CSVReader.maximumField`; reading stops there.
+    case fieldTooLong
 }
 
 /// One record: its fields, the physical line it starts on, and a fault if the parser stopped in it.
@@ -157,6 +159,8 @@ final class RecordBatch: @unchecked Sendable {
     var isLast = false
     /// A problem that stops the whole file (a bad header, an empty file).
     var fatal: [ImportDiagnostic] = []
+    /// The byte that ends a physical line in the file (see `ParseContext.lineBreak`).
+    var lineBreak: UInt8 = 10
 
     deinit { storage.free() }
 
@@ -193,7 +197,7 @@ final class RecordBatch: @unchecked Sendable {
         var line = span.line, column = 1
         func walk(_ bytes: UnsafeRawBufferPointer, quoted: Bool) {
             for byte in bytes {
-                if byte == 10 {
+                if byte == lineBreak {
                     line += 1
                     column = 1
                 } else if byte & 0xC0 != 0x80 {
