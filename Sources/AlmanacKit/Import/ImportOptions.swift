@@ -77,19 +77,6 @@ public struct ImportReport: Sendable {
     public var rejected: Int { files.reduce(0) { $0 + $1.rejected } }
     /// Bytes read, over all files.
     public var bytes: Int { files.reduce(0) { $0 + $1.bytes } }
-
-    /// The one-line summary printed at the end.
-    public func summary(_ t: Localizer) -> String {
-        let rate = seconds > 0 ? Double(rows + rejected + skipped) / seconds : 0
-        let arguments = [
-            "rows": String(rows), "skipped": String(skipped), "rejected": String(rejected), "files": String(files.count),
-            "seconds": String(format: "%.2f", seconds), "rate": String(Int(rate.rounded())),
-            "mb": String(format: "%.1f", Double(bytes) / 1_000_000),
-        ]
-        if dryRun { return t("import.summary.dry-run", arguments) }
-        if !committed { return t("import.summary.nothing", arguments) }
-        return t("import.summary.done", arguments)
-    }
 }
 
 /// A progress snapshot for the progress line.
@@ -104,20 +91,4 @@ public struct ImportProgress: Sendable {
     public let totalBytes: Int?
     /// Seconds since the file was started.
     public let seconds: Double
-
-    /// `books.csv: 312000 rows · 31.2 MB · 98000 rows/s · ETA 7 s`, in the user's language.
-    public func line(_ t: Localizer) -> String {
-        let rate = seconds > 0 ? Double(rows) / seconds : 0
-        var arguments = [
-            "file": file, "rows": String(rows), "mb": String(format: "%.1f", Double(bytes) / 1_000_000),
-            "rate": String(Int(rate.rounded())),
-        ]
-        if let totalBytes, bytes > 0, seconds > 0 {
-            let remaining = Double(max(0, totalBytes - bytes)) / (Double(bytes) / seconds)
-            arguments["eta"] = String(Int(remaining.rounded(.up)))
-            arguments["percent"] = String(Int(Double(bytes) * 100 / Double(max(totalBytes, 1))))
-            return t("import.progress.eta", arguments)
-        }
-        return t("import.progress", arguments)
-    }
 }

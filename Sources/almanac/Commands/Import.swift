@@ -86,13 +86,6 @@ struct Import: ParsableCommand {
             progress: progress.map { line in { line.update($0.line(t)) } })
         progress?.clear()
         if report.committed || report.dryRun { print(report.summary(t)) }
-        guard report.errorCount > 0 else { return }
-        let arguments = ["errors": String(report.errorCount), "rejected": String(report.rejected), "shown": String(min(report.errorCount, maxErrors))]
-        if report.committed {
-            let written = report.files.compactMap(\.rejectsPath)
-            let key = written.isEmpty ? "import.failed.skipped" : "import.failed.rejects"
-            throw AlmanacError(.invalidData, key, arguments.merging(["path": written.joined(separator: ", ")]) { $1 })
-        }
-        throw AlmanacError(.invalidData, report.errorCount >= maxErrors ? "import.failed.more" : "import.failed", arguments)
+        if let failure = report.failure(t, maxErrors: maxErrors) { throw failure }
     }
 }
