@@ -50,6 +50,18 @@ import Testing
         #expect(try fixture.rows("SELECT id, title FROM books ORDER BY id").map { $0[0] } == ["1", "2", "3", "4", "5"])
     }
 
+    @Test func aRefusalInsideAGroupOfRowsIsFoundAndOnlyThatRowIsLeftOut() throws {
+        let fixture = try ImportFixture()
+        fixture.options.skipInvalid = true
+        var text = "id,title,due_on\n"
+        for id in 1...40 { text += "\(id == 20 ? 3 : id),Book \(id),2025-12-20\n" }
+        let outcome = try fixture.load(.books, text)
+        #expect(outcome.diagnostics == [#"books.csv:21:1: error: column "id": "3" already exists (use --on-conflict skip or replace)"#])
+        #expect(outcome.report.rows == 39 && outcome.report.rejected == 1)
+        #expect(try fixture.rows("SELECT count(*), sum(id) FROM books") == [["39", String((1...40).reduce(0, +) - 20)]])
+        #expect(try fixture.rows("SELECT title FROM books WHERE id = 3") == [["Book 3"]])
+    }
+
     @Test func conflictsFailSkipOrReplace() throws {
         let fixture = try ImportFixture()
         _ = try fixture.load(.holidays, "key,title,color\nxmas,Christmas,#FF0000\n")

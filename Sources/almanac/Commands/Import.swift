@@ -74,6 +74,7 @@ struct Import: ParsableCommand {
         options.timeZone = settings.timeZone
 
         let plan = try ImportPlan.resolve(arguments)
+        try ImportPlan.checkRejects(rejects, against: plan.files)
         for path in plan.ignored { ErrorReporter.printError(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)
         let progress = TerminalProgress.ifTerminal()
