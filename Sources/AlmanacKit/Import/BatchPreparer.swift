@@ -8,32 +8,38 @@ final class BatchPreparer {
     private(set) var mapping: HeaderMapping?
     /// The file's header as written, once read.
     private(set) var header: [String]?
+    private lazy var columns = rules.columns
+
+    /// One row's values, reused: `RowCheck` binds here and the row is appended to the batch at once.
+    private let rowValues: UnsafeMutablePointer<BindValue>
+    private let width: Int
 
     init(file: String, kind: ImportKind, rules: any RowRules, encoding: TextEncoding) {
         self.file = file
         self.kind = kind
         self.rules = rules
         self.encoding = encoding
+        width = rules.width
+        rowValues = .allocate(capacity: max(width, 1))
     }
+
+    deinit { rowValues.deallocate() }
 
     /// Checks the batch's records. `atEnd` is true when the file has been read to its end.
     func prepare(_ batch: RecordBatch, atEnd: Bool) {
-        batch.width = rules.width
-        let width = rules.width
+        batch.width = width
+        batch.values.reserveCapacity(batch.recordCount * width)
         for record in 0..<batch.recordCount {
-            let start = batch.values.count
+            var bound = 0
             if let mapping {
-                check(batch, record, mapping)
+                bound = check(batch, record, mapping)
             } else {
                 batch.skipped.insert(record)
                 if !readHeader(batch, record) { return }
             }
-            let bound = batch.values.count - start
-            if bound < width {
-                batch.values.append(contentsOf: repeatElement(.null, count: width - bound))
-            } else if bound > width {
-                batch.values.removeLast(bound - width)
-            }
+            // Every record has `width` values, so a row's values are found by its index.
+            for index in bound..<width { rowValues[index] = .null }
+            batch.values.append(contentsOf: UnsafeBufferPointer(start: rowValues, count: width))
         }
         if atEnd && mapping == nil && batch.fatal.isEmpty {
             batch.fatal = [ImportDiagnostic(file: file, line: 1, column: 1, key: "import.error.empty-file")]
@@ -55,26 +61,30 @@ final class BatchPreparer {
         return false
     }
 
-    private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) {
+    /// Checks a record and returns how many values it bound.
+    private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) -> Int {
         if batch.record(record).fault == .fieldTooLong {
             batch.skipped.insert(record)
             batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
-            return
+            return 0
         }
         let problems = structuralProblems(batch, record, expectedWidth: mapping.width)
         if !problems.isEmpty {
             batch.invalid.insert(record)
             for problem in problems { batch.issues.append((record, problem)) }
-            return
+            return 0
         }
-        var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: rules.columns, file: file)
+        var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
+            output: rowValues, width: width)
         rules.check(&row)
         if row.failed { batch.invalid.insert(record) }
+        return row.bound
     }
 
     /// Parse faults, a wrong number of fields, NUL bytes and invalid text, each at its place.
     private func structuralProblems(_ batch: RecordBatch, _ record: Int, expectedWidth: Int?) -> [ImportDiagnostic] {
-        let span = batch.record(record)
+        let storage = batch.storage
+        let span = storage.records[record]
         func at(_ place: (line: Int, column: Int), _ key: String, _ arguments: [String: String] = [:]) -> ImportDiagnostic {
             ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: arguments)
         }
@@ -88,7 +98,9 @@ final class BatchPreparer {
                        ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
         }
         for field in 0..<span.fieldCount {
-            guard let (offset, problem) = TextCheck.firstProblem(in: batch.field(record, field)) else { continue }
+            let spanOfField = storage.fields[span.firstField + field]
+            let bytes = storage.arena.bytes(spanOfField.offset, spanOfField.length)
+            guard let (offset, problem) = TextCheck.firstProblem(in: bytes) else { continue }
             let place = batch.locate(record, field: field, byte: offset)
             switch problem {
             case .nul: return [at(place, "import.error.nul-byte")]

@@ -34,13 +34,28 @@ struct RowCheck {
     let columns: [ImportColumn]
     let file: String
     private(set) var failed = false
+    // The hot path reads and writes through pointers taken once per row, not through the batch's
+    // properties (each class property access is checked for exclusivity at run time).
+    private let fields: UnsafeMutablePointer<FieldSpan>
+    private var arena: UnsafeMutableRawPointer
+    private let output: UnsafeMutablePointer<BindValue>
+    private let width: Int
+    /// How many values have been bound.
+    private(set) var bound = 0
 
-    init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String) {
+    /// A check of one record, binding into `output` (room for `width` values).
+    init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
+         output: UnsafeMutablePointer<BindValue>, width: Int) {
         self.batch = batch
         self.record = record
         self.mapping = mapping
         self.columns = columns
         self.file = file
+        let storage = batch.storage
+        fields = storage.fields.base + storage.records[record].firstField
+        arena = storage.arena.base
+        self.output = output
+        self.width = width
     }
 
     // MARK: Reading
@@ -48,19 +63,28 @@ struct RowCheck {
     /// The bytes of a column's field (empty when the file has no such column).
     func bytes(_ column: Int) -> UnsafeRawBufferPointer {
         let field = mapping[column]
-        return field < 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : batch.field(record, field)
+        guard field >= 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let span = fields[field]
+        return UnsafeRawBufferPointer(start: arena + span.offset, count: span.length)
     }
 
     /// True when the column is empty (or absent): stored as NULL.
-    func isEmpty(_ column: Int) -> Bool { mapping[column] < 0 || batch.field(record, mapping[column]).isEmpty }
+    func isEmpty(_ column: Int) -> Bool {
+        let field = mapping[column]
+        return field < 0 || fields[field].length == 0
+    }
 
     /// The column as text.
     func text(_ column: Int) -> String { String(decoding: bytes(column), as: UTF8.self) }
 
     // MARK: Binding
 
-    /// Binds a value.
-    mutating func bind(_ value: BindValue) { batch.values.append(value) }
+    /// Binds a value (the next parameter).
+    mutating func bind(_ value: BindValue) {
+        guard bound < width else { return }
+        output[bound] = value
+        bound += 1
+    }
 
     /// Binds the column's text as it is in the file, or NULL when it is empty.
     mutating func bindField(_ column: Int) {
@@ -73,6 +97,7 @@ struct RowCheck {
         let offset = batch.storage.arena.count
         let length = write(batch.storage.arena.base + offset)
         batch.storage.arena.commit(length)
+        arena = batch.storage.arena.base  // it may have moved to grow
         bind(.text(offset: offset, length: length))
     }
 
