@@ -91,4 +91,11 @@ public struct ImportProgress: Sendable {
     public let totalBytes: Int?
     /// Seconds since the file was started.
     public let seconds: Double
+    /// What the import is doing: reading rows, then building indexes, then writing the database.
+    public var phase: Phase = .reading
+
+    /// The steps of an import a user waits for.
+    public enum Phase: Sendable {
+        case reading, indexing, committing
+    }
 }

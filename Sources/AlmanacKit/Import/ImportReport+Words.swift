@@ -45,6 +45,11 @@ extension ImportProgress {
             "file": file, "rows": formats.count(Int64(rows), unit: "unit.row"),
             "mb": formats.number((Double(bytes) / 100_000).rounded() / 10), "rate": formats.number(Int64(rate.rounded())),
         ]
+        switch phase {
+        case .indexing: return t("import.progress.indexing", arguments)
+        case .committing: return t("import.progress.committing", arguments)
+        case .reading: break
+        }
         guard let totalBytes, bytes > 0, seconds > 0 else { return t("import.progress", arguments) }
         let remaining = Double(max(0, totalBytes - bytes)) / (Double(bytes) / seconds)
         arguments["eta"] = formats.number(Int64(remaining.rounded(.up)))

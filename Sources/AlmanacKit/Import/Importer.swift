@@ -40,6 +40,10 @@ public final class Importer {
             throw error
         }
         let keep = !options.dryRun && (report.errorCount == 0 || options.skipInvalid)
+        if keep, let progress, let last = report.files.last {
+            progress(ImportProgress(file: last.file, rows: report.rows, bytes: report.bytes, totalBytes: nil,
+                seconds: Date().timeIntervalSince(started), phase: .committing))
+        }
         try database.execute(keep ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION")
         report.committed = keep
         report.seconds = Date().timeIntervalSince(started)
@@ -90,6 +94,10 @@ public final class Importer {
         let stop = load.stopped
         summary.bytes = reader.bytesRead
         summary.sha256 = reader.digest
+        if let progress, !indexes.isEmpty {
+            progress(ImportProgress(file: input.displayName, rows: summary.rows, bytes: summary.bytes, totalBytes: input.size,
+                seconds: Date().timeIntervalSince(began), phase: .indexing))
+        }
         try recreate(indexes)
         if !options.dryRun && !stop {
             try database.run("""
