@@ -133,5 +133,6 @@ import Testing
         #expect(tty.status == 0)
         #expect(tty.stdout.contains("books.csv: ") && tty.stdout.contains(" rows/s"))
         #expect(tty.stdout.contains("Imported 150,000 rows from 1 file"))
+        #expect(tty.stdout.contains("books.csv: 150,000 rows · building indexes…"))
     }
 }

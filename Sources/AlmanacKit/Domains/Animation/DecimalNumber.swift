@@ -79,6 +79,7 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         return (units < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
     }
 
+    /// Compares the values, not the digits: 0.10 equals 0.1.
     public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
         let places = max(lhs.places, rhs.places)
         guard let left = lhs.units(atPlaces: places), let right = rhs.units(atPlaces: places) else {
@@ -87,7 +88,9 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         return left < right
     }
 
+    /// Equal values (0.10 and 0.1) are equal.
     public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 
+    /// Hashes the shortest form, so equal values hash alike.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
