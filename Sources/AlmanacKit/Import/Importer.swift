@@ -21,6 +21,7 @@ public final class Importer {
                     diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
                     progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
         let started = Date()
+        errorCount = 0
         var report = ImportReport()
         report.dryRun = options.dryRun
         // A page cache of 4 MiB: bulk appends need little, and the import's memory stays flat however
@@ -44,7 +45,13 @@ public final class Importer {
             progress(ImportProgress(file: last.file, rows: report.rows, bytes: report.bytes, totalBytes: nil,
                 seconds: Date().timeIntervalSince(started), phase: .committing))
         }
-        try database.execute(keep ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION")
+        do {
+            try database.execute(keep ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION")
+        } catch {
+            // A failed COMMIT (a full disk) can leave the transaction open: nothing may stay half-written.
+            if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
         report.committed = keep
         report.seconds = Date().timeIntervalSince(started)
         return report
