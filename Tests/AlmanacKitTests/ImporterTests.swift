@@ -93,6 +93,23 @@ import Testing
             """) == [["big", "angle", "45.25"], ["big", "width", "1.5"]])
     }
 
+    @Test func dateTimesWithoutAnOffsetAreReadInTheTimeZone() throws {
+        let fixture = try ImportFixture()
+        fixture.options.timeZone = TimeZone(identifier: "Europe/Moscow")!
+        _ = try fixture.load(.events, "title,starts_at,ends_at\nParty,2025-12-22T16:30,2025-12-22T18:00+01:00\n")
+        #expect(try fixture.rows("SELECT starts_at, ends_at FROM events") == [["2025-12-22T13:30:00Z", "2025-12-22T17:00:00Z"]])
+    }
+
+    @Test func aMissingOrEmptySettingValueTakesThePropertysDefault() throws {
+        let fixture = try ImportFixture()
+        _ = try fixture.load(.animationProperties, "key,label,min,max,step,default\nwidth,Width,0.5,2,0.1,1.3\nangle,Angle,-90,90,0.25,-45.75\n")
+        _ = try fixture.load(.animationSettings, "name,width\nonly name,\nwide,1.7\n")
+        #expect(try fixture.rows("""
+            SELECT s.name, v.property_key, v.value FROM animation_settings s JOIN animation_setting_values v ON v.setting_id = s.id
+            ORDER BY s.id, v.property_key
+            """) == [["only name", "angle", "-45.75"], ["only name", "width", "1.3"], ["wide", "angle", "-45.75"], ["wide", "width", "1.7"]])
+    }
+
     @Test func dryRunChecksEverythingAndWritesNothing() throws {
         let fixture = try ImportFixture()
         fixture.options.dryRun = true
