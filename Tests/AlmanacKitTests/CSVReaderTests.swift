@@ -65,6 +65,18 @@ import Testing
         #expect(try fixture.dump() == before)
     }
 
+    @Test func longRowsEndBatchesByTheirBytes() throws {
+        let fixture = try ImportFixture()
+        let long = String(repeating: "Ж", count: 3_000)
+        var text = "title,due_on,author\n"
+        for index in 0..<2_000 { text += "\"\(index)\n\(long)\",2025-12-20,\(long)\n" }
+        let outcome = try fixture.load(.books, text + "Last,2025-12-20,\"\(long)\" x\n")
+        #expect(text.utf8.count > 2 * CSVReader.batchBytes)
+        #expect(outcome.diagnostics == ["books.csv:4002:3019: error: text after a closing quote (expected a delimiter or the end of the line)"])
+        fixture.options.skipInvalid = true
+        #expect(try fixture.load(.books, text).report.rows == 2_000)
+    }
+
     @Test func anOverlongFieldStopsTheFileWithoutTakingItsMemory() throws {
         let fixture = try ImportFixture()
         fixture.options.skipInvalid = true

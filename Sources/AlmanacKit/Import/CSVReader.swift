@@ -73,6 +73,8 @@ final class CSVReader {
     /// The longest field accepted. Memory must not follow the file, and a field this long is nearly
     /// always a quote that was never closed.
     static let maximumField = 8 << 20
+    /// A batch also ends after this many bytes of fields, so long rows do not make batches large.
+    static let batchBytes = 4 << 20
     private let input: InputFile
     private let delimiter: UInt8
     private let transcoder: Transcoder?
@@ -142,7 +144,8 @@ final class CSVReader {
                 continue
             }
             feedLine()
-            if context.pointee.storage.records.count >= limit && !context.pointee.recordOpen && !skippingLine { return true }
+            let full = context.pointee.storage.records.count >= limit || context.pointee.storage.arena.count >= Self.batchBytes
+            if full && !context.pointee.recordOpen && !skippingLine { return true }
         }
     }
 
