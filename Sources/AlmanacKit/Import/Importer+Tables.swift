@@ -22,6 +22,14 @@ extension Importer {
         return try dropIndexes(kind)
     }
 
+    /// True when the kind's table has indexes of its own (not its key's).
+    func hasSecondaryIndexes(_ kind: ImportKind) throws -> Bool {
+        guard case .integer(let count)? = try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", [.text(kind.table)])
+        else { return false }
+        return count > 0
+    }
+
     private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
         let indexes = try database.rows(
             "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
