@@ -46,7 +46,7 @@ public struct LoanStore {
     @discardableResult
     public func add(_ loan: Loan, today: LocalDate) throws -> Loan {
         try loan.check(today: today)
-        return try database.transaction(.immediate) {
+        return try writing {
             try database.run(
                 "INSERT INTO books (title, author, borrower, loaned_on, due_on, returned_on) VALUES (?, ?, ?, ?, ?, ?)",
                 Self.values(loan))
@@ -59,7 +59,7 @@ public struct LoanStore {
     /// Changes the loan with an id: `change` edits a copy, which is checked and written. Returns it.
     @discardableResult
     public func update(id: Int64, today: LocalDate, _ change: (inout Loan) throws -> Void) throws -> Loan {
-        try database.transaction(.immediate) {
+        try writing {
             var loan = try self.loan(id: id)
             try change(&loan)
             loan.id = id
@@ -87,10 +87,19 @@ public struct LoanStore {
     /// Deletes the loan with an id, and with it its notices; returns what was deleted.
     @discardableResult
     public func delete(id: Int64) throws -> Loan {
-        try database.transaction(.immediate) {
+        try writing {
             let loan = try self.loan(id: id)
             try database.run("DELETE FROM books WHERE id = ?", [.integer(id)])
             return loan
+        }
+    }
+
+    /// One IMMEDIATE transaction; a lock held past the busy timeout becomes an error naming the file.
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.transaction(.immediate, body)
+        } catch let error as DatabaseError where error.isBusy {
+            throw Store.describe(error, path: database.path)
         }
     }
 

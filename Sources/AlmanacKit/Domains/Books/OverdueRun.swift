@@ -47,6 +47,15 @@ public struct OverdueRun: Sendable {
     /// Runs the check on the settings' database and day. Without `--notify` the database is opened
     /// read-only; the monitoring line needs only counts, which the index answers alone.
     public func perform(settings: Settings, renderer: Renderer) throws -> Report {
+        do {
+            return try measure(settings: settings, renderer: renderer)
+        } catch let error as DatabaseError {
+            // Busy past the timeout, or a file that is not a database: say so, naming the file.
+            throw Store.describe(error, path: settings.databasePath)
+        }
+    }
+
+    private func measure(settings: Settings, renderer: Renderer) throws -> Report {
         let clock = ContinuousClock()
         let started = clock.now
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify)
