@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test clean
+.PHONY: all deps build release demo test bench clean
 
 all: build
 
@@ -36,6 +36,10 @@ demo: release
 ## test: run every test (unit and end-to-end).
 test: deps
 	$(SWIFT) test
+
+## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program (see Bench/).
+bench: release
+	Bench/run.sh
 
 clean:
 	rm -rf .build

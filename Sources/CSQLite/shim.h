@@ -8,3 +8,9 @@ static inline int almanac_db_config_int(sqlite3 *db, int op, int value) {
     int rc = sqlite3_db_config(db, op, value, &applied);
     return rc == SQLITE_OK ? applied : -1;
 }
+
+/// Turns off SQLite's memory statistics, which take a global mutex on every allocation. Must run
+/// before the library initializes (the first open); later it returns SQLITE_MISUSE and changes nothing.
+static inline int almanac_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}

@@ -30,6 +30,7 @@ public final class Database {
 
     /// Opens (and for `.readWrite`, creates) the database at `path`.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+        _ = Self.configureLibrary
         var connection: OpaquePointer?
         let flags: Int32 = switch mode {
         case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -52,6 +53,12 @@ public final class Database {
     deinit {
         sqlite3_close_v2(handle)
     }
+
+    /// Library-wide settings, applied once before the first connection: no memory statistics, whose
+    /// global mutex costs a bulk import several percent and which Almanac never reads.
+    private static let configureLibrary: Void = {
+        _ = almanac_config_memstatus(0)
+    }()
 
     private func configure() throws {
         // Extensions are never loaded, through the C API or SQL's load_extension().

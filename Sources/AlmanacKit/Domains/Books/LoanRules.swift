@@ -1,0 +1,28 @@
+/// The rules of a book loan (BooksKeeper's date picker was limited to three months).
+public enum LoanRules {
+    /// How many months after the loan a book may be due at the latest.
+    public static let maximumMonths = 3
+
+    /// The latest due date for a loan: three months later, clamped to the end of a shorter month,
+    /// so a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year).
+    public static func latestDue(loanedOn: LocalDate) -> LocalDate {
+        loanedOn.adding(months: maximumMonths)
+    }
+
+    /// Checks the due date against the loan date: not before it, and not past `latestDue`.
+    public static func checkDue(_ due: LocalDate, loanedOn: LocalDate) -> RuleViolation? {
+        if due < loanedOn {
+            return RuleViolation("rule.books.due-before-loan", ["loaned": loanedOn.description])
+        }
+        let latest = latestDue(loanedOn: loanedOn)
+        if latest < due {
+            return RuleViolation("rule.books.due-too-late", ["loaned": loanedOn.description, "latest": latest.description])
+        }
+        return nil
+    }
+
+    /// Checks the return date: a book cannot come back before it was lent.
+    public static func checkReturned(_ returned: LocalDate, loanedOn: LocalDate) -> RuleViolation? {
+        returned < loanedOn ? RuleViolation("rule.books.returned-before-loan", ["loaned": loanedOn.description]) : nil
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reading ISO 8601 date-times as users write them (events' `starts_at`, quiz answers' `answered_at`)
+/// into the stored UTC form.
+///
+/// Accepted: `YYYY-MM-DDTHH:MM[:SS]` (or a space for `T`), then optionally `Z`, `±HH:MM`, `±HHMM` or
+/// `±HH`. Without an offset the wall time is read in the zone given (the user's `--tz`).
+extension Instant {
+    /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time or the
+    /// day or time does not exist.
+    public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
+        let count = bytes.count
+        guard count >= 16 else { return nil }
+        func digit(_ index: Int) -> Int? {
+            let byte = bytes[index]
+            return byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+        }
+        func number(_ index: Int, _ width: Int) -> Int? {
+            var value = 0
+            for offset in 0..<width {
+                guard index + offset < count, let d = digit(index + offset) else { return nil }
+                value = value * 10 + d
+            }
+            return value
+        }
+        guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32, bytes[13] == 58,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2),
+            let date = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60
+        else { return nil }
+        var index = 16, second = 0
+        if index < count, bytes[index] == 58 {
+            guard let value = number(index + 1, 2), value < 60 else { return nil }
+            second = value
+            index += 3
+        }
+        let wall = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        if index == count { return wall - Int64(offset(ofWallTime: wall, in: zone)) }
+        let sign = bytes[index]
+        if sign == 90 { return index + 1 == count ? wall : nil }
+        guard sign == 43 || sign == 45, let offsetHours = number(index + 1, 2), offsetHours <= 18 else { return nil }
+        index += 3
+        var offsetMinutes = 0
+        if index < count {
+            if bytes[index] == 58 { index += 1 }
+            guard let minutes = number(index, 2), minutes < 60, index + 2 == count else { return nil }
+            offsetMinutes = minutes
+        }
+        let offset = Int64(offsetHours * 3600 + offsetMinutes * 60)
+        return sign == 43 ? wall - offset : wall + offset
+    }
+
+    /// Reads text; see `seconds(iso8601:zone:)` for bytes.
+    public static func seconds(iso8601 text: String, zone: TimeZone) -> Int64? {
+        var copy = text
+        return copy.withUTF8 { seconds(iso8601: UnsafeRawBufferPointer($0), zone: zone) }
+    }
+
+    /// The zone's offset from UTC, in seconds, at a wall-clock time given as seconds since the epoch
+    /// read as if it were UTC. In a gap or an overlap the larger offset (the earlier instant) is used.
+    static func offset(ofWallTime wall: Int64, in zone: TimeZone) -> Int {
+        if zone.identifier == "UTC" || zone.identifier == "GMT" { return 0 }
+        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall)))
+        let adjusted = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - Int64(guess))))
+        return adjusted == guess ? guess : max(guess, adjusted)
+    }
+
+    /// Writes `YYYY-MM-DDTHH:MM:SSZ` (20 bytes) for an instant.
+    public static func writeUTC(_ seconds: Int64, to output: UnsafeMutableRawPointer) {
+        let days = Int(seconds.floorDivided(by: 86_400))
+        let rest = Int(seconds - Int64(days) * 86_400)
+        let date = LocalDate(dayNumber: days)
+        let bytes = output.assumingMemoryBound(to: UInt8.self)
+        func put(_ value: Int, _ at: Int, _ width: Int) {
+            var value = value
+            for offset in stride(from: width - 1, through: 0, by: -1) {
+                bytes[at + offset] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        put(date.year, 0, 4); bytes[4] = 45
+        put(date.month, 5, 2); bytes[7] = 45
+        put(date.day, 8, 2); bytes[10] = 84
+        put(rest / 3600, 11, 2); bytes[13] = 58
+        put(rest / 60 % 60, 14, 2); bytes[16] = 58
+        put(rest % 60, 17, 2); bytes[19] = 90
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` for an instant.
+    public static func utcText(_ seconds: Int64) -> String {
+        withUnsafeTemporaryAllocation(byteCount: 20, alignment: 1) { buffer in
+            writeUTC(seconds, to: buffer.baseAddress!)
+            return String(decoding: UnsafeRawBufferPointer(buffer), as: UTF8.self)
+        }
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity.
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,130 @@
+/// The parsing thread's second step: reads the header, then checks every record of a batch (its
+/// structure, its bytes, its kind's rules) and lays out the values to insert.
+final class BatchPreparer {
+    let file: String
+    let kind: ImportKind
+    let rules: any RowRules
+    let encoding: TextEncoding
+    private(set) var mapping: HeaderMapping?
+    /// The file's header as written, once read.
+    private(set) var header: [String]?
+    private lazy var columns = rules.columns
+
+    /// One row's values, reused: `RowCheck` binds here and the row is appended to the batch at once.
+    private let rowValues: UnsafeMutablePointer<BindValue>
+    private let width: Int
+
+    init(file: String, kind: ImportKind, rules: any RowRules, encoding: TextEncoding) {
+        self.file = file
+        self.kind = kind
+        self.rules = rules
+        self.encoding = encoding
+        width = rules.width
+        rowValues = .allocate(capacity: max(width, 1))
+    }
+
+    deinit { rowValues.deallocate() }
+
+    /// Checks the batch's records. `atEnd` is true when the file has been read to its end.
+    func prepare(_ batch: RecordBatch, atEnd: Bool) {
+        batch.width = width
+        batch.values.reserveCapacity(batch.recordCount * width)
+        for record in 0..<batch.recordCount {
+            var bound = 0
+            if let mapping {
+                bound = check(batch, record, mapping)
+            } else {
+                batch.skipped.insert(record)
+                if !readHeader(batch, record) { return }
+            }
+            // Every record has `width` values, so a row's values are found by its index.
+            for index in bound..<width { rowValues[index] = .null }
+            batch.values.append(contentsOf: UnsafeBufferPointer(start: rowValues, count: width))
+        }
+        if atEnd && mapping == nil && batch.fatal.isEmpty {
+            batch.fatal = [ImportDiagnostic(file: file, line: 1, column: 1, key: "import.error.empty-file")]
+        }
+    }
+
+    private func readHeader(_ batch: RecordBatch, _ record: Int) -> Bool {
+        var problems = structuralProblems(batch, record, expectedWidth: nil)
+        if problems.isEmpty {
+            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file)
+            if let found = result.mapping {
+                mapping = found
+                header = batch.strings(record)
+                return true
+            }
+            problems = result.problems
+        }
+        batch.fatal = problems
+        return false
+    }
+
+    /// Checks a record and returns how many values it bound.
+    private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) -> Int {
+        if batch.record(record).fault == .fieldTooLong {
+            batch.skipped.insert(record)
+            batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
+            return 0
+        }
+        let problems = structuralProblems(batch, record, expectedWidth: mapping.width)
+        if !problems.isEmpty {
+            batch.invalid.insert(record)
+            for problem in problems { batch.issues.append((record, problem)) }
+            return 0
+        }
+        var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
+            output: rowValues, width: width)
+        rules.check(&row)
+        if row.failed { batch.invalid.insert(record) }
+        return row.bound
+    }
+
+    /// Parse faults, a wrong number of fields, NUL bytes and invalid text, each at its place.
+    private func structuralProblems(_ batch: RecordBatch, _ record: Int, expectedWidth: Int?) -> [ImportDiagnostic] {
+        let storage = batch.storage
+        let span = storage.records[record]
+        func at(_ place: (line: Int, column: Int), _ key: String, _ arguments: [String: String] = [:]) -> ImportDiagnostic {
+            ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: arguments)
+        }
+        switch span.fault {
+        case .none: break
+        case .unexpectedQuote: return [at((span.faultLine, span.faultColumn), "import.error.unexpected-quote")]
+        case .textAfterQuote: return [at((span.faultLine, span.faultColumn), "import.error.text-after-quote")]
+        case .unterminatedQuote: return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.unterminated-quote")]
+        case .fieldTooLong:
+            return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.field-too-long",
+                       ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
+        }
+        for field in 0..<span.fieldCount {
+            let spanOfField = storage.fields[span.firstField + field]
+            let bytes = storage.arena.bytes(spanOfField.offset, spanOfField.length)
+            guard let (offset, problem) = TextCheck.firstProblem(in: bytes) else { continue }
+            let place = batch.locate(record, field: field, byte: offset)
+            switch problem {
+            case .nul: return [at(place, "import.error.nul-byte")]
+            case .invalidUTF8(let byte):
+                if encoding == .utf8 {
+                    return [at(place, "import.error.invalid-utf8", ["byte": hex(byte)])]
+                }
+                return [at(place, "import.error.invalid-byte", ["encoding": encoding.rawValue])]
+            }
+        }
+        if let expectedWidth, span.fieldCount != expectedWidth {
+            let arguments = ["expected": String(expectedWidth), "found": String(span.fieldCount)]
+            if span.fieldCount > expectedWidth {
+                return [at(batch.locate(record, field: expectedWidth), "import.error.too-many-fields", arguments)]
+            }
+            var end = batch.locate(record, field: span.fieldCount)
+            end.column -= 1
+            return [at(end, "import.error.too-few-fields", arguments)]
+        }
+        return []
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    }
+}

@@ -1,0 +1,64 @@
+/// A problem found in an input file, placed at its physical line and character column, with a
+/// message given as a translation key so it prints in the user's language:
+/// `books.csv:3:27: error: column "due_on": "2025-02-30" is not a date (expected YYYY-MM-DD)`.
+public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file as the user named it (`-` is shown as `<stdin>`).
+    public let file: String
+    /// The 1-based physical line; quoted line breaks count.
+    public let line: Int
+    /// The 1-based character column where the field (or the bad byte) is.
+    public let column: Int
+    /// The translation key of the message.
+    public let key: String
+    /// The message's placeholder values.
+    public let arguments: [String: String]
+    /// The key of a rule's own words, put into the message's `{problem}` (`rule.not-a-date`).
+    public let detail: String?
+
+    /// A diagnostic from its parts.
+    public init(file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.arguments = arguments
+        self.detail = detail
+    }
+
+    /// The message alone, in the localizer's language.
+    public func message(_ localizer: Localizer) -> String {
+        guard let detail else { return localizer(key, arguments) }
+        var all = arguments
+        all["problem"] = localizer(detail, arguments)
+        return localizer(key, all)
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE`, as compilers print it.
+    public func formatted(_ localizer: Localizer) -> String {
+        "\(file):\(line):\(column): \(localizer("error.prefix")): \(message(localizer))"
+    }
+
+    /// The line in English.
+    public var description: String { formatted(.english) }
+
+    /// A value as a message quotes it: control characters spelled out, and cut after 60 characters.
+    static func shown(_ value: String) -> String {
+        var text = ""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if count == 60 {
+                text += "…"
+                break
+            }
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\0": text += "\\0"
+            default: text.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return text
+    }
+}

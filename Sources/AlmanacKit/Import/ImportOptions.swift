@@ -1,0 +1,101 @@
+import Foundation
+
+/// How an import runs (`almanac import` options).
+public struct ImportOptions: Sendable {
+    /// What to do with a row whose key is already in the database.
+    public var onConflict: ConflictPolicy = .fail
+    /// Commit the valid rows and leave out the invalid ones (still a failure, exit 65).
+    public var skipInvalid = false
+    /// Where invalid rows go, as CSV with a `reason` column (with `skipInvalid`).
+    public var rejectsPath: String?
+    /// Check and insert everything, then roll back.
+    public var dryRun = false
+    /// The field delimiter: `,`, `;` or tab.
+    public var delimiter: UInt8 = UInt8(ascii: ",")
+    /// The files' encoding.
+    public var encoding: TextEncoding = .utf8
+    /// How many errors are listed; an all-or-nothing import stops after that many.
+    public var maxErrors = 100
+    /// The zone of date-times without an offset.
+    public var timeZone = TimeZone(identifier: "UTC")!
+    /// The day an empty `loaned_on` stands for.
+    public var today: LocalDate
+
+    /// Options with the defaults of PRODUCT.md.
+    public init(today: LocalDate) { self.today = today }
+
+    /// Reads `--delimiter`: `,`, `;`, `tab` (or a real tab), `|`.
+    public static func delimiter(named name: String) -> UInt8? {
+        switch name {
+        case ",", "comma": return UInt8(ascii: ",")
+        case ";", "semicolon": return UInt8(ascii: ";")
+        case "tab", "\\t", "\t": return 9
+        case "|", "pipe": return UInt8(ascii: "|")
+        default: return nil
+        }
+    }
+}
+
+/// How one file went.
+public struct ImportFileSummary: Sendable {
+    /// The kind of rows.
+    public let kind: ImportKind
+    /// The file as named (`-` for standard input).
+    public let file: String
+    /// Rows inserted or replaced.
+    public var rows = 0
+    /// Rows left out by `--on-conflict skip`.
+    public var skipped = 0
+    /// Invalid rows (written to the rejects file with `--skip-invalid`).
+    public var rejected = 0
+    /// Bytes read.
+    public var bytes = 0
+    /// The SHA-256 of the file's bytes.
+    public var sha256: String?
+    /// Where this file's rejected rows were written.
+    public var rejectsPath: String?
+}
+
+/// What an import did.
+public struct ImportReport: Sendable {
+    /// One summary per file, in the order they were read.
+    public var files: [ImportFileSummary] = []
+    /// Every problem found (also those not listed past `maxErrors`).
+    public var errorCount = 0
+    /// True when the rows were committed.
+    public var committed = false
+    /// True for a dry run.
+    public var dryRun = false
+    /// Wall-clock seconds.
+    public var seconds = 0.0
+
+    /// Rows inserted, over all files.
+    public var rows: Int { files.reduce(0) { $0 + $1.rows } }
+    /// Rows skipped as conflicts, over all files.
+    public var skipped: Int { files.reduce(0) { $0 + $1.skipped } }
+    /// Invalid rows, over all files.
+    public var rejected: Int { files.reduce(0) { $0 + $1.rejected } }
+    /// Bytes read, over all files.
+    public var bytes: Int { files.reduce(0) { $0 + $1.bytes } }
+}
+
+/// A progress snapshot for the progress line.
+public struct ImportProgress: Sendable {
+    /// The file being read.
+    public let file: String
+    /// Rows handled so far in this file.
+    public let rows: Int
+    /// Bytes read so far.
+    public let bytes: Int
+    /// The file's size, when known.
+    public let totalBytes: Int?
+    /// Seconds since the file was started.
+    public let seconds: Double
+    /// What the import is doing: reading rows, then building indexes, then writing the database.
+    public var phase: Phase = .reading
+
+    /// The steps of an import a user waits for.
+    public enum Phase: Sendable {
+        case reading, indexing, committing
+    }
+}

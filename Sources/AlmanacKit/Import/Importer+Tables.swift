@@ -1,0 +1,53 @@
+import Foundation
+
+extension Importer {
+    /// An index dropped for a bulk load and the SQL that makes it again.
+    struct DroppedIndex {
+        let name: String
+        let sql: String
+    }
+
+    /// Building secondary indexes once after the rows is several times faster than keeping them up to
+    /// date row by row (each row lands on a random index page): done into an empty table, and into a
+    /// table the file will more than double (about 100 bytes a row is assumed; a file of unknown size
+    /// counts only into an empty table). Dropped and made again inside the import's transaction, so a
+    /// failed import leaves them as they were.
+    func dropIndexesForBulkLoad(_ kind: ImportKind, fileSize: Int?) throws -> [DroppedIndex] {
+        guard case .integer(0)? = try database.scalar("SELECT EXISTS (SELECT 1 FROM \(kind.table))") else {
+            guard let fileSize, fileSize >= 1 << 20,
+                case .integer(let rows)? = try database.scalar("SELECT count(*) FROM \(kind.table)"), Int(rows) <= fileSize / 100
+            else { return [] }
+            return try dropIndexes(kind)
+        }
+        return try dropIndexes(kind)
+    }
+
+    private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
+        let indexes = try database.rows(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+            [.text(kind.table)]
+        ).compactMap { row -> DroppedIndex? in
+            guard case .text(let name) = row[0], case .text(let sql) = row[1] else { return nil }
+            return DroppedIndex(name: name, sql: sql)
+        }
+        for index in indexes { try database.execute("DROP INDEX \"\(index.name)\"") }
+        return indexes
+    }
+
+    /// Makes the dropped indexes again.
+    func recreate(_ indexes: [DroppedIndex]) throws {
+        for index in indexes { try database.execute(index.sql) }
+    }
+
+    /// The animation properties now in the database (those imported earlier in this run included).
+    func loadProperties() throws -> [AnimationProperty] {
+        try database.rows("SELECT key, min, max, step, default_value FROM animation_properties ORDER BY rowid").compactMap { row in
+            guard case .text(let key) = row[0], case .real(let min) = row[1], case .real(let max) = row[2],
+                case .real(let step) = row[3], case .real(let value) = row[4],
+                let low = DecimalNumber(min), let high = DecimalNumber(max), let size = DecimalNumber(step),
+                let defaultValue = DecimalNumber(value), case .success(let stepper) = Stepper.make(min: low, max: high, step: size)
+            else { return nil }
+            return AnimationProperty(key: key, stepper: stepper, defaultValue: defaultValue)
+        }
+    }
+}

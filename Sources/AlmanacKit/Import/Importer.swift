@@ -1,0 +1,140 @@
+import Foundation
+
+/// Imports CSV files into the database: every file of one command in one transaction, so by default
+/// one invalid row leaves the database unchanged.
+public final class Importer {
+    let database: Database
+    let options: ImportOptions
+    private let localizer: Localizer
+    private var errorCount = 0
+
+    /// An importer for an open database.
+    public init(database: Database, options: ImportOptions, localizer: Localizer = .english) {
+        self.database = database
+        self.options = options
+        self.localizer = localizer
+    }
+
+    /// Imports the files in order. `diagnostic` receives each problem (up to `maxErrors`) as it is
+    /// found; `progress` receives snapshots, at most ten a second.
+    public func run(_ files: [(kind: ImportKind, path: String)],
+                    diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
+                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+        let started = Date()
+        errorCount = 0
+        var report = ImportReport()
+        report.dryRun = options.dryRun
+        // A page cache of 4 MiB: bulk appends need little, and the import's memory stays flat however
+        // large the file (a bigger cache only fills up on big files).
+        try database.execute("PRAGMA cache_size = -4096")
+        try database.execute("BEGIN IMMEDIATE TRANSACTION")
+        do {
+            for (kind, path) in files {
+                let rejects = options.rejectsPath.map { RejectsWriter.path($0, input: path, shared: files.count > 1) }
+                let summary = try importFile(kind, path, rejectsPath: rejects, diagnostic: diagnostic, progress: progress)
+                report.files.append(summary)
+                report.errorCount = errorCount
+                if !options.skipInvalid && errorCount >= options.maxErrors { break }
+            }
+        } catch {
+            if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
+        let keep = !options.dryRun && (report.errorCount == 0 || options.skipInvalid)
+        if keep, let progress, let last = report.files.last {
+            progress(ImportProgress(file: last.file, rows: report.rows, bytes: report.bytes, totalBytes: nil,
+                seconds: Date().timeIntervalSince(started), phase: .committing))
+        }
+        do {
+            try database.execute(keep ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION")
+        } catch {
+            // A failed COMMIT (a full disk) can leave the transaction open: nothing may stay half-written.
+            if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
+        report.committed = keep
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    private func importFile(_ kind: ImportKind, _ path: String, rejectsPath: String?,
+                            diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?) throws -> ImportFileSummary {
+        let input = try InputFile(path: path)
+        let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
+        let began = Date()
+        let properties = kind == .animationSettings ? try loadProperties() : []
+        let rules = makeRules(kind, properties: properties)
+        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding)
+        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
+        let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
+        let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
+        // Books and events are checked here by exactly the rules of their CHECK constraints, on the
+        // parsing thread; evaluating the date CHECKs again on the inserting thread would cost a third
+        // of its time. The constraints stay on for every other writer and every other kind.
+        let checkedHere = kind == .books || kind == .events
+        if checkedHere { try database.execute("PRAGMA ignore_check_constraints = ON") }
+        defer { if checkedHere { try? database.execute("PRAGMA ignore_check_constraints = OFF") } }
+        let pipeline = BatchPipeline(reader: reader, preparer: preparer)
+        let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
+            columns: rules.columns, file: input.displayName, rejectsPath: rejectsPath, options: options, localizer: localizer,
+            report: { [unowned self] problem in note(problem, diagnostic) })
+        pipeline.start()
+        var lastProgress = Date.distantPast
+        do {
+            while !load.stopped, let batch = try pipeline.next() {
+                defer { pipeline.recycle(batch) }
+                try load.consume(batch)
+                if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
+                    lastProgress = Date()
+                    let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
+                    progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                        seconds: lastProgress.timeIntervalSince(began)))
+                }
+            }
+        } catch {
+            pipeline.cancel()
+            throw error
+        }
+        pipeline.cancel()
+        try load.finish()
+        var summary = load.summary
+        let stop = load.stopped
+        summary.bytes = reader.bytesRead
+        summary.sha256 = reader.digest
+        if let progress, !indexes.isEmpty {
+            progress(ImportProgress(file: input.displayName, rows: summary.rows, bytes: summary.bytes, totalBytes: input.size,
+                seconds: Date().timeIntervalSince(began), phase: .indexing))
+        }
+        try recreate(indexes)
+        if !options.dryRun && !stop {
+            try database.run("""
+                INSERT INTO import_log (kind, file_name, sha256, rows, rejected, started_at, finished_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(kind.rawValue), .text(path), summary.sha256.map { .text($0) } ?? .null,
+                      .integer(Int64(summary.rows)), .integer(Int64(summary.rejected)), .text(startedAt),
+                      .text(Instant.utcText(Int64(Date().timeIntervalSince1970)))])
+        }
+        return summary
+    }
+
+    /// Counts a problem and passes it on while fewer than `maxErrors` were; true when an
+    /// all-or-nothing import has listed enough and should stop.
+    private func note(_ problem: ImportDiagnostic, _ diagnostic: (ImportDiagnostic) -> Void) -> Bool {
+        errorCount += 1
+        if errorCount <= options.maxErrors { diagnostic(problem) }
+        return !options.skipInvalid && errorCount >= options.maxErrors
+    }
+
+    private func makeRules(_ kind: ImportKind, properties: [AnimationProperty]) -> any RowRules {
+        switch kind {
+        case .holidays: return HolidayRows()
+        case .doors: return DoorRows()
+        case .events: return EventRows(zone: options.timeZone)
+        case .countries: return CountryRows()
+        case .quizAnswers: return QuizAnswerRows(zone: options.timeZone)
+        case .animationProperties: return AnimationPropertyRows()
+        case .animationSettings: return AnimationSettingRows(properties: properties)
+        case .books: return BookRows(today: options.today)
+        }
+    }
+}

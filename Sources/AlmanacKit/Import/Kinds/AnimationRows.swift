@@ -1,0 +1,62 @@
+/// `animation-properties`: **key**, **label**, **min**, **max**, **step**, **default**.
+struct AnimationPropertyRows: RowRules {
+    let columns = [
+        ImportColumn("key", required: true), ImportColumn("label", required: true), ImportColumn("min", required: true),
+        ImportColumn("max", required: true), ImportColumn("step", required: true), ImportColumn("default", required: true),
+    ]
+    var width: Int { 6 }
+
+    /// A property key: one or more of `a-z`, `0-9` and `_` (it names a column of animation-settings).
+    static func isKey(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+    }
+
+    func check(_ row: inout RowCheck) {
+        if row.require(0) {
+            if Self.isKey(row.text(0)) { row.bindField(0) } else { row.fail(0, RuleViolation("rule.animation.key")) }
+        }
+        if row.require(1) { row.bindField(1) }
+        var numbers: [DecimalNumber] = []
+        for column in 2...5 where row.require(column) {
+            if let number = row.decimal(column) { numbers.append(number) }
+        }
+        guard numbers.count == 4 else { return }
+        switch Stepper.make(min: numbers[0], max: numbers[1], step: numbers[2]) {
+        case .failure(let violation):
+            row.fail(violation.key == "rule.animation.step-not-positive" ? 4 : 3, violation)
+        case .success(let stepper):
+            if let violation = stepper.check(numbers[3]) { row.fail(5, violation) }
+            for number in numbers { row.bind(.real(number.doubleValue)) }
+        }
+    }
+}
+
+/// One property as a setting's column sees it.
+struct AnimationProperty: Sendable {
+    let key: String
+    let stepper: Stepper
+    let defaultValue: DecimalNumber
+}
+
+/// `animation-settings`: **name**, then one column per property key; a missing or empty value takes
+/// the property's default.
+struct AnimationSettingRows: RowRules {
+    /// The properties in the database when the file is read, in their order.
+    let properties: [AnimationProperty]
+
+    var columns: [ImportColumn] { [ImportColumn("name", required: true)] + properties.map { ImportColumn($0.key) } }
+    var width: Int { 1 + properties.count }
+
+    func check(_ row: inout RowCheck) {
+        if row.require(0) { row.bindField(0) }
+        for (offset, property) in properties.enumerated() {
+            let column = offset + 1
+            if row.isEmpty(column) {
+                row.bind(.real(property.defaultValue.doubleValue))
+            } else if let value = row.decimal(column) {
+                if let violation = property.stepper.check(value) { row.fail(column, violation) }
+                row.bind(.real(value.doubleValue))
+            }
+        }
+    }
+}

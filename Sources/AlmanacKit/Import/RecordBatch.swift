@@ -1,0 +1,221 @@
+import Foundation
+
+/// A growable buffer of plain values in raw memory, for the parser's C callbacks: no reference
+/// counting and no copy-on-write on the hot path. Its owner frees it.
+struct PlainBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            bigger.update(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+    mutating func removeAll() { count = 0 }
+    func free() { base.deallocate() }
+}
+
+/// Bytes appended end to end; fields are found again by offset, since the memory may move as it grows.
+struct ByteArena {
+    private(set) var base: UnsafeMutableRawPointer
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 8)
+    }
+
+    /// Appends bytes and returns the offset they start at.
+    @discardableResult
+    mutating func append(_ bytes: UnsafeRawPointer?, _ length: Int) -> Int {
+        let offset = count
+        reserve(length)
+        if length > 0, let bytes { (base + count).copyMemory(from: bytes, byteCount: length) }
+        count += length
+        return offset
+    }
+
+    /// Makes room for `length` more bytes and returns where they go; `commit` makes them part of the arena.
+    mutating func reserve(_ length: Int) {
+        guard count + length > capacity else { return }
+        var size = capacity * 2
+        while size < count + length { size *= 2 }
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        bigger.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = bigger
+        capacity = size
+    }
+
+    /// Adds `length` bytes already written at `base + count` (after `reserve`).
+    mutating func commit(_ length: Int) { count += length }
+
+    /// The bytes at an offset.
+    func bytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + offset, count: length)
+    }
+
+    mutating func removeAll() { count = 0 }
+    func free() { base.deallocate() }
+}
+
+/// Where one field's text lies in the arena, and whether it was quoted in the file.
+struct FieldSpan {
+    var offset: Int
+    var length: Int
+    var quoted: Bool
+}
+
+/// A structural fault the parser met inside a record.
+enum ParseFault: UInt8 {
+    case none = 0
+    /// A quote inside a field that did not start with one (`ab"c`).
+    case unexpectedQuote
+    /// Something other than a delimiter or line end right after a closing quote (`"ab"c`).
+    case textAfterQuote
+    /// A quoted field still open at the end of the file.
+    case unterminatedQuote
+    /// A field longer than `CSVReader.maximumField`; reading stops there.
+    case fieldTooLong
+}
+
+/// One record: its fields, the physical line it starts on, and a fault if the parser stopped in it.
+struct RecordSpan {
+    var firstField: Int
+    var fieldCount: Int
+    var line: Int
+    var fault: ParseFault = .none
+    /// Where the fault is; 0 when it is at the start of the record's last field.
+    var faultLine = 0
+    var faultColumn = 0
+}
+
+/// What the parser fills: fields and records in raw memory.
+struct BatchStorage {
+    var arena = ByteArena(capacity: 1 << 20)
+    var fields = PlainBuffer<FieldSpan>(capacity: 1 << 15)
+    var records = PlainBuffer<RecordSpan>(capacity: 1 << 12)
+
+    mutating func removeAll() {
+        arena.removeAll()
+        fields.removeAll()
+        records.removeAll()
+    }
+
+    func free() {
+        arena.free()
+        fields.free()
+        records.free()
+    }
+}
+
+/// A value to bind to one parameter of an insert.
+enum BindValue {
+    case null
+    /// The text of a field of the record, straight from the arena.
+    case field(Int)
+    /// Text the rules computed (a normalized instant), stored in the arena.
+    case text(offset: Int, length: Int)
+    case integer(Int64)
+    case real(Double)
+}
+
+/// A batch of records on its way from the parsing thread to the inserting one: the parsed fields,
+/// the values each row binds, and the problems found in rows.
+final class RecordBatch: @unchecked Sendable {
+    var storage = BatchStorage()
+    /// `width` values per record, in parameter order.
+    var values = ContiguousArray<BindValue>()
+    var width = 0
+    /// Problems found, by record index, in file order.
+    var issues: [(record: Int, diagnostic: ImportDiagnostic)] = []
+    /// Records that are not rows (the header); they are skipped by the inserter.
+    var skipped = IndexSet()
+    /// Records with a problem; they are not inserted.
+    var invalid = IndexSet()
+    /// Bytes of the file read when the batch was filled, for progress.
+    var bytesRead = 0
+    /// True for the last batch of a file.
+    var isLast = false
+    /// A problem that stops the whole file (a bad header, an empty file).
+    var fatal: [ImportDiagnostic] = []
+    /// The byte that ends a physical line in the file (see `ParseContext.lineBreak`).
+    var lineBreak: UInt8 = 10
+
+    deinit { storage.free() }
+
+    func reset() {
+        storage.removeAll()
+        values.removeAll(keepingCapacity: true)
+        issues.removeAll(keepingCapacity: true)
+        skipped = IndexSet()
+        invalid = IndexSet()
+        fatal.removeAll()
+        isLast = false
+    }
+
+    var recordCount: Int { storage.records.count }
+    func record(_ index: Int) -> RecordSpan { storage.records[index] }
+
+    /// The bytes of a record's field.
+    func field(_ record: Int, _ field: Int) -> UnsafeRawBufferPointer {
+        let span = storage.fields[storage.records[record].firstField + field]
+        return storage.arena.bytes(span.offset, span.length)
+    }
+
+    /// The text of a record's field (invalid UTF-8 is replaced, for messages only).
+    func string(_ record: Int, _ field: Int) -> String { String(decoding: self.field(record, field), as: UTF8.self) }
+
+    /// Every field of a record as text.
+    func strings(_ record: Int) -> [String] { (0..<storage.records[record].fieldCount).map { string(record, $0) } }
+
+    /// The line and 1-based character column where a field starts in the file (at its opening quote),
+    /// or where byte `offset` of its text is. Worked out from the field texts before it, which is exact
+    /// because quoted fields are written back with their quotes doubled and nothing else differs.
+    func locate(_ record: Int, field target: Int, byte offset: Int? = nil) -> (line: Int, column: Int) {
+        let span = storage.records[record]
+        var line = span.line, column = 1
+        func walk(_ bytes: UnsafeRawBufferPointer, quoted: Bool) {
+            for byte in bytes {
+                if byte == lineBreak {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += quoted && byte == 34 ? 2 : 1
+                }
+            }
+        }
+        for index in 0..<min(target, span.fieldCount) {
+            let field = storage.fields[span.firstField + index]
+            if field.quoted { column += 1 }
+            walk(storage.arena.bytes(field.offset, field.length), quoted: field.quoted)
+            column += field.quoted ? 2 : 1  // the closing quote, then the delimiter
+        }
+        if let offset, target < span.fieldCount {
+            let field = storage.fields[span.firstField + target]
+            if field.quoted { column += 1 }
+            walk(storage.arena.bytes(field.offset, min(offset, field.length)), quoted: field.quoted)
+        }
+        return (line, column)
+    }
+}

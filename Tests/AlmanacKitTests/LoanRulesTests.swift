@@ -1,0 +1,24 @@
+@testable import AlmanacKit
+import Testing
+
+@Suite struct LoanRulesTests {
+    @Test(arguments: [
+        ("2025-11-30", "2026-02-28"), ("2023-11-30", "2024-02-29"), ("2025-01-15", "2025-04-15"),
+        ("2025-10-31", "2026-01-31"), ("2025-12-31", "2026-03-31"), ("2024-11-29", "2025-02-28"),
+    ])
+    func threeMonthsClampToTheMonthsEnd(_ loaned: String, _ latest: String) throws {
+        let loan = try #require(LocalDate(loaned))
+        #expect(LoanRules.latestDue(loanedOn: loan).description == latest)
+        #expect(LoanRules.checkDue(try #require(LocalDate(latest)), loanedOn: loan) == nil)
+        let dayAfter = try #require(LocalDate(latest)).adding(days: 1)
+        #expect(LoanRules.checkDue(dayAfter, loanedOn: loan) == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest]))
+    }
+
+    @Test func dueAndReturnNotBeforeTheLoan() throws {
+        let loan = try #require(LocalDate("2025-05-10"))
+        #expect(LoanRules.checkDue(loan, loanedOn: loan) == nil)
+        #expect(LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan) == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
+        #expect(LoanRules.checkReturned(loan, loanedOn: loan) == nil)
+        #expect(LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan) == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+    }
+}
