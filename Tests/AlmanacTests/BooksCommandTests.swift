@@ -119,4 +119,14 @@ import Testing
             #expect(group.stdout.contains("  \(command) "), "\(command)")
         }
     }
+
+    @Test func demoShowsTheListAndTheCheck() throws {
+        let out = try dir.run(["demo", "--db", "demo.db", "--locale", "ru"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("Книги на руках по названию (almanac books list --sort title):"))
+        #expect(out.stdout.contains("│  4 │ Евгений Онегин "))
+        #expect(out.stdout.contains("Ночная проверка просрочек (almanac overdue --due-within 3):"))
+        #expect(out.stdout.contains("В стандартный поток ошибок: Пн, 22 дек.: 5 книг просрочено; 2 книги нужно вернуть в течение 3 дней\n"))
+        #expect(out.stdout.contains("OVERDUE CRITICAL - 5 книг просрочено | overdue=5 due_soon=2\n"))
+    }
 }
