@@ -1,7 +1,8 @@
 /* Writes a seeded CSV file of book loans or events for `make bench`: the same bytes on every machine.
  * Date-times are written in the stored form (UTC, with Z) so the floor program can load them as they are.
- * `loans` is a library's loan history for the overdue check: three years of loans up to 2025-12-22, the
- * longer past due, the likelier returned (as in a real library), nothing returned after that day.
+ * `loans` is a library's loan history for the overdue check: three years of loans up to 2025-12-22 in
+ * the order they were lent (ids grow with the loan day, as a desk records them), the longer past due,
+ * the likelier returned, nothing returned after that day.
  * usage: generate books|events|loans ROWS SEED [FIRST_ID] > FILE */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ int main(int argc, char **argv) {
         const long end = 20444; /* 2025-12-22, the demo day */
         puts("id,title,author,borrower,loaned_on,due_on,returned_on");
         for (long id = first; id < first + rows; id++) {
-            long loaned = end - below(1095);
+            long loaned = end - 1094 + (id - first) * 1095 / rows;
             long due = loaned + 7 + below(80);
             long late = end - due; /* days past due on the last day; <= 0 while not due */
             int per_mille = late <= 0 ? 250 : late <= 7 ? 700 : late <= 30 ? 900 : late <= 90 ? 980 : 997;
