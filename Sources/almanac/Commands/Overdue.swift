@@ -15,8 +15,8 @@ struct Overdue: ParsableCommand {
             overdue on day T (--today, else the clock's date) when it has not been returned and \
             T > due date + grace. Days overdue = T - due date. Its notice level is the highest of \
             --levels that its days overdue have reached. With --due-within N, a loan not returned, not \
-            overdue and due by T + N is due soon. A recorded return always counts, whatever day --today \
-            replays.
+            overdue, lent by T and due by T + N is due soon (a loan inside the grace included). A \
+            recorded return always counts, whatever day --today replays.
 
             --notify records, per loan, the notice level issued on T (table overdue_notices) and \
             prints only the notices this run issued. A rerun on the same day issues nothing. After \
