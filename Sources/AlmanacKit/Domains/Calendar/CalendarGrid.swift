@@ -49,7 +49,7 @@ public struct CalendarGrid {
         let (columns, cell) = Self.layout(width: width)
         let rows = (DoorOrder.revealDoor + columns - 1) / columns
         let refusedRow = refusal.map { ($0.door - 1) / columns }
-        var out = [title()]
+        var out = title()
         for row in 0..<rows {
             let top = row == 0 || row - 1 == refusedRow
             out.append(frame(rule(top ? ("┌", "┬", "┐") : ("├", "┼", "┤"), columns, cell)))
@@ -64,17 +64,18 @@ public struct CalendarGrid {
                 out += alert(refusal, column: (refusal.door - 1) % columns, cell: cell, gridWidth: columns * (cell + 3) + 1)
             }
         }
-        out.append(localizer("calendar.grid.legend"))
+        out += TextWrap.lines(localizer("calendar.grid.legend"), width: width)
         return out.joined(separator: "\n") + "\n"
     }
 
-    private func title() -> String {
+    /// The title, wrapped to the width (a narrow terminal's grid is narrower than the words).
+    private func title() -> [String] {
         var text = localizer("calendar.grid.title", [
             "title": Renderer.singleLine(view.holiday.title), "opened": String(view.opened.count),
             "total": String(DoorOrder.revealDoor),
         ])
         if view.testMode { text += " · " + localizer("calendar.grid.test-mode") }
-        return paintHoliday(text, bold: true)
+        return TextWrap.lines(text, width: width).map { paintHoliday($0, bold: true) }
     }
 
     private func rule(_ corners: (String, String, String), _ columns: Int, _ cell: Int) -> String {
@@ -120,17 +121,23 @@ public struct CalendarGrid {
         return String(repeating: " ", count: gap / 2) + painted + String(repeating: " ", count: gap - gap / 2)
     }
 
-    /// The lines below the refused door's row: an arrow under the door, and the message.
+    /// The lines below the refused door's row: an arrow under the door and the message beside it
+    /// (right of the arrow, else left of it), or below it, wrapped, when neither fits.
     private func alert(_ refusal: (door: Int, message: String), column: Int, cell: Int, gridWidth: Int) -> [String] {
         let arrowAt = 1 + column * (cell + 3) + 1 + (cell - 1) / 2
         let message = Renderer.singleLine(refusal.message)
         let messageWidth = DisplayWidth.of(message)
-        let indent = String(repeating: " ", count: arrowAt)
-        if arrowAt + 2 + messageWidth <= max(gridWidth, width) {
-            return [indent + styling.paint("↑ " + message, .alert)]
+        let available = max(width, gridWidth)
+        if arrowAt + 2 + messageWidth <= available {
+            return [String(repeating: " ", count: arrowAt) + styling.paint("↑ " + message, .alert)]
         }
-        let start = max(0, min(arrowAt, max(gridWidth, width) - messageWidth))
-        return [indent + styling.paint("↑", .alert), String(repeating: " ", count: start) + styling.paint(message, .alert)]
+        if messageWidth + 1 <= arrowAt {
+            return [String(repeating: " ", count: arrowAt - messageWidth - 1) + styling.paint(message + " ↑", .alert)]
+        }
+        let lines = TextWrap.lines(message, width: available)
+        let start = max(0, min(arrowAt, available - (lines.map(DisplayWidth.of).max() ?? 0)))
+        return [String(repeating: " ", count: arrowAt) + styling.paint("↑", .alert)]
+            + lines.map { String(repeating: " ", count: start) + styling.paint($0, .alert) }
     }
 
     private func frame(_ text: String) -> String { paintHoliday(text, bold: false) }
