@@ -12,16 +12,16 @@ import Foundation
 public struct SnowmanRenderer: Sendable {
     /// The picture, every line the same width.
     public static let art: [String] = [
-        "       ___       ",
-        "      |   |      ",
-        "     _|___|_     ",
-        "     ( o o )     ",
-        "     (  >  )     ",
-        "  \\__( ~~~ )__/  ",
-        "    (   •   )    ",
-        "   (    •    )   ",
-        "   (    •    )   ",
-        "    `-------'    ",
+        "     ___     ",
+        "    |   |    ",
+        "   _|___|_   ",
+        "   ( o o )   ",
+        "   (  >  )   ",
+        "\\__( ~~~ )__/",
+        "  (   •   )  ",
+        " (    •    ) ",
+        " (    •    ) ",
+        "  `-------'  ",
     ]
 
     /// The canvas size in rows and columns.
@@ -45,21 +45,22 @@ public struct SnowmanRenderer: Sendable {
         let turn = (values["rotation_z"] ?? 0) * Double.pi / 180
         let opacity = values["opacity"] ?? 1
         let pictureRows = picture.count, pictureColumns = picture[0].count
-        let shiftX = (values["horizontal_position"] ?? 0) / 100 * Double(max(0, columns - pictureColumns)) / 2
-        let shiftY = (values["vertical_position"] ?? 0) / 100 * Double(max(0, rows - pictureRows)) / 2
+        // Whole cells, so the picture moves without being resampled.
+        let shiftX = ((values["horizontal_position"] ?? 0) / 100 * Double(max(0, columns - pictureColumns)) / 2).rounded()
+        let shiftY = ((values["vertical_position"] ?? 0) / 100 * Double(max(0, rows - pictureRows)) / 2).rounded()
         var scaleY = height * cos(tilt)
         if abs(scaleY) < 0.02 { scaleY = scaleY < 0 ? -0.02 : 0.02 }
         let scaleX = max(0.02, width)
         let (sine, cosine) = (sin(turn), cos(turn))
-        let centreX = Double(columns - 1) / 2 + shiftX, centreY = Double(rows - 1) / 2 + shiftY
-        let pictureCentreX = Double(pictureColumns - 1) / 2, pictureCentreY = Double(pictureRows - 1) / 2
+        // Centres on whole cells: unscaled, every cell of the picture lands on exactly one cell.
+        let centreX = Double((columns - 1) / 2) + shiftX, centreY = Double((rows - 1) / 2) + shiftY
+        let pictureCentreX = Double((pictureColumns - 1) / 2), pictureCentreY = Double((pictureRows - 1) / 2)
         let level = Self.level(opacity)
         let glyphTurn = Self.turnSteps(turn)
 
         var lines: [String] = []
         for row in 0..<rows {
             var line = ""
-            var faintRun = ""
             for column in 0..<columns {
                 // Square units: a row is two columns tall.
                 let u = Double(column) - centreX, v = (Double(row) - centreY) * 2
@@ -73,23 +74,18 @@ public struct SnowmanRenderer: Sendable {
                         glyph = Self.fade(Self.orient(original, flipped: scaleY < 0, steps: glyphTurn), level, styled: styling.isEnabled)
                     }
                 }
-                if level < 3, styling.isEnabled, glyph != " " {
-                    faintRun.append(glyph)
-                } else {
-                    line += paintFaint(faintRun)
-                    faintRun = ""
-                    line.append(glyph)
-                }
+                line.append(glyph)
             }
-            line += paintFaint(faintRun)
             while line.hasSuffix(" ") { line.removeLast() }
-            lines.append(line)
+            lines.append(level < 3 && styling.isEnabled ? Self.faint(line) : line)
         }
         return lines
     }
 
-    private func paintFaint(_ run: String) -> String {
-        run.isEmpty ? "" : "\u{1B}[2m" + run + "\u{1B}[22m"
+    /// A line in the terminal's faint attribute, from its first glyph to its end.
+    static func faint(_ line: String) -> String {
+        guard let first = line.firstIndex(where: { $0 != " " }) else { return line }
+        return String(line[..<first]) + "\u{1B}[2m" + String(line[first...]) + "\u{1B}[22m"
     }
 
     /// Opacity as four levels: 3 the picture itself, 2 faint, 1 dots, 0 nothing.
@@ -116,22 +112,25 @@ public struct SnowmanRenderer: Sendable {
     /// The line glyphs, by direction in 45° steps counterclockwise from horizontal.
     static let lineGlyphs: [Character] = ["-", "/", "|", "\\"]
 
-    /// A glyph turned clockwise by `steps` × 45° and flipped upside down when `flipped`.
+    /// Each glyph turned a quarter turn clockwise: arcs, arrows and lines turn with the picture.
+    static let quarterTurn: [Character: Character] = [
+        "(": "⌒", "⌒": ")", ")": "‿", "‿": "(", ">": "v", "v": "<", "<": "^", "^": ">",
+        "-": "|", "_": "|", "‾": "|", "~": "|", "=": "‖", "‖": "=", "|": "-", "/": "\\", "\\": "/", "`": "'", "'": ",", ",": "`",
+    ]
+
+    /// Each glyph upside down (turned about a horizontal axis).
+    static let upsideDown: [Character: Character] = [
+        "/": "\\", "\\": "/", "_": "‾", "‾": "_", "`": ",", ",": "`", "'": ".", ".": "'", "^": "v", "v": "^", "⌒": "‿", "‿": "⌒",
+    ]
+
+    /// A glyph flipped upside down when `flipped`, then turned clockwise by `steps` × 45°: whole
+    /// quarter turns by the table, and a remaining eighth turn for the glyphs that draw lines.
     static func orient(_ glyph: Character, flipped: Bool, steps: Int) -> Character {
-        var glyph = glyph
-        if flipped {
-            switch glyph {
-            case "/": glyph = "\\"
-            case "\\": glyph = "/"
-            case "_": glyph = "‾"
-            case "`": glyph = ","
-            case "'": glyph = "."
-            case "^": glyph = "v"
-            case "v": glyph = "^"
-            default: break
-            }
-        }
-        guard steps % 4 != 0 else { return glyph }
+        var glyph = flipped ? upsideDown[glyph] ?? glyph : glyph
+        let quarters = Int((Double(steps) / 2).rounded())
+        for _ in 0..<quarters.floorMod(4) { glyph = quarterTurn[glyph] ?? glyph }
+        let eighth = steps - 2 * quarters
+        guard eighth != 0 else { return glyph }
         let direction: Int
         switch glyph {
         case "-", "_", "‾", "~", "=": direction = 0
@@ -140,6 +139,6 @@ public struct SnowmanRenderer: Sendable {
         case "\\": direction = 3
         default: return glyph
         }
-        return lineGlyphs[(direction - steps).floorMod(4)]
+        return lineGlyphs[(direction - eighth).floorMod(4)]
     }
 }
