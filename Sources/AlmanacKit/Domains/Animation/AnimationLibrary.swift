@@ -1,7 +1,7 @@
 import Foundation
 
-/// The saved animation settings in the database: listing them (oldest first, so the newest is last
-/// as in the app's picker), finding one by name, and saving a new one.
+/// The saved animation settings in the database: listing them (in the order saved, so the newest is
+/// last as in the app's picker), finding one by name, and saving a new one.
 public final class AnimationLibrary {
     private let database: Database
 
@@ -13,14 +13,15 @@ public final class AnimationLibrary {
     /// The properties.
     public func catalog() throws -> AnimationCatalog { try AnimationCatalog.load(database) }
 
-    /// Every setting, oldest first.
+    /// Every setting in the order they were saved, so the newest is last whatever `--today` said
+    /// when each was saved.
     public func settings() throws -> [AnimationSetting] {
         var values: [Int64: [String: DecimalNumber]] = [:]
         for row in try database.rows("SELECT setting_id, property_key, value FROM animation_setting_values") {
             guard case .integer(let id) = row[0], case .text(let key) = row[1], let value = AnimationCatalog.decimal(row[2]) else { continue }
             values[id, default: [:]][key] = value
         }
-        return try database.rows("SELECT id, name, created_at FROM animation_settings ORDER BY created_at, id").compactMap { row in
+        return try database.rows("SELECT id, name, created_at FROM animation_settings ORDER BY id").compactMap { row in
             guard case .integer(let id) = row[0], case .text(let name) = row[1] else { return nil }
             return AnimationSetting(id: id, name: name, createdAt: row[2].textValue.flatMap(Instant.parse) ?? Date(timeIntervalSince1970: 0),
                 values: values[id] ?? [:])
@@ -37,7 +38,7 @@ public final class AnimationLibrary {
     }
 
     /// Saves `values` under `name` at `moment`. An existing name is an error unless `replace`, which
-    /// overwrites its values and makes it the newest.
+    /// saves it afresh: new values, and the newest place in the picker.
     @discardableResult
     public func save(name: String, values: [String: DecimalNumber], replace: Bool, at moment: Date) throws -> AnimationSetting {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -46,17 +47,13 @@ public final class AnimationLibrary {
         }
         let stamp = Instant.format(moment)
         let id: Int64 = try database.transaction {
-            let existing = try database.scalar("SELECT id FROM animation_settings WHERE name = ?", [.text(trimmed)])
-            let id: Int64
-            if case .integer(let found)? = existing {
+            if try database.scalar("SELECT id FROM animation_settings WHERE name = ?", [.text(trimmed)]) != nil {
                 guard replace else { throw AlmanacError(.invalidData, "animation.error.exists", ["name": trimmed]) }
-                id = found
-                try database.run("UPDATE animation_settings SET created_at = ? WHERE id = ?", [.text(stamp), .integer(id)])
-                try database.run("DELETE FROM animation_setting_values WHERE setting_id = ?", [.integer(id)])
-            } else {
-                try database.run("INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
-                id = database.lastInsertRowID
+                // Its values go with it (ON DELETE CASCADE).
+                try database.run("DELETE FROM animation_settings WHERE name = ?", [.text(trimmed)])
             }
+            try database.run("INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
+            let id = database.lastInsertRowID
             let insert = try database.prepare("INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?, ?, ?)")
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 try insert.bind([.integer(id), .text(key), .real(value.doubleValue)])
