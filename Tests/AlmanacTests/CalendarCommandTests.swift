@@ -112,3 +112,22 @@ import Testing
         #expect(opened.hasPrefix("holiday\tdoor\tstatus\tsurprise\topened_at\tgreeting\nchristmas\t2\topened\tHot cocoa with marshmallows\t2025-12-22T"))
     }
 }
+
+/// The demo's calendar and animation stops.
+@Suite struct CalendarDemoTests {
+    @Test func theDemoShowsACalendarAndATimeline() throws {
+        let dir = try Workdir()
+        let demo = try dir.run(["demo", "--db", "demo.db"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout.contains("Advent calendar: Christmas selected and doors 1 to 3 opened on the demo day (almanac calendar show):\n"
+            + "Christmas: 3 of 24 doors open\n┌"))
+        #expect(demo.stdout.contains("│    ★ 4     │"))
+        #expect(demo.stdout.contains("Snowman animation: the frames of \"Wobble\" (almanac animation timeline Wobble --fps 4):\n┌"))
+        #expect(demo.stdout.contains("7 frames\n"))
+        let opened = try dir.run(["--db", "demo.db", "query", "SELECT substr(opened_at, 1, 10) AS day FROM doors WHERE opened_at IS NOT NULL",
+                                  "--format", "csv"])
+        #expect(opened.stdout == "day\r\n2025-12-22\r\n2025-12-22\r\n2025-12-22\r\n")
+        let russian = try dir.run(["demo", "--db", "demo-ru.db", "--locale", "ru"])
+        #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыто дверец — 3 из 24\n"))
+    }
+}
