@@ -73,4 +73,17 @@ import Testing
         #expect(bytes(of: pty.settings()) == bytes(of: before))
         #expect(pty.output() == FullScreen.Sequence.leave)
     }
+
+    @Test func anIgnoredSignalStaysIgnored() throws {
+        let pty = try PseudoTerminal()
+        let before = signal(SIGQUIT, SIG_IGN)
+        defer { signal(SIGQUIT, before) }
+        let raw = try RawMode(descriptor: pty.terminal)
+        #expect(TerminalRestoration.isIgnored(signal(SIGQUIT, SIG_IGN)))
+        let interrupt = signal(SIGINT, SIG_DFL)
+        signal(SIGINT, interrupt)
+        #expect(interrupt != nil && !TerminalRestoration.isIgnored(interrupt), "SIGINT has the restoring handler")
+        raw.restore()
+        #expect(TerminalRestoration.isIgnored(signal(SIGQUIT, SIG_IGN)))
+    }
 }

@@ -38,7 +38,13 @@ enum TerminalRestoration {
         _ = enterBytes
         state.pointee = State(installed: true, input: descriptor, original: original, raw: raw)
         for number in signals where previousHandlers[number] == nil {
-            previousHandlers[number] = signal(number, restoreTerminalOnSignal)
+            let previous = signal(number, restoreTerminalOnSignal)
+            // A signal the parent chose to ignore (`nohup`, `cmd &` in sh) stays ignored.
+            if isIgnored(previous) {
+                signal(number, previous)
+            } else {
+                previousHandlers[number] = previous
+            }
         }
     }
 
@@ -64,6 +70,10 @@ enum TerminalRestoration {
             signal(number, handler)
         }
         previousHandlers = [:]
+    }
+
+    static func isIgnored(_ handler: sighandler_t?) -> Bool {
+        unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private static func copy(_ text: String, into buffer: UnsafeMutablePointer<UInt8>, count: (Int) -> Void) {
