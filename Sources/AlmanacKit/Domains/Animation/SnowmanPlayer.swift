@@ -7,7 +7,12 @@ import Foundation
 public final class SnowmanPlayer {
     /// What a key does.
     public enum Action: Equatable, Sendable {
-        case toggle, quit, none
+        /// Pause or resume.
+        case toggle
+        /// Stop playing.
+        case quit
+        /// Nothing.
+        case none
 
         /// Space pauses or resumes; `q`, Escape, Ctrl-C (as a byte) and Ctrl-D quit.
         public init(_ key: Key) {

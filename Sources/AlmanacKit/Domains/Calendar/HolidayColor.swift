@@ -3,7 +3,10 @@
 public struct HolidayColor: Equatable, Sendable {
     /// How many colours the terminal shows.
     public enum Depth: Sendable, Equatable {
-        case trueColor, palette256
+        /// 24-bit colour: the exact `#RRGGBB`.
+        case trueColor
+        /// xterm's 256 colours: the nearest one.
+        case palette256
 
         /// The depth the environment announces.
         public init(environment: [String: String]) {
