@@ -1,6 +1,7 @@
 import AlmanacKit
 import ArgumentParser
 
+extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 
 /// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
