@@ -50,7 +50,7 @@ struct Overdue: ParsableCommand {
     @Flag(name: .long, help: "Record the notices due today and print only those issued by this run.")
     var notify = false
 
-    @Flag(name: .long, help: "No summary line, and no output at all when there is nothing to report.")
+    @Flag(name: .long, help: "No summary line, and no rows output when there are none (nagios still prints its line).")
     var quiet = false
 
     @Flag(name: .long, help: ArgumentHelp("Print the time each step took to standard error (make bench).", visibility: .hidden))
