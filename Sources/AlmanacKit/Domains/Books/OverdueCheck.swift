@@ -31,8 +31,8 @@ public struct OverdueCheck {
         return try Store.open(path)
     }
 
-    /// Open loans due by the last day read, by due date then id; the planner answers it from the
-    /// partial index alone for the range, and its order is the index's (no sort).
+    /// Open loans due by the last day read, by due date then id: the planner walks the partial index
+    /// over that range and reads only those rows, in the index's order (no sort).
     static let listSQL = """
         SELECT id, title, borrower, loaned_on, due_on FROM books
         WHERE returned_on IS NULL AND due_on <= :last
@@ -48,7 +48,8 @@ public struct OverdueCheck {
         ORDER BY b.due_on, b.id
         """
 
-    /// Counting needs no row of the table for overdue loans: the index holds the due dates.
+    /// Counting overdue loans reads no row: the index holds the due dates, and its own WHERE is the
+    /// `returned_on IS NULL` of the query, so SQLite never takes the row lookup it defers.
     static let countOverdueSQL = "SELECT count(*) FROM books WHERE returned_on IS NULL AND due_on <= :last"
     static let countDueSoonSQL = """
         SELECT count(*) FROM books
