@@ -13,7 +13,7 @@ ROOT=$PWD
 ALMANAC=$ROOT/.build/release/almanac
 WORK=${BENCH_DIR:-$ROOT/.build/bench}
 ROWS=${BENCH_ROWS:-1000000}
-RUNS=${BENCH_OVERDUE_RUNS:-7}
+RUNS=${BENCH_OVERDUE_RUNS:-11}
 LIMIT_MS=50
 mkdir -p "$WORK"
 CC=${CC:-cc}
