@@ -115,7 +115,7 @@ public final class QuizConsole {
             }
             guard let number = chosen, let answer = session.answer(number, at: clock()) else { continue }
             try record(answer)
-            write(screen.judged(question, answer: answer, session) + [""])
+            write([""] + screen.judged(question, answer: answer, session) + [""])
         }
     }
 

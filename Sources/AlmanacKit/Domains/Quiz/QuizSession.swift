@@ -81,7 +81,8 @@ public enum QuizCommand: Equatable, Sendable {
     public static func parse(key: KeyReader.Key) -> QuizCommand {
         switch key {
         case .character(let character):
-            if let digit = character.wholeNumberValue, (1...QuizOptions.count).contains(digit) { return .choose(digit) }
+            // ASCII digits only, as lines are read: "1"–"4" on any layout's number row.
+            if let code = character.asciiValue, (49...52).contains(code) { return .choose(Int(code) - 48) }
             if "qQйЙ".contains(character) { return .quit }
             return character == " " ? .proceed : .unknown
         case .enter: return .proceed
