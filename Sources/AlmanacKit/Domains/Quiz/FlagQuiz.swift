@@ -33,7 +33,9 @@ public enum FlagQuiz {
             return renderer.render(tables.questionRecord(question, seed: seed))
         case .table, .markdown:
             let t = tables.localizer
-            var text = tables.prompt(question) + "\n" + renderer.render(tables.questionOptions(question))
+            // Markdown needs blank lines around a table, or the prompt and the table run together.
+            let gap = renderer.format == .markdown ? "\n" : ""
+            var text = tables.prompt(question) + "\n" + gap + renderer.render(tables.questionOptions(question)) + gap
             if reveal {
                 text += t("quiz.question.answer", ["number": String(question.answer), "flag": Country.flag(question.country),
                     "country": tables.directory.name(question.country, t.locale)]) + "\n"
