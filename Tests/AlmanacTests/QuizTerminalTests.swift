@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// `almanac quiz play` on a terminal: the binary reads single keys from a pseudo-terminal, and
+/// `almanac quiz play` on a terminal: the binary plays on a pseudo-terminal with single keys, and
 /// whether it leaves by `q` or by Ctrl-C (SIGINT), the terminal's settings are what they were.
 @Suite struct QuizTerminalTests {
     let dir: Workdir
@@ -14,18 +14,19 @@ import Testing
         #expect(try dir.run(["--db", "a.db", "import", sample]).status == 0)
     }
 
-    /// Starts a game whose standard input is the pseudo-terminal, and waits until it has switched
-    /// the terminal to single keys (what is typed before that is flushed, as on a real terminal).
-    func start(_ pty: PseudoTerminal, _ arguments: [String]) throws -> (Process, Pipe) {
+    /// Starts a game on the pseudo-terminal (standard input, output and error), and waits until
+    /// it has switched the terminal to single keys (what is typed before that is flushed, as on a
+    /// real terminal).
+    func start(_ pty: PseudoTerminal, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = Workdir.binary
         process.arguments = ["--db", "a.db"] + arguments
         process.currentDirectoryURL = dir.url
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "xterm-256color"]
-        process.standardInput = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
         // Spawn with no signals blocked, as a shell would: the test runner's threads block some,
         // and a child inherits the mask of the thread that starts it.
         var clean = sigset_t(), saved = sigset_t()
@@ -35,26 +36,34 @@ import Testing
         try process.run()
         let deadline = Date().addingTimeInterval(20)
         while pty.settings().c_lflag & tcflag_t(ICANON) != 0 && process.isRunning && Date() < deadline { usleep(10_000) }
-        return (process, output)
+        return process
     }
 
-    /// Everything the game printed once it ends; a game still running after 20 s is killed, so a
-    /// failure cannot hang the test run.
-    func finish(_ process: Process, _ output: Pipe) -> String {
+    /// What the game wrote to the terminal (line ends as the terminal sends them, CR LF) until it
+    /// ended; a game still running after 20 s is killed, so a failure cannot hang the test run.
+    func finish(_ process: Process, _ pty: PseudoTerminal) -> String {
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 50) > 0 {
+                let count = read(pty.controller, &chunk, chunk.count)
+                if count > 0 { bytes += chunk[0..<count]; continue }
+            }
+            if !process.isRunning { break }
+            if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
-        return text
+        return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     @Test func keysAnswerAndQLeavesTheTerminalAsItWas() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let (process, output) = try start(pty, ["quiz", "play", "--seed", "1", "--player", "keys", "--color", "always"])
+        let process = try start(pty, ["quiz", "play", "--seed", "1", "--player", "keys", "--color", "always"])
         pty.type("4\r1q")
-        let text = finish(process, output)
+        let text = finish(process, pty)
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(PseudoTerminal.same(pty.settings(), before))
         #expect(text.hasPrefix(ANSI.alternateScreen + ANSI.hideCursor + ANSI.clearScreen + "Question 1 of 10 · Score: 0\nFind the flag of Finland"))
@@ -69,7 +78,7 @@ import Testing
     @Test func ctrlCRestoresTheTerminalAndKeepsTheAnswersGiven() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let (process, output) = try start(pty, ["quiz", "play", "--seed", "2", "--player", "interrupted"])
+        let process = try start(pty, ["quiz", "play", "--seed", "2", "--player", "interrupted"])
         pty.type("1")
         // The answer is recorded once the judged screen is drawn; then interrupt, as Ctrl-C would.
         let deadline = Date().addingTimeInterval(20)
@@ -77,7 +86,7 @@ import Testing
                            "SELECT count(*) AS n FROM quiz_answers WHERE player = 'interrupted'"]).stdout != "n\r\n1\r\n"
             && Date() < deadline { usleep(20_000) }
         process.interrupt()
-        let text = finish(process, output)
+        let text = finish(process, pty)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         #expect(PseudoTerminal.same(pty.settings(), before))
         #expect(text.hasSuffix(ANSI.showCursor + ANSI.mainScreen), "the main screen comes back")

@@ -50,7 +50,7 @@ struct Quiz: ParsableCommand {
                 green (✓) and a wrong pick red (✗), with the new score; Enter goes to the next \
                 question and q quits. The summary shows the seed to play the same questions again.
 
-                When standard input is not a terminal, one answer is read per line (1–4, or q), so a \
+                When standard input (or output) is not a terminal, one answer is read per line (1–4, or q), so a \
                 game can be scripted: almanac quiz play --seed 7 --rounds 3 < answers.txt
 
                 Each answer is stored in quiz_answers with the player, the session id (it starts \

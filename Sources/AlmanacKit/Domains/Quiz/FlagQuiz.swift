@@ -66,7 +66,7 @@ public enum FlagQuiz {
     }
 
     /// `quiz play`: a game on standard input and output, every answer recorded as it is given.
-    /// Single keys when standard input is a terminal, one answer per line otherwise.
+    /// Single keys when standard input and output are a terminal, one answer per line otherwise.
     public static func play(
         _ settings: Settings, seed: UInt64, rounds: Int, player: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -83,7 +83,8 @@ public enum FlagQuiz {
             environment: environment)
         let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
         let store = QuizStore(database: database)
-        let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) ? .keys : .lines
+        // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
+        let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
         try QuizConsole(session: session, screen: screen, mode: mode, record: store.record).play()
     }
 
