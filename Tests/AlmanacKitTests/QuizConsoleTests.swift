@@ -85,8 +85,9 @@ import Testing
     }
 }
 
-extension TerminalTests {
-    /// A game on a pseudo-terminal: single keys, the alternate screen, the terminal restored.
+extension RawModeTests {
+    /// A game on a pseudo-terminal: single keys, the full screen, the terminal restored. Nested in
+    /// `RawModeTests`, which runs one test at a time: raw mode's signal handling is process-wide.
     @Suite struct QuizConsoleKeyTests {
         @Test func aTerminalGameAnswersWithSingleKeysAndRestoresTheTerminal() throws {
             let pty = try PseudoTerminal()
@@ -103,7 +104,7 @@ extension TerminalTests {
                 do { try console.play() } catch { failure = error }
                 done.signal()
             }
-            // Type once the game has the terminal (raw mode flushes what was typed before).
+            // Type once the game has the terminal, as a player would once the question shows.
             let deadline = Date().addingTimeInterval(10)
             while pty.settings().c_lflag & tcflag_t(ICANON) != 0 && Date() < deadline { usleep(5_000) }
             pty.type("7" + "4" + "1" + "\r" + "2" + "q")
@@ -111,11 +112,12 @@ extension TerminalTests {
             #expect(failure == nil)
             #expect(recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV"], "7 is no answer; 1 waits for Enter")
             let text = output.readAll()
-            #expect(text.hasPrefix(ANSI.alternateScreen + ANSI.hideCursor + ANSI.clearScreen + "Question 1 of 3 · Score: 0"))
-            #expect(text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m\n\nEnter: next question · q: quit"))
+            let line = FullScreen.Sequence.clearLine + "\r\n"
+            #expect(text.hasPrefix(FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 3 · Score: 0" + line))
+            #expect(text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m" + line + line + "Enter: next question · q: quit"))
             #expect(text.contains("\u{1B}[31mWrong! Score: 0\u{1B}[0m"))
-            #expect(text.contains(ANSI.showCursor + ANSI.mainScreen + "Game over. Right: 1, wrong: 1. Score: 0"))
-            #expect(PseudoTerminal.same(pty.settings(), before))
+            #expect(text.contains(FullScreen.Sequence.leave + "Game over. Right: 1, wrong: 1. Score: 0"))
+            #expect(bytes(of: pty.settings()) == bytes(of: before))
         }
     }
 }

@@ -59,11 +59,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (KeyReader.Key.character("3"), QuizCommand.choose(3)), (.character("q"), .quit), (.character("Й"), .quit),
-        (.enter, .proceed), (.character(" "), .proceed), (.control(4), .quit), (.escape([]), .quit), (.end, .quit),
-        (.character("5"), .unknown), (.escape(Array("[A".utf8)), .unknown), (.resumed, .unknown), (.character("٣"), .unknown),
+        (Key.character("3"), QuizCommand.choose(3)), (.character("q"), .quit), (.character("Й"), .quit),
+        (.enter, .proceed), (.character(" "), .proceed), (.endOfInput, .quit), (.interrupt, .quit), (.escape, .quit),
+        (.character("5"), .unknown), (.up, .unknown), (.other([0x1B, 0x5B, 0x32, 0x7E]), .unknown), (.character("٣"), .unknown),
     ])
-    func keysMean(_ key: KeyReader.Key, _ command: QuizCommand) {
+    func keysMean(_ key: Key, _ command: QuizCommand) {
         #expect(QuizCommand.parse(key: key) == command)
     }
 

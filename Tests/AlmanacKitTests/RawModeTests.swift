@@ -1,97 +1,89 @@
 @testable import AlmanacKit
 import Foundation
-import Glibc
 import Testing
 
-extension TerminalTests {
-    /// Raw mode on a pseudo-terminal, and keys and lines read from descriptors (nested in
-    /// `TerminalTests`: one raw mode at a time).
-    @Suite struct RawModeTests {
-        @Test func rawModeTurnsOffLineBufferingAndEchoAndRestoresExactly() throws {
-            let pty = try PseudoTerminal()
-            let before = pty.settings()
-            #expect(before.c_lflag & tcflag_t(ICANON) != 0)
-            let output = TestPipe()
-            let mode = try RawMode(descriptor: pty.terminal, output: output.writing, enter: "<enter>", leave: "<leave>")
-            let raw = pty.settings()
-            #expect(raw.c_lflag & tcflag_t(ICANON) == 0)
-            #expect(raw.c_lflag & tcflag_t(ECHO) == 0)
-            #expect(raw.c_lflag & tcflag_t(ISIG) != 0, "Ctrl-C must still interrupt")
-            #expect(raw.c_oflag == before.c_oflag, "line ends are still translated on output")
-            mode.restore()
-            mode.restore()
-            #expect(PseudoTerminal.same(pty.settings(), before))
-            #expect(output.readAll() == "<enter><leave>")
-        }
+/// Raw mode on a real (pseudo) terminal: keys one at a time without echo, and the settings found
+/// before put back exactly.
+@Suite(.serialized) struct RawModeTests {
+    @Test func rawModeTurnsOffLinesAndEchoAndRestoresEverything() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let raw = try RawMode(descriptor: pty.terminal)
+        let during = pty.settings()
+        #expect(during.c_lflag & tcflag_t(ICANON) == 0)
+        #expect(during.c_lflag & tcflag_t(ECHO) == 0)
+        #expect(during.c_lflag & tcflag_t(ISIG) != 0, "Ctrl-C still interrupts")
+        #expect(during.c_oflag == before.c_oflag, "output processing stays")
+        raw.restore()
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+        raw.restore()
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+    }
 
-        @Test func droppingTheModeRestoresTheTerminal() throws {
-            let pty = try PseudoTerminal()
-            let before = pty.settings()
-            do {
-                _ = try RawMode(descriptor: pty.terminal, output: -1)
-            }
-            #expect(PseudoTerminal.same(pty.settings(), before))
+    @Test func releasingRawModeRestoresToo() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        do {
+            let raw = try RawMode(descriptor: pty.terminal)
+            _ = raw
         }
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+    }
 
-        @Test func onlyATerminalAndOnlyOneAtATime() throws {
-            let pipe = TestPipe()
-            #expect(!RawMode.isTerminal(pipe.reading))
-            #expect(throws: AlmanacError.self) { try RawMode(descriptor: pipe.reading, output: -1) }
-            let pty = try PseudoTerminal()
-            #expect(RawMode.isTerminal(pty.terminal))
-            let mode = try RawMode(descriptor: pty.terminal, output: -1)
-            #expect(throws: AlmanacError.self) { try RawMode(descriptor: pty.terminal, output: -1) }
-            mode.restore()
-            try RawMode(descriptor: pty.terminal, output: -1).restore()
+    @Test func keysArriveOneAtATime() throws {
+        let pty = try PseudoTerminal()
+        let raw = try RawMode(descriptor: pty.terminal)
+        defer { raw.restore() }
+        #expect(try raw.readKey(timeout: 0.05) == nil)
+        pty.type(" q\u{1B}[Aй\r")
+        var keys: [Key] = []
+        while let key = try raw.readKey(timeout: 0.5) {
+            keys.append(key)
+            if keys.count == 5 { break }
         }
+        #expect(keys == [.character(" "), .character("q"), .up, .character("й"), .enter])
+        #expect(pty.output().isEmpty, "nothing typed is echoed")
+    }
 
-        @Test func signalHandlersAreRemovedOnRestore() throws {
-            var before = sigaction()
-            sigaction(SIGINT, nil, &before)
-            let pty = try PseudoTerminal()
-            let mode = try RawMode(descriptor: pty.terminal, output: -1)
-            var during = sigaction()
-            sigaction(SIGINT, nil, &during)
-            #expect(during.__sigaction_handler.sa_handler != nil)
-            mode.restore()
-            var after = sigaction()
-            sigaction(SIGINT, nil, &after)
-            let handler = { (action: sigaction) in action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } }
-            #expect(handler(after) == handler(before))
-        }
+    @Test func aPipeIsNotATerminal() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let error = try #require(throws: AlmanacError.self) { try RawMode(descriptor: ends[0]) }
+        #expect(error.failure == .missingInput)
+        #expect(!RawMode.isTerminal(ends[0]))
+    }
 
-        @Test func keysArriveOneByOneFromARawTerminal() throws {
-            let pty = try PseudoTerminal()
-            let mode = try RawMode(descriptor: pty.terminal, output: -1)
-            defer { mode.restore() }
-            pty.type("2йq\r\u{1B}[A\u{04}")
-            let keys = KeyReader(descriptor: pty.terminal)
-            var read: [KeyReader.Key] = []
-            for _ in 0..<6 { if let key = try keys.next(timeout: 2) { read.append(key) } }
-            #expect(read == [.character("2"), .character("й"), .character("q"), .enter, .escape(Array("[A".utf8)), .control(4)])
-            #expect(try keys.next(timeout: 0.05) == nil, "nothing more typed: the timeout passes")
-        }
+    @Test func aSignalRestoresTheTerminalAndTheScreen() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let raw = try RawMode(descriptor: pty.terminal)
+        let screen = try FullScreen(output: pty.terminal)
+        _ = pty.output()
+        // What the handler does on SIGINT before the signal's default action ends the program.
+        TerminalRestoration.leave()
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+        #expect(pty.output().contains(FullScreen.Sequence.leave))
+        // And after a stop (Ctrl-Z, then fg): raw again, full screen again.
+        TerminalRestoration.enter()
+        #expect(pty.settings().c_lflag & tcflag_t(ICANON) == 0)
+        #expect(pty.output().contains(FullScreen.Sequence.enter))
+        screen.close()
+        raw.restore()
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+        #expect(pty.output() == FullScreen.Sequence.leave)
+    }
 
-        @Test func keysFromAPipeEndWithTheInput() throws {
-            let pipe = TestPipe()
-            pipe.write("1\n\u{1B}x")
-            pipe.closeWriting()
-            let keys = KeyReader(descriptor: pipe.reading)
-            #expect(try keys.next() == .character("1"))
-            #expect(try keys.next() == .enter)
-            #expect(try keys.next() == .escape(Array("x".utf8)))
-            #expect(try keys.next() == .end)
-        }
-
-        @Test func linesArriveWithoutTheirEnds() throws {
-            let pipe = TestPipe()
-            pipe.write("1\r\n\nq\nlast")
-            pipe.closeWriting()
-            let lines = LineReader(descriptor: pipe.reading)
-            var read: [String] = []
-            while let line = try lines.next() { read.append(line) }
-            #expect(read == ["1", "", "q", "last"])
-            #expect(try lines.next() == nil)
-        }
+    @Test func anIgnoredSignalStaysIgnored() throws {
+        let pty = try PseudoTerminal()
+        let before = signal(SIGQUIT, SIG_IGN)
+        defer { signal(SIGQUIT, before) }
+        let raw = try RawMode(descriptor: pty.terminal)
+        #expect(TerminalRestoration.isIgnored(signal(SIGQUIT, SIG_IGN)))
+        let interrupt = signal(SIGINT, SIG_DFL)
+        signal(SIGINT, interrupt)
+        #expect(interrupt != nil && !TerminalRestoration.isIgnored(interrupt), "SIGINT has the restoring handler")
+        raw.restore()
+        #expect(TerminalRestoration.isIgnored(signal(SIGQUIT, SIG_IGN)))
     }
 }

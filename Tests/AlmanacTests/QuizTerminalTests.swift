@@ -15,8 +15,7 @@ import Testing
     }
 
     /// Starts a game on the pseudo-terminal (standard input, output and error), and waits until
-    /// it has switched the terminal to single keys (what is typed before that is flushed, as on a
-    /// real terminal).
+    /// it has switched the terminal to single keys (as a player types once the question shows).
     func start(_ pty: PseudoTerminal, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = Workdir.binary
@@ -39,8 +38,8 @@ import Testing
         return process
     }
 
-    /// What the game wrote to the terminal (line ends as the terminal sends them, CR LF) until it
-    /// ended; a game still running after 20 s is killed, so a failure cannot hang the test run.
+    /// What the game wrote to the terminal until it ended, carriage returns left out (the terminal
+    /// adds its own); a game still running after 20 s is killed, so a failure cannot hang the test run.
     func finish(_ process: Process, _ pty: PseudoTerminal) -> String {
         let deadline = Date().addingTimeInterval(20)
         var bytes: [UInt8] = []
@@ -55,7 +54,7 @@ import Testing
             if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
-        return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
     }
 
     @Test func keysAnswerAndQLeavesTheTerminalAsItWas() throws {
@@ -65,12 +64,13 @@ import Testing
         pty.type("4\r1q")
         let text = finish(process, pty)
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(PseudoTerminal.same(pty.settings(), before))
-        #expect(text.hasPrefix(ANSI.alternateScreen + ANSI.hideCursor + ANSI.clearScreen + "Question 1 of 10 · Score: 0\nFind the flag of Finland"))
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+        #expect(text.hasPrefix(FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 10 · Score: 0" + FullScreen.Sequence.clearLine
+            + "\nFind the flag of Finland"))
         #expect(text.contains("\u{1B}[32m  4  🇫🇮  Finland             ✓ your answer, right\u{1B}[0m"))
         #expect(text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m"))
         #expect(text.contains("\u{1B}[32mRight! Score: 2\u{1B}[0m"))
-        #expect(text.contains(ANSI.showCursor + ANSI.mainScreen + "Game over. Right: 2, wrong: 0. Score: 2"))
+        #expect(text.contains(FullScreen.Sequence.leave + "Game over. Right: 2, wrong: 0. Score: 2"))
         let recorded = try dir.run(["--db", "a.db", "--format", "csv", "query", "SELECT country, chosen FROM quiz_answers WHERE player = 'keys'"])
         #expect(recorded.stdout == "country,chosen\r\nFI,FI\r\nNF,NF\r\n")
     }
@@ -88,8 +88,8 @@ import Testing
         process.interrupt()
         let text = finish(process, pty)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
-        #expect(PseudoTerminal.same(pty.settings(), before))
-        #expect(text.hasSuffix(ANSI.showCursor + ANSI.mainScreen), "the main screen comes back")
+        #expect(bytes(of: pty.settings()) == bytes(of: before))
+        #expect(text.hasSuffix(FullScreen.Sequence.leave), "the main screen comes back")
         #expect(!text.contains("Game over"))
     }
 }

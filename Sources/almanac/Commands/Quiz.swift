@@ -51,7 +51,9 @@ struct Quiz: ParsableCommand {
                 question and q quits. The summary shows the seed to play the same questions again.
 
                 When standard input (or output) is not a terminal, one answer is read per line (1–4, or q), so a \
-                game can be scripted: almanac quiz play --seed 7 --rounds 3 < answers.txt
+                game can be scripted.
+
+                Example: almanac quiz play --seed 7 --rounds 3 < answers.txt
 
                 Each answer is stored in quiz_answers with the player, the session id (it starts \
                 with the seed), the time, the country asked, the flag chosen and the four options.

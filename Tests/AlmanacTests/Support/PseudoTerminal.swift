@@ -1,30 +1,24 @@
 import Foundation
-import Glibc
 
-/// A pseudo-terminal pair for tests (the same as AlmanacKitTests' own, which this target cannot see): `terminal` behaves as a real terminal (tcgetattr, raw mode),
-/// and what is written to `controller` arrives there as typed keys.
+/// A pseudo-terminal pair (a copy of AlmanacKitTests' own, which this target cannot see): `terminal` behaves as a real terminal (isatty, termios, raw mode) and
+/// what is written to `controller` arrives there as typed keys.
 final class PseudoTerminal {
     let controller: Int32
     let terminal: Int32
 
+    // Linux's ioctls behind unlockpt(3) and ptsname(3), which Glibc's Swift module does not import.
+    static let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+    static let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+
     init() throws {
-        // glibc declares these only for _XOPEN_SOURCE, which Swift's Glibc module does not set: look
-        // them up by name instead.
-        typealias Call = @convention(c) (Int32) -> Int32
-        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        func symbol<T>(_ name: String, _ type: T.Type) throws -> T {
-            guard let address = dlsym(nil, name) else { throw POSIXError(.ENOSYS) }
-            return unsafeBitCast(address, to: type)
+        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard controller >= 0, ioctl(controller, Self.setLock, &unlock) == 0, ioctl(controller, Self.getNumber, &number) == 0 else {
+            throw POSIXError(.ENODEV)
         }
-        let openController = try symbol("posix_openpt", Call.self)
-        let grant = try symbol("grantpt", Call.self), unlock = try symbol("unlockpt", Call.self)
-        let terminalName = try symbol("ptsname", Name.self)
-        controller = openController(O_RDWR | O_NOCTTY)
-        guard controller >= 0, grant(controller) == 0, unlock(controller) == 0, let name = terminalName(controller) else {
-            throw POSIXError(.ENOTTY)
-        }
-        terminal = open(name, O_RDWR | O_NOCTTY)
-        guard terminal >= 0 else { throw POSIXError(.ENOTTY) }
+        terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { throw POSIXError(.ENODEV) }
     }
 
     deinit {
@@ -32,22 +26,34 @@ final class PseudoTerminal {
         close(controller)
     }
 
-    /// The terminal's settings now.
+    /// Types text as a user would.
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// The terminal's current settings.
     func settings() -> termios {
         var settings = termios()
         tcgetattr(terminal, &settings)
         return settings
     }
 
-    /// Types text, as if on the keyboard.
-    func type(_ text: String) {
-        _ = text.utf8CString.withUnsafeBufferPointer { write(controller, $0.baseAddress, $0.count - 1) }
+    /// Everything the program wrote to the terminal so far (waits briefly for it to arrive).
+    func output() -> String {
+        var collected: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 100) > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            collected += buffer[0..<count]
+        }
+        return String(decoding: collected, as: UTF8.self)
     }
+}
 
-    /// Settings compared field by field (termios has padding, so no byte comparison).
-    static func same(_ a: termios, _ b: termios) -> Bool {
-        var left = a, right = b
-        let controlsEqual = withUnsafeBytes(of: &left.c_cc) { l in withUnsafeBytes(of: &right.c_cc) { r in l.elementsEqual(r) } }
-        return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag && controlsEqual
-    }
+/// termios as bytes, to compare two settings exactly.
+func bytes(of settings: termios) -> [UInt8] {
+    withUnsafeBytes(of: settings) { Array($0) }
 }

@@ -3,8 +3,9 @@ import Glibc
 
 /// Plays a `QuizSession` on file descriptors.
 ///
-/// - On a terminal (`.keys`): the alternate screen, one key answers (1–4), the judged question
-///   stays until Enter (or space) goes on, `q` leaves; the terminal is restored on every way out.
+/// - On a terminal (`.keys`): `RawMode` and a `FullScreen`, one key answers (1–4), the judged
+///   question stays until Enter (or space) goes on, `q` leaves; the terminal is restored on every
+///   way out (`RawMode` restores it on signals too).
 ///   The summary is printed on the main screen afterwards, so it stays in the scrollback.
 /// - Otherwise (`.lines`): one answer per line (`1`–`4`, or `q`), each question and verdict
 ///   printed in turn, so a game can be scripted from a file. An unreadable line is reported on
@@ -56,42 +57,45 @@ public final class QuizConsole {
     // MARK: Terminal
 
     private func playWithKeys() throws {
-        let raw = try RawMode(descriptor: input, output: output,
-            enter: ANSI.alternateScreen + ANSI.hideCursor, leave: ANSI.showCursor + ANSI.mainScreen)
-        defer { raw.restore() }
-        let keys = KeyReader(descriptor: input)
+        let keyboard = try RawMode(descriptor: input)
+        defer { keyboard.restore() }
+        let display = try FullScreen(output: output)
+        defer { display.close() }
         while let question = session.nextQuestion() {
-            let draw = { self.draw(self.screen.question(question, self.session) + ["", self.screen.hint(answering: true, self.session)]) }
-            draw()
+            let asking = { [self] in screen.question(question, session) + ["", screen.hint(answering: true, session)] }
+            try display.draw(asking())
             var chosen: Int?
             while chosen == nil {
-                guard let key = try keys.next() else { continue }
+                // No key with no time limit: a signal came (Ctrl-Z, then fg): draw the screen again.
+                guard let key = try keyboard.readKey(timeout: nil) else {
+                    try display.draw(asking())
+                    continue
+                }
                 switch QuizCommand.parse(key: key) {
                 case .choose(let number): chosen = number
                 case .quit: return
-                default: if key == .resumed { draw() }
+                default: continue
                 }
             }
             guard let number = chosen, let answer = session.answer(number, at: clock()) else { continue }
             try record(answer)
-            let judged = {
-                self.draw([self.screen.header(self.session), self.screen.tables.prompt(question), ""]
-                    + self.screen.judged(question, answer: answer, self.session) + ["", self.screen.hint(answering: false, self.session)])
+            let judged = { [self] in
+                [screen.header(session), screen.tables.prompt(question), ""] + screen.judged(question, answer: answer, session)
+                    + ["", screen.hint(answering: false, session)]
             }
-            judged()
+            try display.draw(judged())
             waiting: while true {
-                guard let key = try keys.next() else { continue }
+                guard let key = try keyboard.readKey(timeout: nil) else {
+                    try display.draw(judged())
+                    continue
+                }
                 switch QuizCommand.parse(key: key) {
                 case .proceed: break waiting
                 case .quit: return
-                default: if key == .resumed { judged() }
+                default: continue
                 }
             }
         }
-    }
-
-    private func draw(_ lines: [String]) {
-        write(ANSI.clearScreen + lines.joined(separator: "\n"))
     }
 
     // MARK: Lines

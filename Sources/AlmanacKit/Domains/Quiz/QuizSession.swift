@@ -76,9 +76,9 @@ public enum QuizCommand: Equatable, Sendable {
         return ["q", "quit", "exit", "й"].contains(text) ? .quit : .unknown
     }
 
-    /// Reads a key: a digit 1–4, `q` (or `й`, the same key on a Russian layout), Ctrl-D or ESC to
-    /// leave, Enter or space to go on.
-    public static func parse(key: KeyReader.Key) -> QuizCommand {
+    /// Reads a key: a digit 1–4, `q` (or `й`, the same key on a Russian layout), Ctrl-D, Ctrl-C
+    /// read as a byte, or Esc to leave, Enter or space to go on.
+    public static func parse(key: Key) -> QuizCommand {
         switch key {
         case .character(let character):
             // ASCII digits only, as lines are read: "1"–"4" on any layout's number row.
@@ -86,7 +86,7 @@ public enum QuizCommand: Equatable, Sendable {
             if "qQйЙ".contains(character) { return .quit }
             return character == " " ? .proceed : .unknown
         case .enter: return .proceed
-        case .control(4), .escape([]), .end: return .quit
+        case .endOfInput, .interrupt, .escape: return .quit
         default: return .unknown
         }
     }
