@@ -33,7 +33,8 @@ import Testing
         #expect(played.recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV", "TD>GS"])
         #expect(played.recorded.map { $0.options?.joined(separator: "|") } == ["IR|DO|UG|FI", "NF|CV|KH|SZ", "GS|BI|KW|TD"])
         #expect(played.recorded.allSatisfy { $0.player == "Anna" && $0.session == "1-test" && $0.answeredAt == Self.time })
-        #expect(played.output.contains("Question 1 of 3 · Score: 0\nFind the flag of Finland\n\n  1  🇮🇷\n  2  🇩🇴\n  3  🇺🇬\n  4  🇫🇮\n\n  1  🇮🇷  Iran\n"))
+        #expect(played.output.contains(
+            "Question 1 of 3 · Score: 0\nFind the flag of Finland\n\n  1  🇮🇷\n  2  🇩🇴\n  3  🇺🇬\n  4  🇫🇮\n\n  1  🇮🇷  Iran\n"))
         #expect(played.output.contains("  4  🇫🇮  Finland             ✓ your answer, right\n\nRight! Score: 1\n"))
         #expect(played.output.contains("  1  🇳🇫  Norfolk Island  ✓ right answer\n  2  🇨🇻  Cape Verde      ✗ your answer\n"))
         #expect(played.output.contains("Wrong! Score: 0\n"))
@@ -52,7 +53,8 @@ import Testing
         #expect(played.output.contains("Вопрос 1 из 2 · Счёт: 0\nНайдите флаг: Финляндия\n"))
         #expect(played.output.contains("Верно! Счёт: 1\n"))
         #expect(played.output.contains("Верно! Счёт: 2\n"))
-        #expect(played.output.contains("Игра окончена. Верно: 2, неверно: 0. Счёт: 2 (верных ответов 100\u{A0}%), лучшая серия: 2."))
+        #expect(played.output.contains(
+            "Игра окончена. Верно: 2, неверно: 0. Счёт: 2 (верных ответов 100\u{A0}%), лучшая серия: 2."))
     }
 
     @Test func qOrTheEndOfTheInputStopsTheGame() throws {

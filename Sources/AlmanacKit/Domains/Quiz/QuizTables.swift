@@ -80,7 +80,8 @@ public struct QuizTables {
         var columns = ["seed", "generator", "country", "name"].map { Table.Column(key: $0, title: $0) }
         columns += (1...QuizOptions.count).map { Table.Column(key: "option_\($0)", title: "option_\($0)") }
         columns.append(Table.Column(key: "answer", title: "answer"))
-        var row: [Table.Cell] = [Int64(exactly: seed).map(Table.Cell.identifier) ?? .text(String(seed)), .text(SeededRandom.version), .text(question.country),
+        let seedCell = Int64(exactly: seed).map(Table.Cell.identifier) ?? .text(String(seed))
+        var row: [Table.Cell] = [seedCell, .text(SeededRandom.version), .text(question.country),
                                  .text(directory.country(question.country)?.name ?? question.country)]
         row += question.options.map(Table.Cell.text)
         row.append(.integer(Int64(question.answer)))
