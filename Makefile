@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test bench bench-overdue clean
 
 all: build
 
@@ -40,6 +40,11 @@ test: deps
 ## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program (see Bench/).
 bench: release
 	Bench/run.sh
+	Bench/overdue.sh
+
+## bench-overdue: only the overdue check over 1,000,000 loans (part of bench).
+bench-overdue: release
+	Bench/overdue.sh
 
 clean:
 	rm -rf .build

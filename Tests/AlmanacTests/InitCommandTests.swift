@@ -89,10 +89,22 @@ import Testing
         #expect(try Store.tableSummary(Database(path: dir.path("a.db"))).count >= 12)
     }
 
-    @Test func demoMakesAFreshDatabase() throws {
+    @Test func demoMakesAFreshDatabaseFromTheSampleData() throws {
         let out = try dir.run(["demo", "--db", "demo.db"])
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.stdout.contains("books"))
+        #expect(out.stdout.contains("Imported the sample data:"))
+        let database = try Database(path: dir.path("demo.db"))
+        let counts = Dictionary(uniqueKeysWithValues: try Store.tableSummary(database).map { ($0.name, $0.rows) })
+        #expect(counts["holidays"] == 4)
+        #expect(counts["doors"] == 96)
+        #expect(counts["countries"] == 249)
+        #expect(counts["events"] == 43)
+        #expect(counts["books"] == 23)
+        #expect(counts["quiz_answers"] == 71)
+        #expect(counts["animation_properties"] == 8)
+        #expect(counts["animation_settings"] == 7)
+        #expect(counts["import_log"] == 8)
+        #expect(FileManager.default.fileExists(atPath: dir.path("sample-data/books.csv")))
         let again = try dir.run(["demo", "--db", "demo.db"])
         #expect(again.status == 73)
     }

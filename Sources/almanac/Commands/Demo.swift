@@ -2,13 +2,18 @@ import AlmanacKit
 import ArgumentParser
 import Foundation
 
-/// `almanac demo`: a fresh database and a tour of what it holds.
+/// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create a fresh database and show what it holds.",
+        abstract: "Create a fresh database from the sample data and tour it.",
         discussion: """
-            Without --db the database is made in a new temporary directory, so the demo never touches \
-            your own data. With --db the file must not exist yet. It ends with the reports you can run.
+            Writes the embedded sample CSV files into a new temporary directory, imports them into a new \
+            database there, and shows what each part of Almanac does with them. Your own data is never \
+            touched. With --db the database is made at that path instead (the file must not exist yet) \
+            and the sample files are written beside it, in sample-data/.
+
+            The sample data is built around Monday 22 December 2025, so the tour's "today" is that day \
+            unless you give --today (or ALMANAC_TODAY).
             """
     )
 
@@ -19,12 +24,17 @@ struct Demo: ParsableCommand {
         if global.db == nil {
             settings.databasePath = try DemoTour.temporaryDatabasePath()
         }
+        if global.today == nil && (ProcessInfo.processInfo.environment["ALMANAC_TODAY"] ?? "").isEmpty {
+            settings.today = DemoTour.demoDay
+        }
         let t = settings.localizer
-        let tour = try DemoTour.run(databasePath: settings.databasePath, localizer: t)
-        let renderer = Renderer.standardOutput(settings)
+        let tour = try DemoTour.run(settings: settings, renderer: .standardOutput(settings))
         print(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
-        print(renderer.render(tour.tables))
-        print(t("demo.reports", ["path": tour.databasePath]))
-        print(renderer.render(tour.reports), terminator: "")
+        print(t("demo.sample-data", ["path": tour.sampleDataPath]))
+        for step in tour.steps {
+            print()
+            print(step.heading)
+            print(step.body, terminator: "")
+        }
     }
 }
