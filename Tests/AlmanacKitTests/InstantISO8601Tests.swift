@@ -31,6 +31,17 @@ import Testing
         #expect(Instant.utcText(try #require(Instant.seconds(iso8601: "2025-01-01T12:00", zone: Self.berlin))) == "2025-01-01T11:00:00Z")
     }
 
+    /// An offset must not carry a time past the four-digit years the stored form holds (it would wrap).
+    @Test func staysWithinTheYearsTheStoredFormHolds() throws {
+        #expect(Instant.seconds(iso8601: "9999-12-31T23:30:00-01:00", zone: .gmt) == nil)
+        #expect(Instant.seconds(iso8601: "0001-01-01T00:30:00+01:00", zone: .gmt) == nil)
+        #expect(Instant.seconds(iso8601: "0001-01-01T00:30", zone: Self.moscow) == nil)
+        let first = try #require(Instant.seconds(iso8601: "0001-01-01T00:00:00Z", zone: .gmt))
+        let last = try #require(Instant.seconds(iso8601: "9999-12-31T23:59:59Z", zone: .gmt))
+        #expect(Instant.utcText(first) == "0001-01-01T00:00:00Z")
+        #expect(Instant.utcText(last) == "9999-12-31T23:59:59Z")
+    }
+
     @Test func writesTimesBeforeTheEpoch() {
         #expect(Instant.utcText(-1) == "1969-12-31T23:59:59Z")
     }

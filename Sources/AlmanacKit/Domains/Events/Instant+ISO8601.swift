@@ -6,9 +6,20 @@ import Foundation
 /// Accepted: `YYYY-MM-DDTHH:MM[:SS]` (or a space for `T`), then optionally `Z`, `±HH:MM`, `±HHMM` or
 /// `±HH`. Without an offset the wall time is read in the zone given (the user's `--tz`).
 extension Instant {
-    /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time or the
-    /// day or time does not exist.
+    /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time, the
+    /// day or time does not exist, or it falls outside the years 1 to 9999 in UTC.
     public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
+        // An offset can carry a time written in year 1 or 9999 across the edge: stored as four-digit
+        // UTC text, 9999-12-31T23:30-01:00 would wrap to year 0000.
+        guard let seconds = wallSeconds(iso8601: bytes, zone: zone), storable.contains(seconds) else { return nil }
+        return seconds
+    }
+
+    /// The instants the stored form `YYYY-MM-DDTHH:MM:SSZ` can hold: 0001-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z.
+    static let storable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    private static func wallSeconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
         let count = bytes.count
         guard count >= 16 else { return nil }
         func digit(_ index: Int) -> Int? {
