@@ -22,6 +22,7 @@ import Testing
         ([0xED, 0xA0, 0x80], 0, .invalidUTF8(0xED)),    // a UTF-16 surrogate
         ([0xF4, 0x90, 0x80, 0x80], 0, .invalidUTF8(0xF4)), // past U+10FFFF
         ([0xD0, 0x96, 0xE2, 0x82], 2, .invalidUTF8(0xE2)), // cut short at the end
+        ([0x61, 0xEF, 0xBB, 0xBF, 0x62], 1, .byteOrderMark), // a second file's mark, joined on
     ] as [([UInt8], Int, TextCheck.Problem)])
     func problemsAreFoundAtTheirByte(_ bytes: [UInt8], _ offset: Int, _ problem: TextCheck.Problem) throws {
         let found = try #require(Self.problem(bytes))

@@ -104,6 +104,7 @@ final class BatchPreparer {
             let place = batch.locate(record, field: field, byte: offset)
             switch problem {
             case .nul: return [at(place, "import.error.nul-byte")]
+            case .byteOrderMark: return [at(place, "import.error.byte-order-mark")]
             case .invalidUTF8(let byte):
                 if encoding == .utf8 {
                     return [at(place, "import.error.invalid-utf8", ["byte": hex(byte)])]

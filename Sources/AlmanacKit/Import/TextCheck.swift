@@ -1,9 +1,12 @@
-/// Byte-level checks of field text: valid UTF-8 and no NUL, found at their exact byte.
+/// Byte-level checks of field text: valid UTF-8, no NUL and no byte-order mark, found at their exact byte.
 enum TextCheck {
     /// What is wrong with a field's bytes.
     enum Problem: Equatable {
         case nul
         case invalidUTF8(UInt8)
+        /// U+FEFF past the start of the file: two files joined together, whose second mark would
+        /// otherwise hide in a key or a title, invisible and never matching.
+        case byteOrderMark
     }
 
     /// The first problem in the bytes and its offset, or nil when they are clean UTF-8.
@@ -42,6 +45,7 @@ enum TextCheck {
             if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
                 return (index, .invalidUTF8(byte))
             }
+            if scalar == 0xFEFF { return (index, .byteOrderMark) }
             index += length
         }
         return nil
