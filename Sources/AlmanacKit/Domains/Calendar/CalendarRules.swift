@@ -23,7 +23,8 @@ public enum CalendarRules {
 
     /// A door number from text: a whole number from 1 to 24.
     public static func door(_ text: some StringProtocol) -> Result<Int, RuleViolation> {
-        let digits = text.utf8
+        // A sign is read, so -1 is said to be out of range rather than not a number.
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
         guard !digits.isEmpty, digits.count <= 9,
             digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let number = Int(text)
         else { return .failure(RuleViolation("rule.not-an-integer")) }
