@@ -2,10 +2,13 @@ import Foundation
 
 /// Two threads, one file: the parsing thread reads, parses and checks batches of records while the
 /// calling thread inserts the previous ones. A few batches circulate, so memory stays flat.
+/// A small file is parsed on the calling thread instead: it takes less time than starting a thread.
 final class BatchPipeline: @unchecked Sendable {
     /// Records per batch: large enough to amortize hand-offs, small enough to stay in cache.
     static let recordsPerBatch = 4096
     private static let depth = 3
+    /// Files up to this size (when it is known) are read without a second thread.
+    static let inlineSize = 64 << 10
 
     private let condition = NSCondition()
     private var ready: [RecordBatch] = []
@@ -16,14 +19,18 @@ final class BatchPipeline: @unchecked Sendable {
     private var failure: Error?
     private let reader: CSVReader
     private let preparer: BatchPreparer
+    private let threaded: Bool
 
-    init(reader: CSVReader, preparer: BatchPreparer) {
+    /// A pipeline for a file of `size` bytes (nil when unknown: a pipe).
+    init(reader: CSVReader, preparer: BatchPreparer, size: Int?) {
         self.reader = reader
         self.preparer = preparer
+        threaded = size.map { $0 > Self.inlineSize } ?? true
     }
 
     /// Starts the parsing thread.
     func start() {
+        guard threaded else { return }
         let thread = Thread { [self] in produce() }
         thread.name = "almanac-csv"
         thread.start()
@@ -31,6 +38,7 @@ final class BatchPipeline: @unchecked Sendable {
 
     /// The next batch in file order, or nil when the file is done. Blocks while the parser works.
     func next() throws -> RecordBatch? {
+        if !threaded { return try nextInline() }
         condition.lock()
         defer { condition.unlock() }
         while ready.isEmpty && !finished { condition.wait() }
@@ -48,8 +56,29 @@ final class BatchPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Reads and checks the next batch on the calling thread.
+    private func nextInline() throws -> RecordBatch? {
+        if finished { return nil }
+        let batch = free.popLast() ?? RecordBatch()
+        let more: Bool
+        do {
+            more = try reader.fill(batch, records: Self.recordsPerBatch)
+        } catch {
+            finished = true
+            throw error
+        }
+        preparer.prepare(batch, atEnd: !more)
+        batch.isLast = !more || !batch.fatal.isEmpty
+        finished = batch.isLast
+        return batch
+    }
+
     /// Stops the parser (enough errors, or a failure) and waits until it has stopped.
     func cancel() {
+        guard threaded else {
+            finished = true
+            return
+        }
         condition.lock()
         cancelled = true
         condition.broadcast()

@@ -5,7 +5,8 @@ import Foundation
 /// cannot be thrown through C; faults are recorded here and checked after each call.
 struct ParseContext {
     var parser: UnsafeMutablePointer<csv_parser>
-    var storage = BatchStorage()
+    /// A placeholder: `CSVReader.fill` swaps the batch's storage in while it parses.
+    var storage = BatchStorage(small: true)
     /// The physical line being fed to the parser (lines are fed one at a time).
     var line = 1
     /// The byte that ends a physical line: `\n`, or `\r` in a file with classic Mac line ends.
@@ -81,6 +82,8 @@ final class CSVReader {
     private let context: UnsafeMutablePointer<ParseContext>
     private let parser: UnsafeMutablePointer<csv_parser>
     private let chunk: UnsafeMutableRawPointer
+    /// The chunk's size: `chunkSize`, or less for a smaller file (small imports allocate little).
+    private let chunkCapacity: Int
     private var text = UnsafeRawBufferPointer(start: nil, count: 0)
     private var position = 0
     private var atStart = true
@@ -103,7 +106,8 @@ final class CSVReader {
         parser = .allocate(capacity: 1)
         context = .allocate(capacity: 1)
         context.initialize(to: ParseContext(parser: parser))
-        chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
+        chunkCapacity = min(Self.chunkSize, max(input.size.map { $0 + 1 } ?? Self.chunkSize, 4096))
+        chunk = .allocate(byteCount: chunkCapacity, alignment: 16)
         resetParser(first: true)
     }
 
@@ -150,10 +154,10 @@ final class CSVReader {
     }
 
     private func readChunk() throws -> Bool {
-        var count = try input.read(into: chunk, count: Self.chunkSize)
+        var count = try input.read(into: chunk, count: chunkCapacity)
         // The byte-order mark is looked for in the first three bytes, even from a slow pipe.
         while atStart && count > 0 && count < 3 {
-            let more = try input.read(into: chunk + count, count: Self.chunkSize - count)
+            let more = try input.read(into: chunk + count, count: chunkCapacity - count)
             if more == 0 { break }
             count += more
         }

@@ -52,16 +52,16 @@ final class FileLoad {
                 if batch.invalid.contains(record) {
                     try flush(batch, values)
                     if stopped { return }
-                    var reasons: [String] = []
+                    var problems: [ImportDiagnostic] = []
                     while issueIndex < batch.issues.count && batch.issues[issueIndex].record <= record {
                         let problem = batch.issues[issueIndex].diagnostic
                         if batch.issues[issueIndex].record == record {
                             if report(problem) { stopped = true }
-                            reasons.append(reason(problem))
+                            problems.append(problem)
                         }
                         issueIndex += 1
                     }
-                    try reject(batch, record, reasons)
+                    try reject(batch, record, problems)
                     if stopped { return }
                 } else {
                     pending.append(record)
@@ -101,7 +101,7 @@ final class FileLoad {
             case .skipped: summary.skipped += 1
             case .failed(let problem):
                 if report(problem) { stopped = true }
-                try reject(batch, record, [reason(problem)])
+                try reject(batch, record, [problem])
                 if stopped { return }
             }
         }
@@ -111,10 +111,11 @@ final class FileLoad {
         "\(problem.line):\(problem.column): \(problem.message(localizer))"
     }
 
-    private func reject(_ batch: RecordBatch, _ record: Int, _ reasons: [String]) throws {
+    /// Counts an invalid row and, with `--skip-invalid`, writes it with its reasons (worded only then).
+    private func reject(_ batch: RecordBatch, _ record: Int, _ problems: [ImportDiagnostic]) throws {
         summary.rejected += 1
         guard skipInvalid, let rejectsPath, let header = preparer.header else { return }
         if rejects == nil { rejects = try RejectsWriter(path: rejectsPath, header: header, delimiter: delimiter) }
-        try rejects?.write(batch, record: record, reasons: reasons)
+        try rejects?.write(batch, record: record, reasons: problems.map(reason))
     }
 }

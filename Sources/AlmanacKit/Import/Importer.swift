@@ -79,7 +79,7 @@ public final class Importer {
         let checkedHere = kind == .books || kind == .events
         if checkedHere { try database.execute("PRAGMA ignore_check_constraints = ON") }
         defer { if checkedHere { try? database.execute("PRAGMA ignore_check_constraints = OFF") } }
-        let pipeline = BatchPipeline(reader: reader, preparer: preparer)
+        let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
             columns: rules.columns, file: input.displayName, rejectsPath: rejectsPath, options: options, localizer: localizer,
             report: { [unowned self] problem in note(problem, diagnostic) })

@@ -112,9 +112,17 @@ struct RecordSpan {
 
 /// What the parser fills: fields and records in raw memory.
 struct BatchStorage {
-    var arena = ByteArena(capacity: 1 << 20)
-    var fields = PlainBuffer<FieldSpan>(capacity: 1 << 15)
-    var records = PlainBuffer<RecordSpan>(capacity: 1 << 12)
+    var arena: ByteArena
+    var fields: PlainBuffer<FieldSpan>
+    var records: PlainBuffer<RecordSpan>
+
+    /// Room for a batch's usual records; each part doubles when a batch needs more, and batches are
+    /// reused, so a long import grows them once. `small` is a placeholder's few bytes.
+    init(small: Bool = false) {
+        arena = ByteArena(capacity: small ? 64 : 1 << 16)
+        fields = PlainBuffer(capacity: small ? 16 : 1 << 12)
+        records = PlainBuffer(capacity: small ? 16 : 1 << 9)
+    }
 
     mutating func removeAll() {
         arena.removeAll()

@@ -17,7 +17,10 @@ final class RowInserter {
     private let kind: ImportKind
     private let statement: Statement
     private let valuesStatement: Statement?
-    private let groupStatement: Statement?
+    /// Prepared when the first full group comes: a small file never needs it, and its many
+    /// parameters make it the costliest statement to compile.
+    private var groupStatement: Statement?
+    private let groupSQL: String?
     private let properties: [String]
     private let createdAt: String
 
@@ -36,10 +39,10 @@ final class RowInserter {
             statement = try database.prepare("INSERT INTO animation_settings (name, created_at) VALUES (?1, ?2)\(conflict) RETURNING id")
             valuesStatement = try database.prepare(
                 "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
-            groupStatement = nil
+            groupSQL = nil
         } else {
             statement = try database.prepare(kind.insertSQL(policy))
-            groupStatement = try database.prepare(kind.insertSQL(policy, rows: Self.groupSize))
+            groupSQL = kind.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
@@ -72,7 +75,9 @@ final class RowInserter {
     /// nil when the database refused one of them: nothing was inserted then, and the caller inserts the
     /// rows one by one to find and place the refusal.
     func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws -> (inserted: Int, skipped: Int)? {
-        guard let group = groupStatement, records.count == Self.groupSize else { return nil }
+        guard records.count == Self.groupSize, let groupSQL else { return nil }
+        if groupStatement == nil { groupStatement = try database.prepare(groupSQL) }
+        guard let group = groupStatement else { return nil }
         do {
             for (offset, record) in records.enumerated() {
                 try bindRow(group, batch, values, record: record, firstParameter: Int32(offset * batch.width + 1))

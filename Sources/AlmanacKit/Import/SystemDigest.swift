@@ -56,6 +56,14 @@ final class SystemDigest {
         var digest = [UInt8](repeating: 0, count: 64)
         var length: UInt32 = 0
         _ = library.final(context, &digest, &length)
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        // Digits written by hand: String(format:) per byte costs more than the hashing of a small file.
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(Int(length) * 2)
+        for byte in digest.prefix(Int(length)) {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
