@@ -74,11 +74,11 @@ import Testing
         #expect(try dir.run(["--db", "none.db", "books", "list"]).status == 66, "other commands keep their own statuses")
     }
 
-    /// Another writer holds the lock past the 5 s busy timeout: the check gives up with status 3.
+    /// Another writer holds the lock past `--wait`: the check gives up with status 3.
     @Test func busyPastTheTimeoutExitsThree() throws {
         let holder = try Database(path: dir.path("a.db"))
         try holder.execute("BEGIN IMMEDIATE")
-        let out = try overdue(["--notify", "--format", "nagios"])
+        let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
         try holder.execute("ROLLBACK")
         #expect(out.status == 3)
         #expect(out.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")

@@ -5,8 +5,10 @@ import Foundation
 /// latest schema, and with SQLite's failures turned into errors that name the file.
 public enum Store {
     /// Opens the database for reading and writing, creating and migrating it as needed.
-    public static func open(_ path: String, migrator: DatabaseMigrator = .builtIn) throws -> Database {
-        let database = try connect(path, mode: .readWrite)
+    /// `busyTimeout` is how long, in milliseconds, a statement waits for another writer's lock.
+    public static func open(_ path: String, migrator: DatabaseMigrator = .builtIn,
+                            busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+        let database = try connect(path, mode: .readWrite, busyTimeout: busyTimeout)
         do {
             try migrator.migrate(database)
         } catch let error as DatabaseError {
@@ -16,11 +18,12 @@ public enum Store {
     }
 
     /// Opens an existing database read-only; nothing run on it can change the file.
-    public static func openReadOnly(_ path: String, migrator: DatabaseMigrator = .builtIn) throws -> Database {
+    public static func openReadOnly(_ path: String, migrator: DatabaseMigrator = .builtIn,
+                                    busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
         guard FileManager.default.fileExists(atPath: path) else {
             throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
         }
-        let database = try connect(path, mode: .readOnly)
+        let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
         do {
             let version = try migrator.currentVersion(of: database)
             if version > migrator.latestVersion {
@@ -71,9 +74,9 @@ public enum Store {
         }
     }
 
-    private static func connect(_ path: String, mode: Database.Mode) throws -> Database {
+    private static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
         do {
-            return try Database(path: path, mode: mode)
+            return try Database(path: path, mode: mode, busyTimeout: busyTimeout)
         } catch let error as DatabaseError {
             throw describe(error, path: path)
         }

@@ -29,7 +29,10 @@ struct Overdue: ParsableCommand {
 
             Exit status (the monitoring-plugin convention): 0 nothing overdue, 1 only loans due \
             within --due-within, 2 a loan is overdue, 3 any error (bad arguments, a missing or bad \
-            database, busy past the 5 s timeout).
+            database, another writer still holding the database after --wait seconds).
+
+            While an import writes, the check without --notify reads the last committed state at \
+            once; --notify waits for the import to commit (up to --wait, 60 s by default).
 
             Cron: almanac --db /srv/library.db overdue --notify --quiet
             """
@@ -53,12 +56,16 @@ struct Overdue: ParsableCommand {
     @Flag(name: .long, help: "No summary line, and no rows output when there are none (nagios still prints its line).")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for another writer (an import) before exit 3 as busy.", valueName: "seconds"))
+    var wait: Int = OverdueCheck.defaultWait
+
     @Flag(name: .long, help: ArgumentHelp("Print the time each step took to standard error (make bench).", visibility: .hidden))
     var timing = false
 
     func run() throws {
         let settings = try global.settings(allowingNagios: true)
-        let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet)
+        let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
+            wait: wait)
         let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings))
         print(report.output.standardOutput, terminator: "")
         if let line = report.output.standardError { ErrorReporter.printError(line) }

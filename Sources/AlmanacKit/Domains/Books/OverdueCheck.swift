@@ -22,14 +22,22 @@ public struct OverdueCheck {
     }
 
     /// Opens the database for the check: read-only, or read-write for `--notify`. A missing file
-    /// is an error, never an empty database that would report nothing overdue.
-    public static func open(_ path: String, forNotices: Bool) throws -> Database {
-        guard forNotices else { return try Store.openReadOnly(path) }
+    /// is an error, never an empty database that would report nothing overdue. `wait` is how long,
+    /// in seconds, to wait for another writer (a long import) before giving up as busy.
+    public static func open(_ path: String, forNotices: Bool, wait: Int = OverdueCheck.defaultWait) throws -> Database {
+        let timeout = Int32(clamping: wait * 1000)
+        guard forNotices else { return try Store.openReadOnly(path, busyTimeout: timeout) }
         guard FileManager.default.fileExists(atPath: path) else {
             throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
         }
-        return try Store.open(path)
+        return try Store.open(path, busyTimeout: timeout)
     }
+
+    /// Seconds the check waits for another writer by default. An import holds the write lock until it
+    /// commits (a million rows take a few seconds), and a nightly run should outwait it rather than
+    /// fail; the read-only check does not wait for writers at all (WAL), only through rare
+    /// checkpoints.
+    public static let defaultWait = 60
 
     /// Open loans due by the last day read, by due date then id: the planner walks the partial index
     /// over that range and reads only those rows, in the index's order (no sort).

@@ -12,10 +12,14 @@ public struct OverdueRun: Sendable {
     public var nagios: Bool
     /// No summary line, and nothing at all when there is nothing to report (`--quiet`).
     public var quiet: Bool
+    /// Seconds to wait for another writer's lock before exiting 3 as busy (`--wait`).
+    public var wait: Int
 
     /// A run from the options `--grace`, `--due-within` and `--levels`; values out of range are
     /// usage errors naming the option.
-    public init(grace: Int, dueWithin: Int?, levels: String, notify: Bool, nagios: Bool, quiet: Bool) throws {
+    public init(grace: Int, dueWithin: Int?, levels: String, notify: Bool, nagios: Bool, quiet: Bool,
+                wait: Int = OverdueCheck.defaultWait) throws {
+        guard (0...3600).contains(wait) else { throw AlmanacError(.usage, "overdue.error.wait", ["value": String(wait)]) }
         for (option, value) in [("--grace", grace), ("--due-within", dueWithin)] {
             if let value, value < 0 || value > 36_500 {
                 throw AlmanacError(.usage, "overdue.error.negative", ["option": option, "value": String(value)])
@@ -25,6 +29,7 @@ public struct OverdueRun: Sendable {
         self.notify = notify
         self.nagios = nagios
         self.quiet = quiet
+        self.wait = wait
     }
 
     /// What a run found and what to print, with how long each step took.
@@ -63,7 +68,7 @@ public struct OverdueRun: Sendable {
     private func measure(settings: Settings, renderer: Renderer) throws -> Report {
         let clock = ContinuousClock()
         let started = clock.now
-        let database = try OverdueCheck.open(settings.databasePath, forNotices: notify)
+        let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
         let opened = clock.now
         let cpuBefore = Self.threadCPUTime()
         let check = OverdueCheck(database: database, rule: rule, today: settings.today)
