@@ -1,0 +1,72 @@
+@testable import AlmanacKit
+import Foundation
+import Testing
+
+/// `overdue` keeps working while a big import writes: the read-only check reads the last committed
+/// state without waiting (WAL), and `--notify` waits for the import's write lock (up to `--wait`)
+/// instead of failing. 100,000 rows in `make test`, 1,000,000 in `make stress`.
+@Suite(.serialized) struct ConcurrencyTests {
+    @Test func overdueRunsInALoopWhileAnImportWrites() throws {
+        let dir = try Workdir()
+        let rows = Stress.isOn ? 1_000_000 : 100_000
+        try Stress.writeBooks(dir.path("loans.csv"), rows: rows)
+        try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n2,Emma,2025-12-01,2026-01-10\n")
+        let seeded = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "seed.csv"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+
+        let importer = try Stress.start(["--db", "a.db", "--today", "2025-12-22", "import", "books", "loans.csv"], in: dir)
+        var runs = 0, notifyRuns = 0, duringImport = 0
+        var failures: [String] = []
+        let checks: [[String]] = [["overdue", "--format", "nagios"], ["overdue", "--notify", "--quiet"], ["overdue", "--format", "json"]]
+        // Until the import has ended, then one more round that must see its rows.
+        while importer.isRunning || runs % checks.count != 0 {
+            let arguments = checks[runs % checks.count]
+            let wasRunning = importer.isRunning
+            let out = try dir.run(["--db", "a.db", "--today", "2025-12-22"] + arguments)
+            runs += 1
+            if arguments.contains("--notify") { notifyRuns += 1 }
+            if wasRunning { duringImport += 1 }
+            // Loan 1 is overdue before, during and after the import: the status is always 2.
+            if out.status != 2 || out.stderr.contains("locked") || out.stderr.contains("busy") {
+                failures.append("\(arguments.joined(separator: " ")): status \(out.status): \(out.stderr)")
+            }
+        }
+        importer.waitUntilExit()
+        #expect(importer.terminationStatus == 0)
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(duringImport > 0, "no check ran while the import wrote")
+        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        #expect(try database.scalar("SELECT count(*) FROM books") == .integer(Int64(rows + 2)))
+        // The one overdue loan (12 days) had exactly one notice, at level 7, however many runs there were.
+        #expect(try database.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(1), .integer(7)]])
+        print("concurrency: \(runs) overdue runs (\(notifyRuns) with --notify, \(duringImport) during the \(rows)-row import), "
+            + "\(failures.count) failures")
+    }
+
+    /// `--notify` outwaits a writer that lets go within `--wait`, and gives up as busy (status 3)
+    /// only past it; the read-only check never waits for a writer.
+    @Test func notifyWaitsForAWriterUpToItsWait() throws {
+        let dir = try Workdir()
+        try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n")
+        #expect(try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "seed.csv"]).status == 0)
+        let holder = try Database(path: dir.path("a.db"))
+        try holder.execute("BEGIN IMMEDIATE")
+        let clock = ContinuousClock()
+        let started = clock.now
+        nonisolated(unsafe) let releasing = holder  // used by that one thread while this one waits on the binary
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { try? releasing.execute("ROLLBACK") }
+        let waited = try dir.run(["--db", "a.db", "--today", "2025-12-22", "overdue", "--notify", "--wait", "30"])
+        #expect(waited.status == 2, "\(waited.stderr)")
+        #expect(clock.now - started >= .seconds(1))
+        try holder.execute("BEGIN IMMEDIATE")
+        let reading = try dir.run(["--db", "a.db", "--today", "2025-12-22", "overdue", "--format", "nagios", "--wait", "0"])
+        #expect(reading.status == 2, "\(reading.stderr)")
+        let busy = try dir.run(["--db", "a.db", "--today", "2025-12-22", "overdue", "--notify", "--wait", "0"])
+        #expect(busy.status == 3)
+        #expect(busy.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")
+        try holder.execute("ROLLBACK")
+        let refused = try dir.run(["--db", "a.db", "overdue", "--wait", "4000"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("--wait 4000: expected a whole number of seconds from 0 to 3600"), "\(refused.stderr)")
+    }
+}
