@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test bench bench-overdue clean
+.PHONY: all deps build release demo test bench bench-overdue fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -45,6 +45,21 @@ bench: release
 ## bench-overdue: only the overdue check over 1,000,000 loans (part of bench).
 bench-overdue: release
 	Bench/overdue.sh
+
+## fuzz: fuzz the CSV reader and every kind's import with libFuzzer and ASan for SECONDS (default 60),
+## on JOBS workers (default 2), from Tests/Fuzz/Corpus; fails on any crash or broken invariant.
+SECONDS ?= 60
+JOBS ?= 2
+fuzz: deps
+	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
+
+## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, minimized (libFuzzer -merge=1).
+fuzz-corpus: deps
+	Tests/Fuzz/fuzz.sh minimize
+
+## stress: 20 SIGKILLs during a 1,000,000-row import, and overdue in a loop during another (release binary).
+stress: release
+	ALMANAC_STRESS=1 ALMANAC_BINARY=$(CURDIR)/.build/release/almanac $(SWIFT) test --filter 'CrashSafetyTests|ConcurrencyTests'
 
 clean:
 	rm -rf .build

@@ -1,0 +1,53 @@
+@testable import AlmanacKit
+import Foundation
+import Testing
+
+/// Replays the fuzzer's minimized corpus (`Tests/Fuzz/Corpus`, see `make fuzz`) without sanitizers:
+/// every input through the importer of every kind, with the options its first byte selects, and the
+/// invariants `ImportProbe` checks (nothing changed by a failed import, clean imports complete and
+/// counted right, CHECKs and foreign keys hold, no mojibake).
+@Suite struct FuzzCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Corpus")
+
+    static let inputs: [Data] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()) ?? []
+        return names.compactMap { try? Data(contentsOf: corpus.appendingPathComponent($0)) }
+    }()
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.inputs.count >= 100, "run `make fuzz` then `Tests/Fuzz/fuzz.sh minimize`")
+    }
+
+    @Test(arguments: ImportKind.allCases)
+    func everyInputKeepsTheInvariants(_ kind: ImportKind) throws {
+        let probe = try ImportProbe(directory: NSTemporaryDirectory())
+        var failures: [String] = []
+        for (index, input) in Self.inputs.enumerated() where !input.isEmpty {
+            let broken = input.withUnsafeBytes { bytes in
+                probe.check(UnsafeRawBufferPointer(rebasing: bytes[1...]), kind: kind, flags: bytes[0])
+            }
+            if let broken { failures.append("input \(index): \(broken)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")
+    }
+
+    /// The probe's own checks see what they look for: a row that breaks a CHECK (written with the
+    /// checks off, as the importer writes books), a dangling foreign key, text that is not UTF-8.
+    @Test(arguments: [
+        ("books", "INSERT INTO books (title, loaned_on, due_on) VALUES ('Bad', '2025-12-01', '2025-02-30')", "CHECK"),
+        ("events", "INSERT INTO events (title, starts_at) VALUES ('Bad', '0000-01-01T00:30:00+01:00')", "CHECK"),
+        ("doors", "INSERT INTO doors (holiday, door, surprise) VALUES ('nowhere', 3, 'Star')", "foreign key"),
+        ("holidays", "INSERT INTO holidays (key, title) VALUES ('bad', CAST(x'41FF42' AS TEXT))", "holds"),
+        ("holidays", "INSERT INTO holidays (key, title) VALUES ('bom', 'A' || char(65279))", "holds"),
+    ])
+    func theProbeSeesABrokenRow(_ table: String, _ sql: String, _ words: String) throws {
+        let probe = try ImportProbe(directory: NSTemporaryDirectory())
+        #expect(try probe.storedProblem(in: table) == nil)
+        try probe.database.execute("PRAGMA foreign_keys = OFF; PRAGMA ignore_check_constraints = ON")
+        try probe.database.execute(sql)
+        try probe.database.execute("PRAGMA foreign_keys = ON; PRAGMA ignore_check_constraints = OFF")
+        let problem = try #require(try probe.storedProblem(in: table))
+        #expect(problem.contains(words), "\(problem)")
+    }
+}
