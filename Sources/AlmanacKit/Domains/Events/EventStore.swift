@@ -1,0 +1,116 @@
+import Foundation
+
+/// The events table: the agenda's range query, one event by id, and adding one.
+public struct EventStore {
+    /// The connection.
+    public let database: Database
+
+    /// A store over an open database.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Opens the database at `path` for the events commands: migrated like every command's, but a file
+    /// that does not exist is an error for commands that only read (nothing to show, and no reason to
+    /// leave an empty database behind).
+    public static func open(_ path: String, creating: Bool) throws -> EventStore {
+        if !creating && !FileManager.default.fileExists(atPath: path) {
+            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
+        }
+        let database = try Store.open(path)
+        // A range of days reads rows scattered over the table (ids follow insertion, not time): mapped
+        // pages spare a read() call and a copy for each of them.
+        try database.execute("PRAGMA mmap_size = \(mappedBytes)")
+        return EventStore(database: database)
+    }
+
+    /// How much of the database file is read through a memory map.
+    static let mappedBytes = 1 << 30
+
+    /// An event of a day or more: the only kind that can begin more than a day before a range and still
+    /// run in it. Matches the length expression of the `events_by_length` index (`Schema/002`).
+    static let longEvent: Int64 = 86_400
+
+    /// Every event that covers part of `[from, to)` (UTC seconds), in order of start, then end (a point
+    /// in time first), title, person, image and id: the order of `events_by_start`.
+    ///
+    /// An event covers the range when it starts inside it, or started before it and ends after `from`
+    /// (an event ending exactly at `from` does not). Two index range scans, never a table scan: events
+    /// starting in `[from - 1 day, to)` through `events_by_start` (which holds every column the agenda
+    /// shows), and events of a day or more that started earlier through the small `events_by_length`.
+    /// The second set all starts before the first, so each is read in order and the two are joined.
+    public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
+        let columns = "id, title, person, unixepoch(starts_at), unixepoch(ends_at), image"
+            + (withDescriptions ? ", description" : "")
+        let lookback = Instant.utcText(from - Self.longEvent)
+        let start = Instant.utcText(from), end = Instant.utcText(to)
+        let earlier = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
+        let recent = try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions)
+        return earlier + recent
+    }
+
+    /// The event with this id, with its description, or nil.
+    public func event(id: Int64) throws -> Event? {
+        try read("""
+            SELECT id, title, person, unixepoch(starts_at), unixepoch(ends_at), image, description
+            FROM events WHERE id = ?1
+            """, [.integer(id)], true).first
+    }
+
+    /// Inserts a checked draft and returns the new event's id.
+    public func add(_ draft: EventDraft) throws -> Int64 {
+        try database.transaction {
+            try database.run("""
+                INSERT INTO events (title, person, starts_at, ends_at, image, description)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """, [.text(draft.title), SQLValue(draft.person), .text(Instant.utcText(draft.startsAt)),
+                      SQLValue(draft.endsAt.map(Instant.utcText)), SQLValue(draft.image), SQLValue(draft.description)])
+            return database.lastInsertRowID
+        }
+    }
+
+    /// Events of a day or more that started before the lookback (`?1`) and end after `?2`. The first
+    /// two conditions are those of `events_by_length`, written the same way so it can be used; it is
+    /// named, because with bound values SQLite would rather walk `events_by_start` for the order.
+    static func earlierQuery(_ columns: String) -> String {
+        """
+        SELECT \(columns) FROM events INDEXED BY events_by_length
+        WHERE substr(ends_at, 1, 10) > substr(starts_at, 1, 10)
+          AND unixepoch(ends_at) - unixepoch(starts_at) >= \(longEvent)
+          AND starts_at < ?1 AND ends_at > ?2
+        ORDER BY starts_at, ends_at, title, person, image, id
+        """
+    }
+
+    /// Events starting from the lookback (`?1`) to `?3` that are still running at `?2`, in the order
+    /// of `events_by_start`, so no sorting is needed.
+    static func recentQuery(_ columns: String) -> String {
+        """
+        SELECT \(columns) FROM events
+        WHERE starts_at >= ?1 AND starts_at < ?3 AND (starts_at >= ?2 OR ends_at > ?2)
+        ORDER BY starts_at, ends_at, title, person, image, id
+        """
+    }
+
+    /// The plans SQLite chooses for the two range queries, one line per step (for tests and the bench:
+    /// each must search an index, never scan the table or sort).
+    public func rangeQueryPlans() throws -> [String] {
+        let blank = SQLValue.text("")
+        return try [(Self.earlierQuery("id"), [blank, blank]), (Self.recentQuery("id"), [blank, blank, blank])].flatMap {
+            try database.rows("EXPLAIN QUERY PLAN " + $0.0, $0.1).compactMap { $0.last?.textValue }
+        }
+    }
+
+    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool) throws -> [Event] {
+        let statement = try database.prepare(sql)
+        try statement.bind(arguments)
+        var events: [Event] = []
+        while try statement.step() {
+            events.append(Event(
+                id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
+                startsAt: statement.int64(at: 3), endsAt: statement.isNull(at: 4) ? nil : statement.int64(at: 4),
+                image: statement.string(at: 5), description: withDescriptions ? statement.string(at: 6) : nil))
+        }
+        return events
+    }
+}
