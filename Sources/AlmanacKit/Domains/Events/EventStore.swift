@@ -93,7 +93,7 @@ public struct EventStore {
     }
 
     /// The plans SQLite chooses for the two range queries, one line per step (for tests and the bench:
-    /// each must search an index, never scan the table or sort).
+    /// each must search an index, never scan the table; only the few long events may be sorted).
     public func rangeQueryPlans() throws -> [String] {
         let blank = SQLValue.text("")
         return try [(Self.earlierQuery("id"), [blank, blank]), (Self.recentQuery("id"), [blank, blank, blank])].flatMap {
