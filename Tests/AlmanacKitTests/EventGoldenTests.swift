@@ -85,4 +85,31 @@ import Testing
             }
         }
     }
+
+    /// Leaving out the words of the events' own text, a Russian golden holds no English word of ours (the
+    /// values of the English translations that the Russian ones do not also use), and its English
+    /// twin does, so the check is not passing by accident.
+    @Test func russianGoldensHoldNoEnglishWordOfOurs() throws {
+        let wordPattern = try Regex("[A-Za-z]{2,}")
+        func words(_ text: String) -> Set<String> {
+            Set(text.matches(of: wordPattern).map { String(text[$0.range]).lowercased() })
+        }
+        let english = (Localizer.catalog["en"] ?? [:]).filter { !$0.key.hasPrefix("format.") }.values
+            .reduce(into: Set<String>()) { $0.formUnion(words($1)) }
+        let ours = english.subtracting((Localizer.catalog["ru"] ?? [:]).values.reduce(into: Set<String>()) { $0.formUnion(words($1)) })
+        let agenda = try EventFixture.agenda("2025-12-01", days: 60, descriptions: true)
+        let data = agenda.occurrences.reduce(into: Set<String>()) { data, occurrence in
+            let event = occurrence.event
+            for text in [event.title, event.person, event.image, event.description].compactMap({ $0 }) { data.formUnion(words(text)) }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Golden.directory.path)
+            .filter { $0.hasPrefix("events-") && !$0.hasPrefix("events-by-day") && $0.contains(".ru.") && ($0.hasSuffix(".txt") || $0.hasSuffix(".md")) }
+        #expect(names.count == 10, "\(names)")
+        for name in names {
+            let russian = try String(contentsOf: Golden.directory.appendingPathComponent(name), encoding: .utf8)
+            let twin = try String(contentsOf: Golden.directory.appendingPathComponent(name.replacingOccurrences(of: ".ru.", with: ".en.")), encoding: .utf8)
+            #expect(words(russian).subtracting(data).intersection(ours).sorted() == [], "\(name)")
+            #expect(!words(twin).subtracting(data).intersection(ours).isEmpty, "\(name)")
+        }
+    }
 }
