@@ -12,6 +12,6 @@ struct Almanac: ParsableCommand {
             73 cannot create the database, 74 I/O error, 75 database busy (try again).
             """,
         version: AlmanacVersion.current,
-        subcommands: [Init.self, Import.self, Export.self, Demo.self, Report.self, Query.self, Events.self]
+        subcommands: [Init.self, Import.self, Export.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self, Events.self]
     )
 }

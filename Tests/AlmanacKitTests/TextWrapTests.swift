@@ -1,27 +1,21 @@
 @testable import AlmanacKit
 import Testing
 
-/// Lines of at most a given width, never cut inside a character.
 @Suite struct TextWrapTests {
-    @Test func wordsFillLinesGreedily() {
-        #expect(TextWrap.lines("Bring scissors, tape and the gifts.", width: 12) == ["Bring", "scissors,", "tape and the", "gifts."])
-        #expect(TextWrap.lines("  Line one.\nLine   two.  ", width: 40) == ["Line one. Line two."])
-        #expect(TextWrap.lines("", width: 10) == [])
+    @Test(arguments: [
+        ("A paper star to hang in the window", 10, ["A paper", "star to", "hang in", "the window"]),
+        ("Gingerbread dough", 10, ["Gingerbrea", "d dough"]),
+        ("Бумажная звезда на окно", 10, ["Бумажная", "звезда на", "окно"]),
+        ("お正月 🎍 おみくじ", 6, ["お正月", "🎍", "おみく", "じ"]),
+        ("", 10, []),
+    ])
+    func wrapsByDisplayWidth(_ text: String, _ width: Int, _ lines: [String]) {
+        #expect(TextWrap.lines(text, width: width) == lines)
     }
 
-    @Test func longWordsBreakBetweenCharacters() {
-        #expect(TextWrap.lines("ski-weekend-in-the-harz.png", width: 10) == ["ski-weeken", "d-in-the-h", "arz.png"])
-        // A wide character that does not fit goes whole to the next line.
-        #expect(TextWrap.lines("忘年会忘年会", width: 5) == ["忘年", "会忘", "年会"])
-        // Decomposed accents and emoji stay whole.
-        #expect(TextWrap.lines("Cre\u{300}me🍶🍶", width: 6) == ["Cre\u{300}me", "🍶🍶"])
-    }
-
-    @Test(arguments: [4, 7, 11, 20, 33])
-    func noLineIsWiderThanAsked(_ width: Int) {
-        let text = "Новогоднее представление для детей. 忘年会 🍶 Zoé Cre\u{300}me brûlée ⛷️ ski-weekend-in-the-harz.png"
-        let lines = TextWrap.lines(text, width: width)
-        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
-        #expect(lines.joined().filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace })
+    @Test func aLimitEndsTheLastLineWithAnEllipsis() {
+        #expect(TextWrap.lines("A paper star to hang in the window", width: 10, limit: 2) == ["A paper", "star to…"])
+        #expect(TextWrap.lines("Hot cocoa with marshmallows", width: 9, limit: 2) == ["Hot cocoa", "with…"])
+        #expect(TextWrap.lines("Short", width: 10, limit: 2) == ["Short"])
     }
 }

@@ -62,6 +62,8 @@ public enum DemoTour {
         let imported = try importSampleData(from: folder, into: database, settings: settings)
         let context = DemoContext(database: database, settings: settings, renderer: renderer)
         var steps = [overview(context, imported: imported)]
+        steps += try calendarAndAnimation(context)
+        steps += try events(context)
         steps.append(try reports(context))
         return Result(databasePath: path, sampleDataPath: folder, schemaVersion: report.toVersion, steps: steps)
     }

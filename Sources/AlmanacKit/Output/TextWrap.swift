@@ -1,38 +1,41 @@
-/// Text broken into lines of at most a given number of terminal columns.
+/// Text broken into lines that fit a width in terminal columns (see `DisplayWidth`): at spaces where
+/// possible, inside a word only when the word alone is wider than a line.
 public enum TextWrap {
-    /// The words of `text` (split at white space, which includes line breaks) set into lines of at most
-    /// `width` columns, greedily. A word wider than a line is broken between characters, never
-    /// inside one: a wide character that does not fit goes to the next line whole.
+    /// Every line of the wrapped text.
     public static func lines(_ text: String, width: Int) -> [String] {
-        let width = max(width, 2)
+        guard width > 0 else { return [] }
         var lines: [String] = []
-        var line = "", used = 0
-        func flush() {
-            if !line.isEmpty { lines.append(line) }
-            line = ""
-            used = 0
-        }
-        for word in text.split(whereSeparator: \.isWhitespace) {
-            let wordWidth = DisplayWidth.of(word)
-            if used > 0 && used + 1 + wordWidth <= width {
-                line += " " + word
-                used += 1 + wordWidth
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if DisplayWidth.of(candidate) <= width {
+                current = candidate
                 continue
             }
-            flush()
-            if wordWidth <= width {
-                line = String(word)
-                used = wordWidth
-                continue
-            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            // A word wider than a line is cut into pieces of the line's width.
+            var piece = ""
             for character in word {
-                let characterWidth = DisplayWidth.of(character)
-                if used + characterWidth > width { flush() }
-                line.append(character)
-                used += characterWidth
+                if DisplayWidth.of(piece) + DisplayWidth.of(character) > width, !piece.isEmpty {
+                    lines.append(piece)
+                    piece = ""
+                }
+                piece.append(character)
             }
+            current = piece
         }
-        flush()
+        if !current.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// At most `limit` lines; when text is left over, the last line ends with `…`.
+    public static func lines(_ text: String, width: Int, limit: Int) -> [String] {
+        let all = lines(text, width: width)
+        guard all.count > limit, limit > 0 else { return all }
+        var kept = Array(all.prefix(limit))
+        let last = kept[limit - 1]
+        kept[limit - 1] = DisplayWidth.of(last) < width ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
+        return kept
     }
 }

@@ -54,6 +54,6 @@ public struct EventDraft: Sendable, Equatable {
     }
 
     private static func notADateTime(_ option: String, _ value: String, _ zone: TimeZone) -> AlmanacError {
-        AlmanacError(.usage, "events.error.not-a-datetime", ["option": option, "value": value, "zone": zone.identifier == "GMT" ? "UTC" : zone.identifier])
+        AlmanacError(.usage, "events.error.not-a-datetime", ["option": option, "value": value, "zone": Agenda.zoneName(zone)])
     }
 }

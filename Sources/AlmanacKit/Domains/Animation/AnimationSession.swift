@@ -1,0 +1,81 @@
+import Foundation
+
+/// What `almanac animation …` does, with its output as text: the command line only parses and prints.
+public final class AnimationSession {
+    /// The saved settings.
+    public let library: AnimationLibrary
+    private let settings: Settings
+    private let renderer: Renderer
+    private var t: Localizer { settings.localizer }
+
+    /// The frame rates `timeline` and `play` accept.
+    public static let frameRates = 1...60
+
+    /// A session on the settings' database, printing for `terminal`.
+    public init(settings: Settings, terminal: Terminal, environment: [String: String]) throws {
+        self.settings = settings
+        self.library = AnimationLibrary(database: try Store.open(settings.databasePath))
+        self.renderer = Renderer(settings: settings, terminal: terminal, environment: environment)
+    }
+
+    /// A session printing to standard output as it is now.
+    public convenience init(settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
+    }
+
+    /// `animation properties`.
+    public func properties() throws -> String {
+        renderer.render(AnimationTables.properties(try catalog(), localizer: t))
+    }
+
+    /// `animation settings`: the picker, newest last.
+    public func list() throws -> String {
+        renderer.render(AnimationTables.settings(try library.settings(), catalog: try catalog(), format: settings.format, localizer: t))
+    }
+
+    /// `animation save NAME --set KEY=VALUE…`.
+    public func save(name: String, assignments: [String], replace: Bool, clock: Date = Date()) throws -> String {
+        let catalog = try catalog()
+        let values = try SettingAssignments.values(assignments, catalog: catalog, localizer: t)
+        let saved = try library.save(name: name, values: values, replace: replace, at: settings.now(clock: clock))
+        let summary = AnimationTables.summary(saved, catalog: catalog, formats: LocalizedFormats(localizer: t))
+        return t("animation.saved", ["name": saved.name, "values": summary]) + "\n"
+    }
+
+    /// `animation timeline NAME [--fps N]`.
+    public func timeline(name: String, fps: Int) throws -> String {
+        let (setting, timeline) = try load(name, fps: fps)
+        let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
+        guard settings.format == .table else { return renderer.render(table) }
+        let heading = t("animation.timeline.heading", [
+            "name": Renderer.singleLine(setting.name), "duration": LocalizedFormats(localizer: t).number(timeline.duration),
+            "fps": String(fps),
+        ])
+        return heading + "\n" + renderer.render(table)
+    }
+
+    /// `animation play NAME`: needs a terminal on standard input and output (else exit 66).
+    public func play(name: String, fps: Int = 20, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+        let (setting, timeline) = try load(name, fps: fps)
+        guard RawMode.isTerminal(input), RawMode.isTerminal(output) else {
+            throw AlmanacError(.missingInput, "animation.error.play-needs-terminal", ["name": setting.name])
+        }
+        try SnowmanPlayer(setting: setting, timeline: timeline, localizer: t, styling: renderer.styling,
+            input: input, output: output, fps: fps).run()
+    }
+
+    private func catalog() throws -> AnimationCatalog {
+        let catalog = try library.catalog()
+        guard !catalog.properties.isEmpty else { throw AlmanacError(.missingInput, "animation.error.no-properties") }
+        return catalog
+    }
+
+    private func load(_ name: String, fps: Int) throws -> (AnimationSetting, Timeline) {
+        guard Self.frameRates.contains(fps) else {
+            throw AlmanacError(.usage, "animation.error.fps", ["value": String(fps), "min": "1", "max": "60"])
+        }
+        let catalog = try catalog()
+        let setting = try library.setting(named: name)
+        return (setting, Timeline(setting: setting, catalog: catalog))
+    }
+}

@@ -1,0 +1,65 @@
+/// The calendar's rows as `Table`s, for every output format: the list of holidays, and a calendar's
+/// doors where the grid cannot be drawn (markdown, CSV, TSV, JSON).
+public enum CalendarTables {
+    /// The holidays with `✓` on the selected one (`true`/`false` in CSV, TSV and JSON), their
+    /// colour and progress.
+    public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, format: OutputFormat,
+                                localizer t: Localizer) -> Table {
+        let human = format == .table || format == .markdown
+        let columns = [
+            Table.Column(key: "selected", title: t("calendar.column.selected"), alignment: .left),
+            Table.Column(key: "holiday", title: t("column.holiday")),
+            Table.Column(key: "title", title: t("column.title")),
+            Table.Column(key: "color", title: t("column.color")),
+            Table.Column(key: "image", title: t("column.image")),
+            Table.Column(key: "opened", title: t("column.opened")),
+            Table.Column(key: "next_door", title: t("column.next_door")),
+        ]
+        let rows: [[Table.Cell]] = summaries.map { summary in
+            let isSelected = summary.holiday.key == selected
+            return [
+                human ? (isSelected ? .text("✓") : .null) : .bool(isSelected),
+                .text(summary.holiday.key), .text(summary.holiday.title),
+                summary.holiday.color.map(Table.Cell.text) ?? .null, summary.holiday.image.map(Table.Cell.text) ?? .null,
+                human ? .text(t("calendar.opened-of", ["opened": String(summary.opened), "total": String(summary.doors)]))
+                    : .integer(Int64(summary.opened)),
+                summary.next.map { .identifier(Int64($0)) } ?? .null,
+            ]
+        }
+        return Table(columns: columns, rows: rows, summaryUnit: "unit.holiday")
+    }
+
+    /// A door's state as a tag: open, next, closed.
+    public static func status(of door: Door, in view: CalendarView, localizer t: Localizer) -> Table.Tag {
+        if door.isOpen { return Table.Tag(value: "open", label: t("calendar.status.open"), symbol: "✓", role: .success) }
+        if view.next == door.number { return Table.Tag(value: "next", label: t("calendar.status.next"), symbol: "★", role: .warning) }
+        return Table.Tag(value: "closed", label: t("calendar.status.closed"))
+    }
+
+    /// A calendar's doors, one row each; a closed door's surprise stays hidden.
+    public static func doors(_ view: CalendarView, localizer t: Localizer) -> Table {
+        let rows: [[Table.Cell]] = view.doors.map { door in
+            [.text(view.holiday.key), .identifier(Int64(door.number)), .tag(status(of: door, in: view, localizer: t)),
+             door.isOpen ? .text(door.surprise) : .null, door.openedAt.map(Table.Cell.instant) ?? .null]
+        }
+        return Table(columns: doorColumns(t), rows: rows, summaryUnit: "unit.door")
+    }
+
+    /// The door `open` opened (or found open), with the greeting when it is the big reveal.
+    public static func opened(_ door: Door, of holiday: Holiday, already: Bool, localizer t: Localizer) -> Table {
+        let status = already
+            ? Table.Tag(value: "already-open", label: t("calendar.status.already-open"), symbol: "✓")
+            : Table.Tag(value: "opened", label: t("calendar.status.opened"), symbol: "✓", role: .success)
+        let greeting: Table.Cell = DoorOrder.isReveal(door.number) ? holiday.greeting.map(Table.Cell.text) ?? .null : .null
+        return Table(columns: doorColumns(t) + [Table.Column(key: "greeting", title: t("column.greeting"))],
+            rows: [[.text(holiday.key), .identifier(Int64(door.number)), .tag(status), .text(door.surprise),
+                    door.openedAt.map(Table.Cell.instant) ?? .null, greeting]],
+            summaryUnit: nil)
+    }
+
+    private static func doorColumns(_ t: Localizer) -> [Table.Column] {
+        [Table.Column(key: "holiday", title: t("column.holiday")), Table.Column(key: "door", title: t("column.door")),
+         Table.Column(key: "status", title: t("column.status")), Table.Column(key: "surprise", title: t("column.surprise")),
+         Table.Column(key: "opened_at", title: t("column.opened_at"))]
+    }
+}

@@ -1,0 +1,56 @@
+@testable import AlmanacKit
+import Testing
+
+/// The door rule as a table: which door opens, with and without test mode.
+@Suite struct DoorOrderTests {
+    static let all = Set(1...24)
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let door: Int
+        let opened: Set<Int>
+        let testMode: Bool
+        let expected: DoorOrder.Outcome
+        var testDescription: String { "door \(door), open \(opened.sorted()), test mode \(testMode)" }
+    }
+
+    static let cases: [Case] = [
+        // In order: the lowest closed door opens.
+        Case(door: 1, opened: [], testMode: false, expected: .opens),
+        Case(door: 5, opened: [1, 2, 3, 4], testMode: false, expected: .opens),
+        Case(door: 24, opened: Set(1...23), testMode: false, expected: .opens),
+        // Out of order: refused, naming the next door.
+        Case(door: 2, opened: [], testMode: false, expected: .notReady(next: 1)),
+        Case(door: 7, opened: [1, 2, 3, 4], testMode: false, expected: .notReady(next: 5)),
+        Case(door: 24, opened: [], testMode: false, expected: .notReady(next: 1)),
+        // A gap left by test mode: the next door is the lowest closed one, not the highest open + 1.
+        Case(door: 4, opened: [1, 3], testMode: false, expected: .notReady(next: 2)),
+        Case(door: 2, opened: [1, 3], testMode: false, expected: .opens),
+        // Already open: nothing changes, in or out of test mode.
+        Case(door: 3, opened: [1, 2, 3], testMode: false, expected: .alreadyOpen),
+        Case(door: 3, opened: [1, 2, 3], testMode: true, expected: .alreadyOpen),
+        // Test mode: any closed door opens.
+        Case(door: 7, opened: [], testMode: true, expected: .opens),
+        Case(door: 24, opened: [], testMode: true, expected: .opens),
+        Case(door: 1, opened: [5, 9], testMode: true, expected: .opens),
+    ]
+
+    @Test(arguments: cases)
+    func attempt(_ c: Case) {
+        #expect(DoorOrder.attempt(c.door, doors: Self.all, opened: c.opened, testMode: c.testMode) == c.expected)
+    }
+
+    @Test(arguments: [(Set<Int>(), 1), (Set(1...4), 5), (Set([1, 3]), 2), (Set(1...24), nil)] as [(Set<Int>, Int?)])
+    func nextIsTheLowestClosedDoor(_ opened: Set<Int>, _ next: Int?) {
+        #expect(DoorOrder.next(doors: Self.all, opened: opened) == next)
+    }
+
+    @Test func aDoorTheCalendarDoesNotHaveIsMissing() {
+        #expect(DoorOrder.attempt(4, doors: [1, 2, 3], opened: [], testMode: true) == .missing)
+        #expect(DoorOrder.next(doors: [1, 2, 3], opened: [1, 2, 3]) == nil)
+    }
+
+    @Test(arguments: 1...24)
+    func onlyTheLastDoorIsTheReveal(_ door: Int) {
+        #expect(DoorOrder.isReveal(door) == (door == 24))
+    }
+}
