@@ -37,9 +37,11 @@ demo: release
 test: deps
 	$(SWIFT) test
 
-## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program (see Bench/).
+## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, and a week's
+## agenda over 1,000,000 events (see Bench/).
 bench: release
 	Bench/run.sh
+	Bench/agenda.sh
 
 clean:
 	rm -rf .build

@@ -18,6 +18,8 @@ public struct AgendaTiming: Sendable {
     public let rows: Int
     /// Opening (and checking the schema of) the database, the range query, grouping by day, rendering.
     public let open: Step, query: Step, group: Step, render: Step
+    /// How SQLite runs the range queries (read after the timing).
+    public let plans: [String]
 
     /// From opening the database to the rendered text.
     public var total: Step {
@@ -35,14 +37,16 @@ public struct AgendaTiming: Sendable {
         let group = measure { agenda = Agenda(events: events, range: range, zone: zone) }
         var output = ""
         let render = measure { output = agenda.render(renderer) }
-        return AgendaTiming(output: output, rows: agenda.occurrences.count, open: open, query: query, group: group, render: render)
+        return AgendaTiming(output: output, rows: agenda.occurrences.count, open: open, query: query, group: group, render: render,
+            plans: try store!.rangeQueryPlans())
     }
 
-    /// One line for the bench, in English: `agenda: 20086 rows over 7 days in 61.2 ms (cpu 50.3 ms): …`.
+    /// Lines for the bench, in English: `agenda: 20086 rows over 7 days in 61.2 ms (cpu 50.3): …`, then
+    /// `plan: …` for each step of the query plans.
     public func summary(days: Int) -> String {
         func ms(_ step: Step) -> String { String(format: "%.1f ms (cpu %.1f)", step.wall, step.cpu) }
         return "agenda: \(rows) rows over \(days) days in \(ms(total)): open \(ms(open)), query \(ms(query)), "
-            + "group \(ms(group)), render \(ms(render))"
+            + "group \(ms(group)), render \(ms(render))\n" + plans.map { "plan: " + $0 }.joined(separator: "\n")
     }
 
     private static func measure(_ work: () throws -> Void) rethrows -> Step {
