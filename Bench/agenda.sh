@@ -30,7 +30,7 @@ measure() {
   local label=$1 line
   : > timings.txt
   for _ in $(seq "$RUNS"); do
-    "$ALMANAC" --db agenda.db "${WEEK[@]}" events agenda --timing 2> timing.txt > agenda.txt
+    "$ALMANAC" --db agenda.db events agenda "${WEEK[@]}" --timing 2> timing.txt > agenda.txt || { cat timing.txt >&2; exit 1; }
     grep '^agenda:' timing.txt >> timings.txt
   done
   grep '^plan:' timing.txt | sed 's/^/  /'

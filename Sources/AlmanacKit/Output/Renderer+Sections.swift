@@ -1,17 +1,36 @@
 /// Rows that come in sections under headings, such as an agenda's days.
 public struct SectionedTable: Sendable {
-    /// One heading and its rows (one cell per column).
+    /// One heading and its rows, kept as one array of cells (a long agenda is spared an array per row).
     public struct Section: Sendable {
         /// The heading, already in the user's words.
         public let heading: String
-        /// The rows under it.
-        public let rows: [[Table.Cell]]
+        /// The cells, row after row, `width` to a row.
+        public let cells: [Table.Cell]
+        /// Cells per row.
+        public let width: Int
 
-        /// Creates a section.
-        public init(heading: String, rows: [[Table.Cell]]) {
+        /// A section from cells laid out row after row, `width` to a row.
+        public init(heading: String, cells: [Table.Cell], width: Int) {
+            precondition(width > 0 ? cells.count % width == 0 : cells.isEmpty, "cells must fill whole rows")
             self.heading = heading
-            self.rows = rows
+            self.cells = cells
+            self.width = width
         }
+
+        /// A section from rows; short rows are filled with NULL.
+        public init(heading: String, rows: [[Table.Cell]]) {
+            let width = rows.map(\.count).max() ?? 0
+            self.init(heading: heading, cells: rows.flatMap { $0 + Array(repeating: .null, count: width - $0.count) }, width: width)
+        }
+
+        /// How many rows the section has.
+        public var rowCount: Int { width == 0 ? 0 : cells.count / width }
+
+        /// The rows, each as an array.
+        public var rows: [[Table.Cell]] { (0..<rowCount).map { Array(cells[$0 * width..<($0 + 1) * width]) } }
+
+        /// The cell in a row and column; NULL past the end of the row.
+        subscript(row: Int, column: Int) -> Table.Cell { column < width ? cells[row * width + column] : .null }
     }
 
     /// The columns of every section.
@@ -44,13 +63,14 @@ extension Renderer {
         }
     }
 
-    /// The box, written into one string: an agenda over a busy week is tens of thousands of rows.
+    /// The box, written straight into one string: an agenda over a busy week is tens of thousands of
+    /// rows, so each cell is measured once, painted or cut once, and copied once.
     private func sectionedBox(_ sectioned: SectionedTable) -> String {
         let formats = makeFormats()
         let columnCount = sectioned.columns.count
         let titles = sectioned.columns.map { Self.singleLine($0.title) }
         let headings = sectioned.sections.map { Self.singleLine($0.heading) }
-        let rowCount = sectioned.sections.reduce(0) { $0 + $1.rows.count }
+        let rowCount = sectioned.sections.reduce(0) { $0 + $1.rowCount }
         let alignments = sectioned.columns.indices.map { Self.alignment(sectioned, column: $0) }
         // Every cell's text, width and colour, in one flat array per property, row after row.
         var texts: [String] = [], cellWidths: [Int] = [], roles: [Table.ColorRole?] = []
@@ -58,20 +78,25 @@ extension Renderer {
         cellWidths.reserveCapacity(rowCount * columnCount)
         roles.reserveCapacity(rowCount * columnCount)
         var widths = titles.map(DisplayWidth.of)
-        for row in sectioned.sections.lazy.flatMap(\.rows) {
-            for index in 0..<columnCount {
-                let human = Self.humanText(row[safe: index], formats)
-                let text: String, width: Int
-                if let simple = DisplayWidth.simpleWidth(human.text) {
-                    (text, width) = (human.text, simple)
-                } else {
-                    text = Self.singleLine(human.text)
-                    width = DisplayWidth.of(text)
+        for section in sectioned.sections {
+            for row in 0..<section.rowCount {
+                for index in 0..<columnCount {
+                    var human: (text: String, role: Table.ColorRole?)
+                    switch section[row, index] {
+                    case .text(let text): human = (text, nil)
+                    case .null: human = ("", nil)
+                    case let cell: human = Self.humanText(cell, formats)
+                    }
+                    if let simple = DisplayWidth.simpleWidth(human.text) {
+                        cellWidths.append(simple)
+                    } else {
+                        human.text = Self.singleLine(human.text)
+                        cellWidths.append(DisplayWidth.of(human.text))
+                    }
+                    texts.append(human.text)
+                    roles.append(human.role)
+                    widths[index] = max(widths[index], cellWidths[cellWidths.count - 1])
                 }
-                texts.append(text)
-                cellWidths.append(width)
-                roles.append(human.role)
-                widths[index] = max(widths[index], width)
             }
         }
         // A heading wider than the columns widens the last one.
@@ -79,48 +104,80 @@ extension Renderer {
         func span() -> Int { widths.reduce(0, +) + 3 * (widths.count - 1) }
         if headingWidth > span(), !widths.isEmpty { widths[widths.count - 1] += headingWidth - span() }
         if let width { widths = Self.fit(widths, into: width) }
+        // Cut what is too wide and paint what has a colour, so each text is final before it is copied.
+        var textBytes = 0, padding = 0
+        for cell in texts.indices {
+            let column = cell % max(columnCount, 1)
+            if cellWidths[cell] > widths[column] {
+                texts[cell] = DisplayWidth.truncate(texts[cell], to: widths[column])
+                cellWidths[cell] = DisplayWidth.of(texts[cell])
+            }
+            if roles[cell] != nil { texts[cell] = styling.paint(texts[cell], roles[cell]) }
+            textBytes += texts[cell].utf8.count
+            padding += max(0, widths[column] - cellWidths[cell])
+        }
         func rule(_ left: String, _ join: String, _ right: String) -> String {
             left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: join) + right + "\n"
         }
-        // Written as bytes: appending to a String costs more per piece than the pieces themselves.
-        var out: [UInt8] = []
-        out.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count } + rowCount * (columnCount * 6 + 4) + (headings.count + 3) * 4 * (span() + 4))
-        func put(_ text: String) { out.append(contentsOf: text.utf8) }
-        let blanks = [UInt8](repeating: UInt8(ascii: " "), count: max(widths.max() ?? 0, span()) + 1)
-        func pad(_ count: Int) { out.append(contentsOf: blanks[0..<max(0, min(count, blanks.count))]) }
-        let (closeAbove, openBelow) = (rule("├", "┴", "┤"), rule("├", "┬", "┤"))
-        let bar = Array("│".utf8), barBefore = Array(" │".utf8)
-        put(rule("┌", "┬", "┐"))
-        put("│" + titles.indices.map { " " + DisplayWidth.center(DisplayWidth.truncate(titles[$0], to: widths[$0]), in: widths[$0]) + " " }
-            .joined(separator: "│") + "│\n")
-        var cell = 0
-        for (number, heading) in headings.enumerated() {
-            put(closeAbove)
+        let top = rule("┌", "┬", "┐") + "│" + titles.indices.map {
+            " " + DisplayWidth.center(DisplayWidth.truncate(titles[$0], to: widths[$0]), in: widths[$0]) + " "
+        }.joined(separator: "│") + "│\n"
+        let headingLines = headings.map { heading -> String in
             let text = DisplayWidth.truncate(heading, to: span())
-            put("│ " + text)
-            pad(span() - DisplayWidth.of(text))
-            put(" │\n" + openBelow)
-            for _ in sectioned.sections[number].rows {
-                out.append(contentsOf: bar)
-                for index in 0..<columnCount {
-                    var text = texts[cell], used = cellWidths[cell]
-                    if used > widths[index] {
-                        text = DisplayWidth.truncate(text, to: widths[index])
-                        used = DisplayWidth.of(text)
-                    }
-                    out.append(UInt8(ascii: " "))
-                    if alignments[index] == .right { pad(widths[index] - used) }
-                    put(roles[cell] == nil ? text : styling.paint(text, roles[cell]))
-                    if alignments[index] == .left { pad(widths[index] - used) }
-                    out.append(contentsOf: barBefore)
-                    cell += 1
-                }
-                out.append(UInt8(ascii: "\n"))
-            }
+            return rule("├", "┴", "┤") + "│ " + text + String(repeating: " ", count: max(0, span() - DisplayWidth.of(text))) + " │\n"
+                + rule("├", "┬", "┤")
         }
-        put(rule("└", "┴", "┘"))
-        if let summary = sectioned.summary { put(summary + "\n") }
-        return String(decoding: out, as: UTF8.self)
+        let bottom = rule("└", "┴", "┘") + (sectioned.summary.map { $0 + "\n" } ?? "")
+        // The exact size: per row "│" (3 bytes) and a line break, per cell " " + text + padding + " │".
+        let size = top.utf8.count + headingLines.reduce(0) { $0 + $1.utf8.count } + bottom.utf8.count
+            + textBytes + padding + rowCount * (3 + 1) + rowCount * columnCount * (1 + 4)
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            var position = 0
+            func put(_ text: String) {
+                if let count = text.utf8.withContiguousStorageIfAvailable({ source -> Int in
+                    guard let from = source.baseAddress else { return 0 }
+                    precondition(position + source.count <= size, "the box was measured wrong")
+                    (buffer.baseAddress! + position).update(from: from, count: source.count)
+                    return source.count
+                }) {
+                    position += count
+                } else {
+                    for byte in text.utf8 {
+                        buffer[position] = byte  // bounds-checked
+                        position += 1
+                    }
+                }
+            }
+            func pad(_ count: Int) {
+                guard count > 0 else { return }
+                precondition(position + count <= size, "the box was measured wrong")
+                (buffer.baseAddress! + position).update(repeating: UInt8(ascii: " "), count: count)
+                position += count
+            }
+            put(top)
+            var cell = 0
+            for (number, section) in sectioned.sections.enumerated() {
+                put(headingLines[number])
+                for _ in 0..<section.rowCount {
+                    put("│")
+                    for index in 0..<columnCount {
+                        buffer[position] = UInt8(ascii: " ")
+                        position += 1
+                        let gap = widths[index] - cellWidths[cell]
+                        if alignments[index] == .right { pad(gap) }
+                        put(texts[cell])
+                        if alignments[index] == .left { pad(gap) }
+                        put(" │")
+                        cell += 1
+                    }
+                    buffer[position] = UInt8(ascii: "\n")
+                    position += 1
+                }
+            }
+            put(bottom)
+            precondition(position == size, "the box was measured wrong")
+            return position
+        }
     }
 
     /// A column's alignment, decided as `Table.alignment(ofColumn:)` decides it, over every section.
@@ -128,8 +185,8 @@ extension Renderer {
         if let alignment = sectioned.columns[column].alignment { return alignment }
         var sawNumber = false
         for section in sectioned.sections {
-            for row in section.rows {
-                switch row[safe: column] {
+            for row in 0..<section.rowCount {
+                switch section[row, column] {
                 case .null: continue
                 case .integer, .identifier, .real, .percent, .count: sawNumber = true
                 default: return .left

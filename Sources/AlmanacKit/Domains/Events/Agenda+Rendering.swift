@@ -22,12 +22,15 @@ extension Agenda {
             ]
             if notes { columns.append(Table.Column(key: "continuation", title: t("events.column.note"))) }
             let sections = groups.map { day in
-                SectionedTable.Section(heading: formats.date(day.date), rows: day.occurrences.map { occurrence in
-                    let event = occurrence.event
-                    guard notes else { return [.text(hours(occurrence)), .text(event.title), Self.text(event.person)] }
-                    return [.text(hours(occurrence)), .text(event.title), Self.text(event.person),
-                            occurrence.continuation.map { .tag(tags[$0]!) } ?? .null]
-                })
+                var cells: [Table.Cell] = []
+                cells.reserveCapacity(day.occurrences.count * columns.count)
+                for occurrence in day.occurrences {
+                    cells.append(.text(hours(occurrence)))
+                    cells.append(.text(occurrence.event.title))
+                    cells.append(Self.text(occurrence.event.person))
+                    if notes { cells.append(occurrence.continuation.map { .tag(tags[$0]!) } ?? .null) }
+                }
+                return SectionedTable.Section(heading: formats.date(day.date), cells: cells, width: columns.count)
             }
             let summary = formats.count(Int64(eventCount), unit: "unit.event")
             return renderer.render(SectionedTable(columns: columns, sections: sections, summary: summary), flat: machineTable())
