@@ -117,19 +117,22 @@ public struct EventCards: Sendable {
         return out + cards.map { _ in "╰" + border + "╯" }.joined(separator: " ") + "\n"
     }
 
-    /// One row per card for people: day, hours, title, person, image, the first sentence, how it continues.
+    /// One row per card for people: day, hours, title, person, image, the first sentence, and how it
+    /// continues when any card of the range does.
     func humanTable(_ formats: LocalizedFormats) -> Table {
         let t = formats.localizer
-        return Table(columns: [
+        let notes = agenda.occurrences.contains { $0.continuation != nil }
+        var columns = [
             Table.Column(key: "day", title: t("column.day")), Table.Column(key: "hours", title: t("events.column.hours")),
             Table.Column(key: "title", title: t("column.title")), Table.Column(key: "person", title: t("column.person")),
             Table.Column(key: "image", title: t("column.image")), Table.Column(key: "info", title: t("events.column.info")),
-            Table.Column(key: "continuation", title: t("events.column.note")),
-        ], rows: agenda.occurrences.map { occurrence in
+        ]
+        if notes { columns.append(Table.Column(key: "continuation", title: t("events.column.note"))) }
+        return Table(columns: columns, rows: agenda.occurrences.map { occurrence in
             let event = occurrence.event
-            return [.date(occurrence.day), .text(agenda.hours(occurrence)), .text(event.title), Agenda.text(event.person),
-                    Agenda.text(event.image), Agenda.text(event.description.map(FirstSentence.of)),
-                    occurrence.continuation.map { .tag(Agenda.tag($0, t)) } ?? .null]
+            let row: [Table.Cell] = [.date(occurrence.day), .text(agenda.hours(occurrence)), .text(event.title), Agenda.text(event.person),
+                Agenda.text(event.image), Agenda.text(event.description.map(FirstSentence.of))]
+            return notes ? row + [occurrence.continuation.map { .tag(Agenda.tag($0, t)) } ?? .null] : row
         }, summaryUnit: nil)
     }
 
