@@ -1,6 +1,9 @@
 /* Writes a seeded CSV file of book loans or events for `make bench`: the same bytes on every machine.
  * Date-times are written in the stored form (UTC, with Z) so the floor program can load them as they are.
- * usage: generate books|events ROWS SEED [FIRST_ID] > FILE */
+ * `loans` is a library's loan history for the overdue check: three years of loans up to 2025-12-22 in
+ * the order they were lent (ids grow with the loan day, as a desk records them), the longer past due,
+ * the likelier returned, nothing returned after that day.
+ * usage: generate books|events|loans ROWS SEED [FIRST_ID] > FILE */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +59,7 @@ static void title(FILE *out) {
 
 int main(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
-        fprintf(stderr, "usage: generate books|events ROWS SEED [FIRST_ID]\n");
+        fprintf(stderr, "usage: generate books|events|loans ROWS SEED [FIRST_ID]\n");
         return 64;
     }
     long rows = atol(argv[2]);
@@ -65,7 +68,28 @@ int main(int argc, char **argv) {
     int books = strcmp(argv[1], "books") == 0;
     static char buffer[1 << 20];
     setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-    if (books) {
+    if (strcmp(argv[1], "loans") == 0) {
+        const long end = 20444; /* 2025-12-22, the demo day */
+        puts("id,title,author,borrower,loaned_on,due_on,returned_on");
+        for (long id = first; id < first + rows; id++) {
+            long loaned = end - 1094 + (id - first) * 1095 / rows;
+            long due = loaned + 7 + below(80);
+            long late = end - due; /* days past due on the last day; <= 0 while not due */
+            int per_mille = late <= 0 ? 250 : late <= 7 ? 700 : late <= 30 ? 900 : late <= 90 ? 980 : 997;
+            printf("%ld,", id);
+            title(stdout);
+            printf(",%s,%s,", names[below(12)], names[below(12)]);
+            date(stdout, loaned);
+            putchar(',');
+            date(stdout, due);
+            putchar(',');
+            if (below(1000) < per_mille) {
+                long last = late <= 0 ? end : due + (late < 30 ? late : 30);
+                date(stdout, loaned + below((int)(last - loaned + 1)));
+            }
+            putchar('\n');
+        }
+    } else if (books) {
         puts("id,title,author,borrower,loaned_on,due_on,returned_on");
         for (long id = first; id < first + rows; id++) {
             long loaned = 19723 + below(700); /* 2024-01-01 onwards */

@@ -5,8 +5,10 @@ import Foundation
 /// The one place errors become output: one line on stderr, and the exit status for the failure.
 enum ErrorReporter {
     /// Prints the error and exits with its status. Help, `--version` and usage errors are left to
-    /// ArgumentParser, which prints them its own way (usage errors exit 64).
-    static func exit(with error: Error) -> Never {
+    /// ArgumentParser, which prints them its own way (usage errors exit 64). `arguments` is the
+    /// command line as parsed: `almanac overdue` has exit statuses of its own.
+    static func exit(with error: Error, arguments: [String] = []) -> Never {
+        if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
         let localizer = currentLocalizer()
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
@@ -21,6 +23,31 @@ enum ErrorReporter {
         default:
             Almanac.exit(withError: error)
         }
+    }
+
+    /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
+    /// exits 0, and every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
+    /// the failure is also the plugin line on standard output, where monitoring reads it.
+    private static func exitMonitoring(with error: Error, arguments: [String]) -> Never {
+        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+        if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
+        let localizer = currentLocalizer()
+        let message: String
+        switch error {
+        case let error as AlmanacError: message = error.message(localizer)
+        case let error as DatabaseError: message = error.description
+        default: message = Almanac.fullMessage(for: error)
+        }
+        if error is AlmanacError || error is DatabaseError {
+            printError("almanac: " + localizer("error.prefix") + ": " + message)
+        } else {
+            printError(message)
+        }
+        if Overdue.wantsNagios(arguments) {
+            let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+            print(OverdueResult.nagiosUnknownLine(firstLine))
+        }
+        Foundation.exit(OverdueStatus.unknown.rawValue)
     }
 
     /// Writes a line to standard error.

@@ -4,6 +4,14 @@ import ArgumentParser
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 
+/// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
+/// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
+enum FormatOption: String, ExpressibleByArgument, CaseIterable {
+    case table, markdown, csv, tsv, json, nagios
+
+    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
+}
+
 /// The options every command accepts (PRODUCT.md, "Global options").
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
@@ -23,15 +31,21 @@ struct GlobalOptions: ParsableArguments {
     var today: String?
 
     @Option(name: .long, help: ArgumentHelp("Output format: table, markdown, csv, tsv or json.", valueName: "format"))
-    var format: OutputFormat = .table
+    var format: FormatOption = .table
 
     @Option(name: .long, help: ArgumentHelp(
         "Colour: auto (only on a terminal, never with NO_COLOR), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
-    /// The options resolved against the environment.
-    func settings() throws -> Settings {
-        try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today, format: format, color: color)
+    /// True for `--format nagios`.
+    var isNagios: Bool { format == .nagios }
+
+    /// The options resolved against the environment. `--format nagios` is a usage error unless the
+    /// command prints that line itself (`allowingNagios`; its rows then default to `table`).
+    func settings(allowingNagios: Bool = false) throws -> Settings {
+        if isNagios && !allowingNagios { throw AlmanacError(.usage, "error.format-nagios-only") }
+        return try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today,
+            format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)
     }
 }
 

@@ -64,6 +64,8 @@ public enum DemoTour {
         var steps = [overview(context, imported: imported)]
         steps += try calendarAndAnimation(context)
         steps += try events(context)
+        steps += try quiz(context)
+        steps += try books(context)
         steps.append(try reports(context))
         return Result(databasePath: path, sampleDataPath: folder, schemaVersion: report.toVersion, steps: steps)
     }

@@ -1,0 +1,38 @@
+/// What `books add`, `edit`, `return` or `delete` did, to print: a sentence for people (table and
+/// markdown) or the loan's row for machines (csv, tsv, json), so a script can read the new id.
+public struct LoanChange: Sendable {
+    /// What happened to the loan.
+    public enum Kind: String, Sendable {
+        case added, updated, returned, deleted
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The loan as it is now (as it was, for a deleted one).
+    public let loan: Loan
+
+    /// A change of a loan.
+    public init(_ kind: Kind, _ loan: Loan) {
+        self.kind = kind
+        self.loan = loan
+    }
+
+    /// The output for the renderer's format, ending with a newline.
+    public func render(_ renderer: Renderer) -> String {
+        let today = renderer.today ?? loan.loanedOn
+        switch renderer.format {
+        case .table, .markdown:
+            return sentence(formats: renderer.makeFormats()) + "\n"
+        case .csv, .tsv, .json:
+            return renderer.render(LoanTable.table([loan], today: today, localizer: renderer.localizer))
+        }
+    }
+
+    /// One sentence in the user's language: `Added book 24 “Dune”, due Mon 12 Jan 2026.`
+    public func sentence(formats: LocalizedFormats) -> String {
+        formats.localizer("books." + kind.rawValue, [
+            "id": String(loan.id), "title": Renderer.singleLine(loan.title), "due": formats.date(loan.dueOn),
+            "returned": loan.returnedOn.map(formats.date) ?? "",
+        ])
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Book loans in the database: read, add, change, return and delete, each checked by the loan rules
+/// before it is written. Changes read and write in one IMMEDIATE transaction, so two commands at once
+/// cannot interleave a check and a write.
+public struct LoanStore {
+    /// The connection.
+    public let database: Database
+
+    /// A store on an open connection.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Opens an existing database read-only, for reading loans.
+    public static func openForReading(_ path: String) throws -> LoanStore {
+        LoanStore(database: try Store.openReadOnly(path))
+    }
+
+    /// Opens the database for changes; with `create` a missing file is created (as `init` would).
+    public static func openForWriting(_ path: String, create: Bool) throws -> LoanStore {
+        if !create, !FileManager.default.fileExists(atPath: path) {
+            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
+        }
+        return LoanStore(database: try Store.open(path))
+    }
+
+    /// Every loan (or only those not returned), by due date then id.
+    public func loans(openOnly: Bool = false) throws -> [Loan] {
+        let filter = openOnly ? "WHERE returned_on IS NULL " : ""
+        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books \(filter)ORDER BY due_on, id")
+        var loans: [Loan] = []
+        while try statement.step() { loans.append(try Loan(row: statement)) }
+        return loans
+    }
+
+    /// The loan with an id; an unknown id is an error naming it (exit 66).
+    public func loan(id: Int64) throws -> Loan {
+        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books WHERE id = ?")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)]) }
+        return try Loan(row: statement)
+    }
+
+    /// Adds a loan (its `id` is ignored) after checking it; returns it with its new id.
+    @discardableResult
+    public func add(_ loan: Loan, today: LocalDate) throws -> Loan {
+        try loan.check(today: today)
+        return try writing {
+            try database.run(
+                "INSERT INTO books (title, author, borrower, loaned_on, due_on, returned_on) VALUES (?, ?, ?, ?, ?, ?)",
+                Self.values(loan))
+            var added = loan
+            added.id = database.lastInsertRowID
+            return added
+        }
+    }
+
+    /// Changes the loan with an id: `change` edits a copy, which is checked and written. Returns it.
+    @discardableResult
+    public func update(id: Int64, today: LocalDate, _ change: (inout Loan) throws -> Void) throws -> Loan {
+        try writing {
+            var loan = try self.loan(id: id)
+            try change(&loan)
+            loan.id = id
+            try loan.check(today: today)
+            try database.run(
+                "UPDATE books SET title = ?, author = ?, borrower = ?, loaned_on = ?, due_on = ?, returned_on = ? WHERE id = ?",
+                Self.values(loan) + [.integer(id)])
+            return loan
+        }
+    }
+
+    /// Records that a loan came back on `day` (not before the loan, not after `today`). A loan that
+    /// is already back is refused, naming the day it came back.
+    @discardableResult
+    public func markReturned(id: Int64, on day: LocalDate, today: LocalDate) throws -> Loan {
+        try update(id: id, today: today) { loan in
+            if let returned = loan.returnedOn {
+                throw AlmanacError(.invalidData, "books.error.already-returned",
+                    ["id": String(id), "title": loan.title, "returned": returned.description])
+            }
+            loan.returnedOn = day
+        }
+    }
+
+    /// Deletes the loan with an id, and with it its notices; returns what was deleted.
+    @discardableResult
+    public func delete(id: Int64) throws -> Loan {
+        try writing {
+            let loan = try self.loan(id: id)
+            try database.run("DELETE FROM books WHERE id = ?", [.integer(id)])
+            return loan
+        }
+    }
+
+    /// One IMMEDIATE transaction; a lock held past the busy timeout becomes an error naming the file.
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.transaction(.immediate, body)
+        } catch let error as DatabaseError where error.isBusy {
+            throw Store.describe(error, path: database.path)
+        }
+    }
+
+    private static func values(_ loan: Loan) -> [SQLValue] {
+        [.text(loan.title), SQLValue(loan.author), SQLValue(loan.borrower), .text(loan.loanedOn.description),
+         .text(loan.dueOn.description), SQLValue(loan.returnedOn?.description)]
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The overdue check behind `almanac overdue`: which open loans are overdue or due soon on a day,
+/// and with `notify`, which notices that day issues.
+///
+/// The SQL only narrows the rows: open loans due by the last day the check reads, through the
+/// partial index `books_open_by_due` (open loans only, by due date), so it reads neither the
+/// returned loans nor the loans due later. `OverdueRule` decides every row.
+public struct OverdueCheck {
+    /// The connection.
+    public let database: Database
+    /// The rule: grace, due-within window, notice levels.
+    public let rule: OverdueRule
+    /// The day checked.
+    public let today: LocalDate
+
+    /// A check of the loans in `database` on `today`.
+    public init(database: Database, rule: OverdueRule, today: LocalDate) {
+        self.database = database
+        self.rule = rule
+        self.today = today
+    }
+
+    /// Opens the database for the check: read-only, or read-write for `--notify`. A missing file
+    /// is an error, never an empty database that would report nothing overdue.
+    public static func open(_ path: String, forNotices: Bool) throws -> Database {
+        guard forNotices else { return try Store.openReadOnly(path) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
+        }
+        return try Store.open(path)
+    }
+
+    /// Open loans due by the last day read, by due date then id: the planner walks the partial index
+    /// over that range and reads only those rows, in the index's order (no sort).
+    static let listSQL = """
+        SELECT id, title, borrower, loaned_on, due_on FROM books
+        WHERE returned_on IS NULL AND due_on <= :last
+        ORDER BY due_on, id
+        """
+
+    /// The same loans with the highest notice level each has already had.
+    static let noticeSQL = """
+        SELECT b.id, b.title, b.borrower, b.loaned_on, b.due_on,
+               (SELECT max(n.level) FROM overdue_notices AS n WHERE n.book_id = b.id) AS noticed
+        FROM books AS b
+        WHERE b.returned_on IS NULL AND b.due_on <= :last
+        ORDER BY b.due_on, b.id
+        """
+
+    /// Counting overdue loans reads no row: the index holds the due dates, and its own WHERE is the
+    /// `returned_on IS NULL` of the query, so SQLite never takes the row lookup it defers.
+    static let countOverdueSQL = "SELECT count(*) FROM books WHERE returned_on IS NULL AND due_on <= :last"
+    static let countDueSoonSQL = """
+        SELECT count(*) FROM books
+        WHERE returned_on IS NULL AND due_on > :after AND due_on <= :last AND loaned_on <= :today
+        """
+
+    /// Every overdue and due-soon loan, by due date then id.
+    public func run() throws -> OverdueResult {
+        let statement = try database.prepare(Self.listSQL)
+        try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
+        var result = OverdueResult(today: today, rule: rule)
+        while try statement.step() {
+            if let row = try row(statement) { result.add(row) }
+        }
+        return result
+    }
+
+    /// Only the counts, for a monitoring line: the overdue count comes from the index alone.
+    public func counts() throws -> OverdueResult {
+        var result = OverdueResult(today: today, rule: rule)
+        let lastOverdue = rule.lastOverdueDue(on: today).description
+        result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
+        if let window = rule.dueWithin {
+            result.dueSoonCount = try count(Self.countDueSoonSQL, [
+                ":after": lastOverdue, ":last": today.adding(days: window).description, ":today": today.description,
+            ])
+        }
+        return result
+    }
+
+    /// Runs the check and records the notices it issues, in one IMMEDIATE transaction: a second
+    /// run at the same time waits for this one's commit (up to the busy timeout) and then sees its
+    /// notices, so nothing is issued twice.
+    ///
+    /// A loan gets a notice when the highest level it has reached is above every level it has
+    /// had a notice for: one notice per loan and run, at that level. After missed nights a loan that
+    /// crossed several levels gets one notice, at the highest; the levels it skipped are never
+    /// issued later. A rerun on the same day finds every level noticed and issues nothing.
+    public func runIssuingNotices() throws -> OverdueResult {
+        try database.transaction(.immediate) {
+            let statement = try database.prepare(Self.noticeSQL)
+            try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
+            var result = OverdueResult(today: today, rule: rule)
+            var issued: [OverdueRow] = []
+            while try statement.step() {
+                guard let row = try row(statement) else { continue }
+                result.add(row)
+                guard let level = row.level else { continue }
+                if statement.isNull(at: 5) || statement.int(at: 5) < level { issued.append(row) }
+            }
+            // Written after the read has ended, so the rows being read never change under it.
+            let insert = try database.prepare("INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
+            for row in issued {
+                insert.reset()
+                try insert.bind([.integer(row.id), .integer(Int64(row.level ?? 0)), .text(today.description)])
+                _ = try insert.step()
+            }
+            result.notices = issued
+            return result
+        }
+    }
+
+    private func row(_ statement: Statement) throws -> OverdueRow? {
+        guard let loaned = statement.localDate(at: 3), let due = statement.localDate(at: 4) else {
+            throw AlmanacError(.invalidData, "books.error.bad-row", ["id": String(statement.int64(at: 0))])
+        }
+        let standing: OverdueRow.Standing
+        switch rule.standing(loanedOn: loaned, dueOn: due, returnedOn: nil, today: today) {
+        case .overdue(let days, let level): standing = .overdue(days: days, level: level)
+        case .dueSoon(let days): standing = .dueSoon(daysOverdue: days)
+        default: return nil
+        }
+        return OverdueRow(id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", borrower: statement.string(at: 2),
+            dueOn: due, standing: standing)
+    }
+
+    private func count(_ sql: String, _ arguments: [String: String]) throws -> Int {
+        let statement = try database.prepare(sql)
+        for (name, value) in arguments { try statement.bind(.text(value), named: name) }
+        return try statement.step() ? statement.int(at: 0) : 0
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The `quiz` commands, as the command line calls them: each opens the database, does its work and
+/// returns the text to print.
+public enum FlagQuiz {
+    /// How many questions `quiz play` asks when `--rounds` is not given.
+    public static let defaultRounds = 10
+
+    /// The countries of a database, refusing one with fewer than four (no question can be asked).
+    public static func directory(_ database: Database, path: String) throws -> CountryDirectory {
+        let directory = try CountryDirectory.load(database)
+        guard directory.countries.count >= QuestionDealer.minimumCountries else {
+            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
+                ["path": path, "count": String(directory.countries.count), "needed": String(QuestionDealer.minimumCountries)])
+        }
+        return directory
+    }
+
+    /// `quiz question`: the first question of the seed's game. Table and markdown show the country
+    /// and the four numbered flags (and, with `reveal`, the answer), then the seed; csv, tsv and json
+    /// give one record with the seed, the generator, the options and the answer.
+    public static func question(_ settings: Settings, seed: UInt64, reveal: Bool, renderer: Renderer) throws -> String {
+        let database = try Store.openReadOnly(settings.databasePath)
+        let tables = QuizTables(directory: try directory(database, path: settings.databasePath), localizer: settings.localizer)
+        return questionText(tables, seed: seed, reveal: reveal, renderer: renderer)
+    }
+
+    /// The text of a seed's first question (see `question`), for a directory already loaded.
+    public static func questionText(_ tables: QuizTables, seed: UInt64, reveal: Bool, renderer: Renderer) -> String {
+        guard let question = QuestionDealer.questions(codes: tables.directory.codes, seed: seed, count: 1).first else { return "" }
+        switch renderer.format {
+        case .csv, .tsv, .json:
+            return renderer.render(tables.questionRecord(question, seed: seed))
+        case .table, .markdown:
+            let t = tables.localizer
+            // Markdown needs blank lines around a table, or the prompt and the table run together.
+            let gap = renderer.format == .markdown ? "\n" : ""
+            var text = tables.prompt(question) + "\n" + gap + renderer.render(tables.questionOptions(question)) + gap
+            if reveal {
+                text += t("quiz.question.answer", ["number": String(question.answer), "flag": Country.flag(question.country),
+                    "country": tables.directory.name(question.country, t.locale)]) + "\n"
+            }
+            return text + t("quiz.question.seed", ["seed": String(seed), "generator": SeededRandom.version]) + "\n"
+        }
+    }
+
+    /// `quiz scores`: every player's (or one player's) points, right and wrong answers, accuracy
+    /// and streaks.
+    public static func scores(_ settings: Settings, player: String?, renderer: Renderer) throws -> String {
+        let database = try Store.openReadOnly(settings.databasePath)
+        let answers = try QuizStore(database: database).answers(player: player)
+        let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
+        return renderer.render(tables.scores(Scoring.scores(answers)))
+    }
+
+    /// `quiz missed`: the countries missed most (or, with `pairs`, the most confused pairs), at most
+    /// `limit` rows.
+    public static func missed(_ settings: Settings, player: String?, pairs: Bool, limit: Int, renderer: Renderer) throws -> String {
+        let database = try Store.openReadOnly(settings.databasePath)
+        let answers = try QuizStore(database: database).answers(player: player)
+        let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
+        if pairs {
+            return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))))
+        }
+        return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))))
+    }
+
+    /// `quiz play`: a game on standard input and output, every answer recorded as it is given.
+    /// Single keys when standard input and output are a terminal, one answer per line otherwise.
+    public static func play(
+        _ settings: Settings, seed: UInt64, rounds: Int, player: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        guard FileManager.default.fileExists(atPath: settings.databasePath) else {
+            throw AlmanacError(.missingInput, "error.database-missing", ["path": settings.databasePath])
+        }
+        let database = try Store.open(settings.databasePath)
+        let directory = try directory(database, path: settings.databasePath)
+        guard let session = QuizSession(codes: directory.codes, seed: seed, rounds: rounds, player: player,
+            session: QuizStore.newSession(seed: seed))
+        else { return }
+        let styling = Styling(choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
+            environment: environment)
+        let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
+        let store = QuizStore(database: database)
+        // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
+        let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
+        try QuizConsole(session: session, screen: screen, mode: mode, record: store.record).play()
+    }
+
+    /// The player a game is recorded for: the name given (spaces around it removed), else `$USER`,
+    /// else `player`. An empty name is refused.
+    public static func player(_ given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        guard let given else { return QuizStore.defaultPlayer(environment: environment) }
+        let name = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw AlmanacError(.usage, "quiz.error.empty-player") }
+        return name
+    }
+}

@@ -1,0 +1,90 @@
+@testable import AlmanacKit
+import Foundation
+import Testing
+
+/// Flags, names in the user's language, and searching the countries.
+@Suite struct CountryTests {
+    @Test(arguments: [("DE", "🇩🇪"), ("RU", "🇷🇺"), ("JP", "🇯🇵"), ("AX", "🇦🇽"), ("ZW", "🇿🇼")])
+    func flagsAreTheCodesRegionalIndicators(_ code: String, _ flag: String) {
+        #expect(Country.flag(code) == flag)
+        #expect(flag.unicodeScalars.map(\.value) == code.unicodeScalars.map { 0x1F1E6 + $0.value - 0x41 })
+        #expect(DisplayWidth.of(Country.flag(code)) == 2)
+    }
+
+    @Test func anythingButTwoCapitalLettersHasNoFlag() {
+        for text in ["de", "D", "DEU", "", "D1", "ÄB"] { #expect(Country.flag(text) == text) }
+    }
+
+    /// ICU on this machine has short Russian names (not the long official ones).
+    @Test(arguments: [
+        ("DE", "Германия"), ("RU", "Россия"), ("GB", "Великобритания"), ("KP", "КНДР"), ("CZ", "Чехия"),
+        ("CI", "Кот-д’Ивуар"), ("FI", "Финляндия"),
+    ])
+    func russianNamesAreShort(_ code: String, _ name: String) {
+        #expect(Country.localizedName(code: code, stored: "stored", locale: Locale(identifier: "ru")) == name)
+        #expect(Country.localizedName(code: code, stored: "stored", locale: Locale(identifier: "ru_RU")) == name)
+    }
+
+    @Test func englishAndOtherLanguagesComeFromICUToo() {
+        #expect(Country.localizedName(code: "DE", stored: "Deutschland", locale: Locale(identifier: "en")) == "Germany")
+        #expect(Country.localizedName(code: "DE", stored: "Germany", locale: Locale(identifier: "fr")) == "Allemagne")
+    }
+
+    @Test func aCodeICUDoesNotKnowFallsBackToTheStoredName() {
+        #expect(Country.localizedName(code: "QQ", stored: "Quux", locale: Locale(identifier: "ru")) == "Quux")
+        #expect(CountryDirectory([]).name("QQ", Locale(identifier: "en")) == "QQ")
+    }
+
+    static let directory = CountryDirectory(ISO3166.entries.map {
+        Country(code: $0.alpha2, name: "Stored " + $0.alpha2, alpha3: $0.alpha3, numeric: $0.numeric)
+    })
+
+    static func codes(_ query: String?, _ locale: String) -> [String] {
+        directory.search(query, locale: Locale(identifier: locale)).map(\.country.code)
+    }
+
+    @Test func searchIgnoresCaseAndAccents() {
+        #expect(Self.codes("cote", "en") == ["CI"])
+        #expect(Self.codes("CÔTE D'IVOIRE", "en") == ["CI"])
+        #expect(Self.codes("aland", "en") == ["AX", "NZ"])  // Åland Islands, New Zealand
+        #expect(Self.codes("гвин", "ru") == ["GN", "GW", "PG", "GQ"])
+        #expect(Self.codes("ГЕРМАН", "ru") == ["DE"])
+        #expect(Self.codes("  germany ", "en") == ["DE"])
+    }
+
+    @Test func searchMatchesTheLocalizedNameAndTheStoredOne() {
+        #expect(Self.codes("Stored FR", "ru") == ["FR"])
+        #expect(Self.codes("Франц", "ru").contains("FR"))
+        #expect(Self.codes("Франц", "en").isEmpty)
+    }
+
+    @Test func searchMatchesEveryKindOfCodeExactly() {
+        #expect(Self.codes("de", "en").contains("DE"))
+        #expect(Self.codes("deu", "en") == ["DE"])
+        #expect(Self.codes("276", "en") == ["DE"])
+        #expect(Self.codes("020", "en") == ["AD"])
+        #expect(!Self.codes("27", "en").contains("DE"))
+    }
+
+    @Test func everythingIsListedInTheLocalesOrderWithoutAQuery() {
+        let russian = Self.directory.search(nil, locale: Locale(identifier: "ru")).map(\.name)
+        #expect(russian.count == 249)
+        #expect(russian.first == "Австралия")
+        #expect(russian.firstIndex(of: "Германия")! < russian.firstIndex(of: "Япония")!)
+        #expect(Self.codes("", "en").count == 249)
+    }
+
+    @Test func theListTableShowsLocalNamesToPeopleAndStoredNamesToMachines() {
+        let table = Self.directory.listTable("deu", Localizer(locale: "ru"))
+        #expect(table.columns.map(\.key) == ["flag", "code", "name", "alpha3", "numeric"])
+        #expect(table.rows == [[.text("🇩🇪"), .text("DE"), .tag(Table.Tag(value: "Stored DE", label: "Германия")), .text("DEU"), .text("276")]])
+        #expect(table.summaryUnit == "unit.country")
+    }
+
+    @Test func theDirectoryReadsTheCountriesTable() throws {
+        let directory = try CountryDirectory.load(Store.openReadOnly(FixtureDatabase.path))
+        #expect(directory.codes == ["BR", "DE", "FR", "JP", "KR", "RU"])
+        #expect(directory.country("JP")?.name == "日本")
+        #expect(directory.name("JP", Locale(identifier: "ru")) == "Япония")
+    }
+}

@@ -1,0 +1,132 @@
+import AlmanacKit
+import Foundation
+import Testing
+
+/// `almanac books` as a user runs it: the built binary on the sample loans, on the demo day.
+@Suite struct BooksCommandTests {
+    let dir: Workdir
+    static let day = ["--db", "a.db", "--today", "2025-12-22"]
+
+    init() throws {
+        dir = try Workdir()
+        let sample = try #require(Resources.file("SampleData/books.csv"))
+        try dir.write("books.csv", sample)
+        let out = try dir.run(Self.day + ["import", "books", "books.csv"])
+        #expect(out.status == 0, "\(out.stderr)")
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Workdir.Output {
+        try dir.run(Self.day + ["books"] + arguments, environment: environment)
+    }
+
+    @Test func listMarksOverdueLoansInWordsAndRed() throws {
+        let out = try run(["list"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("│  1 │ Мастер и Маргарита "))
+        #expect(out.stdout.contains("│ ✗ overdue  │    21 days │"), "the seed's overdue default book")
+        #expect(out.stdout.contains("│ Sun 1 Feb 2026  │            │ on loan    │"), "the seed's other default book")
+        #expect(out.stdout.contains("│ ✓ returned │"))
+        #expect(out.stdout.hasSuffix("\n23 books\n"))
+        #expect(!out.stdout.contains("\u{1B}"))
+        let coloured = try run(["list", "--color", "always"])
+        #expect(coloured.stdout.contains("\u{1B}[31m✗ overdue\u{1B}[0m"))
+        let csv = try run(["list", "--format", "csv", "--open"])
+        #expect(csv.stdout.hasPrefix("id,title,author,borrower,loaned_on,due_on,returned_on,status,days_overdue\r\n22,Don Quixote,"))
+        #expect(csv.stdout.contains("\r\n1,Мастер и Маргарита,Михаил Булгаков,Анна,2025-10-01,2025-12-01,,overdue,21\r\n"))
+        #expect(!csv.stdout.contains(",returned,"))
+        #expect(csv.stdout.split(separator: "\r\n").count == 1 + 19, "four of the 23 sample loans are returned")
+    }
+
+    @Test func titleOrderFollowsTheLocale() throws {
+        func titles(_ locale: String) throws -> [String] {
+            let out = try run(["list", "--sort", "title", "--format", "json", "--locale", locale])
+            #expect(out.status == 0, "\(out.stderr)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
+            return rows.compactMap { $0["title"] as? String }
+        }
+        let russian = try titles("ru")
+        #expect(Array(russian.prefix(7)) == ["1984", "Анна Каренина", "Война и мир", "Евгений Онегин", "Ёжик в тумане", "Елена Прекрасная", "Идиот"])
+        #expect(russian.last == "War and Peace, Volume 1")
+        let english = try titles("en")
+        #expect(Array(english.prefix(3)) == ["1984", "A Christmas Carol", "Brave New World"])
+        #expect(english.firstIndex(of: "War and Peace, Volume 1")! < english.firstIndex(of: "Анна Каренина")!)
+        let ru = try run(["list", "--sort", "title", "--locale", "ru"])
+        #expect(ru.stdout.contains("│ №  │                 название                 │          автор           │   читатель    │"))
+        #expect(ru.stdout.contains("✗ просрочена │    82 дня │") && ru.stdout.contains("21 день") && ru.stdout.hasSuffix("\n23 книги\n"))
+    }
+
+    @Test func addEditReturnDelete() throws {
+        let added = try run(["add", "Солярис", "--due", "today+21", "--author", "Станислав Лем", "--borrower", "Аня"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Added book 24 “Солярис”, due Mon 12 Jan 2026.\n")
+        let json = try run(["add", "Dune", "--due", "2026-03-22", "--format", "json"])
+        #expect(json.stdout == """
+            [
+              {"id": 25, "title": "Dune", "author": null, "borrower": null, "loaned_on": "2025-12-22", "due_on": "2026-03-22", "returned_on": null, "status": "on-loan", "days_overdue": null}
+            ]
+
+            """)
+        let edited = try run(["edit", "24", "--due", "2026-01-05", "--borrower", "", "--locale", "ru"])
+        #expect(edited.stdout == "Книга 24 «Солярис» изменена, вернуть до Пн, 5 янв. 2026.\n", "\(edited.stderr)")
+        let returned = try run(["return", "24", "--on", "today-0"])
+        #expect(returned.stdout == "Book 24 “Солярис” returned on Mon 22 Dec.\n")
+        let again = try run(["return", "24"])
+        #expect(again.status == 65)
+        #expect(again.stderr == "almanac: error: book 24 “Солярис” was returned on 2025-12-22 already (to change the date: almanac books edit 24 --returned-on DATE)\n")
+        let deleted = try run(["delete", "24"])
+        #expect(deleted.stdout == "Deleted book 24 “Солярис”.\n")
+        #expect(try run(["list", "--format", "csv"]).stdout.split(separator: "\r\n").count == 1 + 24)
+    }
+
+    @Test func refusalsSayWhatIsWrongAndChangeNothing() throws {
+        let before = try run(["list", "--format", "csv"]).stdout
+        let tooLate = try run(["add", "Dune", "--loaned-on", "2025-11-30", "--due", "2026-03-01"])
+        #expect(tooLate.status == 65)
+        #expect(tooLate.stderr == "almanac: error: due date 2026-03-01 is more than 3 months after the loan date 2025-11-30 (the latest is 2026-02-28; 3 months end at a shorter month's end)\n")
+        let ruTooLate = try run(["edit", "2", "--due", "2026-03-02", "--locale", "ru"])
+        #expect(ruTooLate.stderr.hasPrefix("almanac: ошибка: срок возврата 2026-03-02 позже чем через 3 месяца после выдачи 2025-12-01"))
+        let badDate = try run(["add", "Dune", "--due", "2026-02-30"])
+        #expect(badDate.status == 64)
+        #expect(badDate.stderr == "almanac: error: --due: \"2026-02-30\" is not a date (expected YYYY-MM-DD, today, today+N or today-N)\n")
+        let unknown = try run(["edit", "99", "--title", "X"])
+        #expect(unknown.status == 66)
+        #expect(unknown.stderr == "almanac: error: no book with id 99 (see `almanac books list`)\n")
+        #expect(try run(["delete", "99"]).status == 66)
+        #expect(try run(["return", "99", "--locale", "ru"]).stderr == "almanac: ошибка: книги с номером 99 нет (см. `almanac books list`)\n")
+        let notAnId = try run(["delete", "abc"])
+        #expect(notAnId.status == 64)
+        #expect(notAnId.stderr.contains("abc"))
+        let nothing = try run(["edit", "1"])
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.contains("--title, --author, --borrower, --loaned-on, --due or --returned-on"))
+        let future = try run(["return", "1", "--on", "today+1"])
+        #expect(future.status == 65)
+        #expect(future.stderr == "almanac: error: return date 2025-12-23 is after today (2025-12-22)\n")
+        #expect(try run(["list", "--format", "csv"]).stdout == before)
+        let missing = try dir.run(["--db", "none.db", "books", "list"])
+        #expect(missing.status == 66)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
+    }
+
+    @Test func helpExplainsTheThreeMonthRule() throws {
+        let out = try dir.run(["books", "add", "--help"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("3 months"))
+        #expect(out.stdout.contains("Nov 30, due by Feb 28 or 29"))
+        let group = try dir.run(["books", "--help"])
+        #expect(group.stdout.contains("due by Feb 28 (Feb 29 in a leap year)"))
+        for command in ["list", "add", "edit", "return", "delete"] {
+            #expect(group.stdout.contains("  \(command) "), "\(command)")
+        }
+    }
+
+    @Test func demoShowsTheListAndTheCheck() throws {
+        let out = try dir.run(["demo", "--db", "demo.db", "--locale", "ru"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("Книги на руках по названию (almanac books list --sort title):"))
+        #expect(out.stdout.contains("│  4 │ Евгений Онегин "))
+        #expect(out.stdout.contains("Ночная проверка просрочек (almanac overdue --due-within 3):"))
+        #expect(out.stdout.contains("В стандартный поток ошибок: Пн, 22 дек.: 5 книг просрочено; 2 книги нужно вернуть в течение 3 дней\n"))
+        #expect(out.stdout.contains("OVERDUE CRITICAL - 5 книг просрочено | overdue=5 due_soon=2\n"))
+    }
+}

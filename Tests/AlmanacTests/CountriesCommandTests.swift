@@ -1,0 +1,58 @@
+import AlmanacKit
+import Foundation
+import Testing
+
+/// `almanac countries list` and importing countries, through the built binary.
+@Suite struct CountriesCommandTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        let sample = Workdir.packageRoot.appendingPathComponent("SampleData/countries.csv").path
+        let loaded = try dir.run(["--db", "a.db", "import", "countries", sample])
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+    }
+
+    @Test func allOfISO3166AreListedWithFlags() throws {
+        let out = try dir.run(["--db", "a.db", "countries", "list"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasSuffix("249 countries\n"))
+        #expect(out.stdout.contains("│ 🇩🇪   │ DE   │ Germany  "))
+        let csv = try dir.run(["--db", "a.db", "--format", "csv", "countries", "list"]).stdout
+        #expect(csv.split(separator: "\r\n").count == 250)
+    }
+
+    @Test func namesAreShortRussianOnesInRussian() throws {
+        let out = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "герм"])
+        #expect(out.stdout == """
+            ┌──────┬─────┬──────────┬─────────┬──────────────┐
+            │ флаг │ код │  страна  │ альфа-3 │ цифровой код │
+            ├──────┼─────┼──────────┼─────────┼──────────────┤
+            │ 🇩🇪   │ DE  │ Германия │ DEU     │          276 │
+            └──────┴─────┴──────────┴─────────┴──────────────┘
+            1 страна
+
+            """)
+        let json = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "DEU"]).stdout
+        #expect(json == "[\n  {\"flag\": \"🇩🇪\", \"code\": \"DE\", \"name\": \"Germany\", \"alpha3\": \"DEU\", \"numeric\": \"276\"}\n]\n")
+    }
+
+    @Test func searchIgnoresCaseAndAccents() throws {
+        let out = try dir.run(["--db", "a.db", "--format", "csv", "countries", "list", "--search", "COTE D'IVOIRE"])
+        #expect(out.stdout == "flag,code,name,alpha3,numeric\r\n🇨🇮,CI,Côte d'Ivoire,CIV,384\r\n")
+        let none = try dir.run(["--db", "a.db", "countries", "list", "--search", "Atlantis"])
+        #expect(none.status == 0)
+        #expect(none.stdout.hasSuffix("0 countries\n"))
+    }
+
+    /// The import checks codes against the ISO 3166-1 list built into the binary.
+    @Test func importRefusesCodesThatAreNotISO3166() throws {
+        try dir.write("bad.csv", "code,name\nZZ,Unknown\nEU,European Union\nSU,Soviet Union\nde,Germany\nUK,United Kingdom\nXK,Kosovo\n")
+        let out = try dir.run(["--db", "b.db", "import", "countries", "bad.csv"])
+        #expect(out.status == 65)
+        for (line, code) in [(2, "ZZ"), (3, "EU"), (4, "SU"), (5, "de"), (6, "UK"), (7, "XK")] {
+            #expect(out.stderr.contains("bad.csv:\(line):1: error: column \"code\": \"\(code)\" "), "\(code)")
+        }
+        #expect(try dir.run(["--db", "b.db", "--format", "csv", "countries", "list"]).stdout == "flag,code,name,alpha3,numeric\r\n")
+    }
+}
