@@ -102,6 +102,21 @@ import Testing
         #expect(try store.event(id: id + 1) == nil)
     }
 
+    /// A database made by an almanac without `Schema/002` is brought up to date by the first agenda.
+    @Test func anOlderSchemaIsMigratedBeforeReading() throws {
+        let path = directory.path("old.db")
+        let first = DatabaseMigrator(migrations: Array(DatabaseMigrator.builtIn.migrations.prefix(1)))
+        let old = try Store.open(path, migrator: first)
+        try old.execute("INSERT INTO events (title, starts_at, ends_at) VALUES ('Carols', '2025-12-23T17:00:00Z', '2025-12-23T21:00:00Z')")
+        #expect(try first.currentVersion(of: old) == 1)
+        let store = try EventStore.open(path, creating: false)
+        #expect(try DatabaseMigrator.builtIn.currentVersion(of: store.database) == DatabaseMigrator.builtIn.latestVersion)
+        #expect(try store.events(from: 1_766_448_000, to: 1_766_534_400).map(\.title) == ["Carols"])
+        // Up to date, it is read read-only: nothing it runs can write.
+        let again = try EventStore.open(path, creating: false)
+        #expect(throws: DatabaseError.self) { try again.database.execute("DELETE FROM events") }
+    }
+
     @Test func readingCommandsNeedAnExistingDatabase() throws {
         #expect(throws: AlmanacError.self) { try EventStore.open(directory.path("missing.db"), creating: false) }
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))

