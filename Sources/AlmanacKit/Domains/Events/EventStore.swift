@@ -24,16 +24,8 @@ public struct EventStore {
             let migrator = DatabaseMigrator.builtIn
             if try migrator.currentVersion(of: database) < migrator.latestVersion { database = try Store.open(path) }
         }
-        // A range of days reads rows scattered over the table (ids follow insertion, not time): mapped
-        // pages spare a read() call and a copy for each of them. Set through the file itself, which a
-        // read-only connection allows (its guard refuses only SQL that sets pragmas).
-        var size = Int64(mappedBytes)
-        _ = sqlite3_file_control(database.handle, "main", SQLITE_FCNTL_MMAP_SIZE, &size)
         return EventStore(database: database)
     }
-
-    /// How much of the database file is read through a memory map.
-    static let mappedBytes = 1 << 30
 
     /// An event of a day or more: the only kind that can begin more than a day before a range and still
     /// run in it. Matches the length expression of the `events_by_length` index (`Schema/002`).
@@ -48,7 +40,7 @@ public struct EventStore {
     /// shows), and events of a day or more that started earlier through the small `events_by_length`.
     /// The second set all starts before the first, so each is read in order and the two are joined.
     public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
-        let columns = "id, title, person, unixepoch(starts_at), unixepoch(ends_at), image"
+        let columns = "id, title, person, starts_at, ends_at, image"
             + (withDescriptions ? ", description" : "")
         let lookback = Instant.utcText(from - Self.longEvent)
         let start = Instant.utcText(from), end = Instant.utcText(to)
@@ -60,7 +52,7 @@ public struct EventStore {
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
         try read("""
-            SELECT id, title, person, unixepoch(starts_at), unixepoch(ends_at), image, description
+            SELECT id, title, person, starts_at, ends_at, image, description
             FROM events WHERE id = ?1
             """, [.integer(id)], true).first
     }
@@ -109,6 +101,10 @@ public struct EventStore {
         }
     }
 
+    /// Reads events from `id, title, person, starts_at, ends_at, image[, description]`. The instants are
+    /// read from their stored bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to):
+    /// a week of a busy table is tens of thousands of rows, and SQLite's own date parsing cost more
+    /// than the rest of the row.
     private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool) throws -> [Event] {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
@@ -116,9 +112,22 @@ public struct EventStore {
         while try statement.step() {
             events.append(Event(
                 id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
-                startsAt: statement.int64(at: 3), endsAt: statement.isNull(at: 4) ? nil : statement.int64(at: 4),
+                startsAt: try Self.instant(statement, 3) ?? 0, endsAt: try Self.instant(statement, 4),
                 image: statement.string(at: 5), description: withDescriptions ? statement.string(at: 6) : nil))
         }
         return events
     }
+
+    /// A stored instant in UTC seconds, nil for NULL; text that is not one is a damaged database.
+    private static func instant(_ statement: Statement, _ column: Int32) throws -> Int64? {
+        guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard let seconds = Instant.seconds(iso8601: bytes, zone: utc) else {
+            throw AlmanacError(.invalidData, "error.database-not-almanac",
+                ["path": statement.database.path, "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant"])
+        }
+        return seconds
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 }
