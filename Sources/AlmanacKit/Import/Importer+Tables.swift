@@ -14,12 +14,23 @@ extension Importer {
     /// failed import leaves them as they were.
     func dropIndexesForBulkLoad(_ kind: ImportKind, fileSize: Int?) throws -> [DroppedIndex] {
         guard case .integer(0)? = try database.scalar("SELECT EXISTS (SELECT 1 FROM \(kind.table))") else {
+            // Counting stops past the rows the file is expected to bring: a large table is not scanned.
             guard let fileSize, fileSize >= 1 << 20,
-                case .integer(let rows)? = try database.scalar("SELECT count(*) FROM \(kind.table)"), Int(rows) <= fileSize / 100
+                case .integer(let rows)? = try database.scalar(
+                    "SELECT count(*) FROM (SELECT 1 FROM \(kind.table) LIMIT \(fileSize / 100 + 1))"),
+                Int(rows) <= fileSize / 100
             else { return [] }
             return try dropIndexes(kind)
         }
         return try dropIndexes(kind)
+    }
+
+    /// True when the kind's table has indexes of its own (not its key's).
+    func hasSecondaryIndexes(_ kind: ImportKind) throws -> Bool {
+        guard case .integer(let count)? = try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", [.text(kind.table)])
+        else { return false }
+        return count > 0
     }
 
     private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
