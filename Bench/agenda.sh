@@ -64,7 +64,9 @@ sqlite3 agenda.db "
   INSERT INTO events (title, starts_at, ends_at) VALUES ('a year', '2025-01-01T00:00:00Z', '2025-12-31T00:00:00Z');"
 measure "with 1,001 events of 2 days to a year"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-awk -v w="$BASE_WALL" -v c="$BASE_CPU" -v lw="$TOTAL_WALL" -v lc="$TOTAL_CPU" 'BEGIN {
-  printf "acceptance: a week of 1M events, %.1f ms in-process (cpu %.1f) (<= 50 ms)   %s\n", w, c, (w <= 50 ? "ok" : "MISSED")
-  printf "acceptance: with long events, %.1f ms (cpu %.1f) (<= 50 ms)              %s\n", lw, lc, (lw <= 50 ? "ok" : "MISSED")
+# Wall time is the figure; on a shared machine it includes waiting for a core, which the thread's CPU
+# time does not, so both are judged, with the load beside them.
+awk -v w="$BASE_WALL" -v c="$BASE_CPU" -v lw="$TOTAL_WALL" -v lc="$TOTAL_CPU" -v load="$(cut -d' ' -f1 /proc/loadavg)" -v cores="$(nproc)" 'BEGIN {
+  printf "acceptance: a week of 1M events in-process <= 50 ms: wall %.1f ms %s, cpu %.1f ms %s (load %s on %d cores)\n", w, (w <= 50 ? "ok" : "MISSED"), c, (c <= 50 ? "ok" : "MISSED"), load, cores
+  printf "acceptance: the same with long events <= 50 ms:     wall %.1f ms %s, cpu %.1f ms %s\n", lw, (lw <= 50 ? "ok" : "MISSED"), lc, (lc <= 50 ? "ok" : "MISSED")
 }'
