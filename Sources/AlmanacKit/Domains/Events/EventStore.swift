@@ -44,9 +44,13 @@ public struct EventStore {
             + (withDescriptions ? ", description" : "")
         let lookback = Instant.utcText(from - Self.longEvent)
         let start = Instant.utcText(from), end = Instant.utcText(to)
-        let earlier = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
-        let recent = try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions)
-        return earlier + recent
+        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
+        // Counted first (from the index alone), so the array is made once at its size: grown by
+        // doubling, a busy week's array is copied a dozen times into fresh pages.
+        let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
+            [.text(lookback), .text(end)])
+        if case .integer(let rows)? = count { events.reserveCapacity(events.count + Int(rows)) }
+        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions, into: events)
     }
 
     /// The event with this id, with its description, or nil.
@@ -105,10 +109,10 @@ public struct EventStore {
     /// read from their stored bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to):
     /// a week of a busy table is tens of thousands of rows, and SQLite's own date parsing cost more
     /// than the rest of the row.
-    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool) throws -> [Event] {
+    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool, into events: [Event] = []) throws -> [Event] {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
-        var events: [Event] = []
+        var events = events
         while try statement.step() {
             events.append(Event(
                 id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
