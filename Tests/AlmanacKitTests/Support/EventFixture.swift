@@ -8,10 +8,13 @@ enum EventFixture {
     static let today = LocalDate(year: 2025, month: 12, day: 22)!
     static let timeZone = TimeZone(identifier: "Europe/Berlin")!
 
-    /// The database file, made once per test run (the sample file imported through the importer).
+    /// The database file, made once per test run (the sample file imported through the importer) and
+    /// removed with its directory when the run ends.
     static let path: String = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-events-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        createdDirectory = directory.path
+        atexit { if let path = EventFixture.createdDirectory { try? FileManager.default.removeItem(atPath: path) } }
         let csv = directory.appendingPathComponent("events.csv")
         try! Data(Resources.file("SampleData/events.csv")!.utf8).write(to: csv)
         let path = directory.appendingPathComponent("events.db").path
@@ -21,6 +24,8 @@ enum EventFixture {
         try! database.execute(extras)
         return path
     }()
+
+    nonisolated(unsafe) private static var createdDirectory: String?
 
     /// A connection of its own to the fixture, for one test.
     static var store: EventStore { EventStore(database: try! Store.open(path)) }
