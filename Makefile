@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test bench bench-overdue fuzz fuzz-corpus stress clean
+.PHONY: all deps build release demo test bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -37,14 +37,20 @@ demo: release
 test: deps
 	$(SWIFT) test
 
-## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program (see Bench/).
+## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, a week's
+## agenda over 1,000,000 events (see Bench/).
 bench: release
 	Bench/run.sh
+	Bench/agenda.sh
 	Bench/overdue.sh
 
 ## bench-overdue: only the overdue check over 1,000,000 loans (part of bench).
 bench-overdue: release
 	Bench/overdue.sh
+
+## bench-agenda: only a week's agenda over 1,000,000 events (part of bench).
+bench-agenda: release
+	Bench/agenda.sh
 
 ## fuzz: fuzz the CSV reader and every kind's import with libFuzzer and ASan for SECONDS (default 60),
 ## on JOBS workers (default 2), from Tests/Fuzz/Corpus; fails on any crash or broken invariant.

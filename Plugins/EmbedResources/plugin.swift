@@ -15,28 +15,27 @@ struct EmbedResources: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
+        // The tool lists the folders itself when it runs, so a file added since SwiftPM last ran this
+        // plugin is still embedded; the folders (and the files seen now) are inputs, so adding,
+        // changing or removing a file runs the tool again.
         var inputs: [URL] = []
-        var relativePaths: [String] = []
         for folder in Self.folders {
             let base = root.appending(path: folder.name)
             inputs.append(base)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey]) else {
                 continue
             }
-            for case let url as URL in walker where url.pathExtension == folder.ext {
-                let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                inputs.append(url)
-                relativePaths.append(relative)
+            for case let url as URL in walker {
+                let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+                if isDirectory || url.pathExtension == folder.ext { inputs.append(url) }
             }
         }
-        relativePaths.sort()
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(relativePaths.count) data files into \(target.name)",
+                displayName: "Embedding the data folders into \(target.name)",
                 executable: try context.tool(named: "EmbedTool").url,
-                arguments: [output.path, root.path] + relativePaths,
+                arguments: [output.path, root.path] + Self.folders.map { "\($0.name):\($0.ext)" },
                 inputFiles: inputs,
                 outputFiles: [output]
             )

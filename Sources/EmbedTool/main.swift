@@ -1,13 +1,15 @@
 import Foundation
 
-// Writes a Swift file that holds the given files as string literals:
-//   EmbedTool OUTPUT ROOT RELATIVE-PATH...
+// Writes a Swift file that holds the data files of the given folders as string literals:
+//   EmbedTool OUTPUT ROOT FOLDER:EXTENSION...
+// Every file under ROOT/FOLDER (recursively) whose name ends in .EXTENSION is embedded, by its path
+// relative to ROOT.
 // Every byte outside printable ASCII is written as a \u{...} escape, so the literal is exact
 // whatever the file holds (CR, tabs, Cyrillic, emoji).
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: EmbedTool OUTPUT ROOT [RELATIVE-PATH...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmbedTool OUTPUT ROOT [FOLDER:EXTENSION...]\n".utf8))
     exit(64)
 }
 let output = URL(fileURLWithPath: arguments[1])
@@ -36,7 +38,20 @@ var source = """
     let embeddedFiles: [(path: String, contents: String)] = [
 
     """
-for relative in arguments.dropFirst(3) {
+var relativePaths: [String] = []
+for folder in arguments.dropFirst(3) {
+    let parts = folder.split(separator: ":", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { continue }
+    let base = root.appending(path: parts[0])
+    guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+    for case let url as URL in walker where url.pathExtension == parts[1] {
+        let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
+        relativePaths.append(relative.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+    }
+}
+relativePaths.sort()
+
+for relative in relativePaths {
     let data: Data
     do {
         data = try Data(contentsOf: root.appending(path: relative))

@@ -14,6 +14,6 @@ struct Almanac: ParsableCommand {
             """,
         version: AlmanacVersion.current,
         subcommands: [Init.self, Import.self, Export.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
-                      Countries.self, Quiz.self, Books.self, Overdue.self]
+                      Countries.self, Quiz.self, Books.self, Overdue.self, Events.self]
     )
 }

@@ -63,6 +63,7 @@ public enum DemoTour {
         let context = DemoContext(database: database, settings: settings, renderer: renderer)
         var steps = [overview(context, imported: imported)]
         steps += try calendarAndAnimation(context)
+        steps += try events(context)
         steps += try quiz(context)
         steps += try books(context)
         steps.append(try reports(context))

@@ -4,10 +4,46 @@
 public enum DisplayWidth {
     /// The width of a whole string.
     public static func of(_ text: some StringProtocol) -> Int {
+        if let width = simpleWidth(text) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
     }
+
+    /// The width of text whose every character is one column wide and never joins a neighbour
+    /// (printable ASCII; Latin, Greek and Cyrillic up to U+04FF other than combining marks and C1
+    /// controls; the dashes, quotes and ellipsis of U+2010–U+2027 and U+2030–U+205E; the arrows of
+    /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
+    /// mostly such text, and this is many times faster than going grapheme by grapheme.
+    static func simpleWidth(_ text: some StringProtocol) -> Int? {
+        func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            var width = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard byte >= 0x20, byte != 0x7F else { return nil }
+                    index += 1
+                } else if byte == 0xE2 {
+                    guard index + 2 < bytes.count else { return nil }
+                    let scalar = UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F) | 0x2000
+                    guard simpleRanges.contains(where: { $0.contains(scalar) }) else { return nil }
+                    index += 3
+                } else {
+                    guard (0xC2...0xD3).contains(byte), index + 1 < bytes.count else { return nil }
+                    let scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else { return nil }
+                    index += 2
+                }
+                width += 1
+            }
+            return width
+        }
+        if let width = text.utf8.withContiguousStorageIfAvailable(count) { return width }
+        return ContiguousArray(text.utf8).withUnsafeBufferPointer(count)
+    }
+
+    /// The three-byte ranges `simpleWidth` counts as one column each.
+    static let simpleRanges: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF]
 
     /// The width of one grapheme cluster.
     public static func of(_ character: Character) -> Int {

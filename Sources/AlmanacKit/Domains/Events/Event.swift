@@ -1,0 +1,39 @@
+/// One event as stored: a title, perhaps a person, an image and a description, and the instants it
+/// starts and (perhaps) ends, in seconds since 1970-01-01T00:00:00Z.
+public struct Event: Sendable, Equatable {
+    /// The row's id.
+    public let id: Int64
+    /// What the event is.
+    public let title: String
+    /// The person it is with or about.
+    public let person: String?
+    /// When it starts (UTC seconds).
+    public let startsAt: Int64
+    /// When it ends (UTC seconds, not before `startsAt`), or nil for a point in time.
+    public let endsAt: Int64?
+    /// An image file name.
+    public let image: String?
+    /// The full description; nil when it was not asked for or there is none.
+    public let description: String?
+
+    /// Creates an event.
+    public init(
+        id: Int64, title: String, person: String? = nil, startsAt: Int64, endsAt: Int64? = nil,
+        image: String? = nil, description: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.person = person
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.image = image
+        self.description = description
+    }
+
+    /// True for an event without a length: no end, or an end equal to its start.
+    public var isPoint: Bool { (endsAt ?? startsAt) <= startsAt }
+
+    /// The last instant the event covers for day grouping: an event ending at 00:00 belongs to the
+    /// day before, so this is one second before its end (its start for a point in time).
+    public var lastCoveredSecond: Int64 { isPoint ? startsAt : endsAt! - 1 }
+}

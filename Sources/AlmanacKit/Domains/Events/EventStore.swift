@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+
+/// The events table: the agenda's range query, one event by id, and adding one.
+public struct EventStore {
+    /// The connection.
+    public let database: Database
+
+    /// A store over an open database.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Opens the database at `path` for the events commands. Reading commands (`creating` false) need
+    /// an existing file and read it read-only, like reports, unless its schema is older than this
+    /// almanac's: then it is migrated first, as every command does, since the agenda's query needs the
+    /// indexes of `Schema/002`. `add` (`creating` true) opens it for writing, creating it when missing.
+    public static func open(_ path: String, creating: Bool) throws -> EventStore {
+        var database: Database
+        if creating {
+            database = try Store.open(path)
+        } else {
+            database = try Store.openReadOnly(path)
+            let migrator = DatabaseMigrator.builtIn
+            if try migrator.currentVersion(of: database) < migrator.latestVersion { database = try Store.open(path) }
+        }
+        return EventStore(database: database)
+    }
+
+    /// An event of a day or more: the only kind that can begin more than a day before a range and still
+    /// run in it. Matches the length expression of the `events_by_length` index (`Schema/002`).
+    static let longEvent: Int64 = 86_400
+
+    /// Every event that covers part of `[from, to)` (UTC seconds), in order of start, then end (a point
+    /// in time first), title, person, image and id: the order of `events_by_start`.
+    ///
+    /// An event covers the range when it starts inside it, or started before it and ends after `from`
+    /// (an event ending exactly at `from` does not). Two index range scans, never a table scan: events
+    /// starting in `[from - 1 day, to)` through `events_by_start` (which holds every column the agenda
+    /// shows), and events of a day or more that started earlier through the small `events_by_length`.
+    /// The second set all starts before the first, so each is read in order and the two are joined.
+    public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
+        let columns = "id, title, person, starts_at, ends_at, image"
+            + (withDescriptions ? ", description" : "")
+        let lookback = Instant.utcText(from - Self.longEvent)
+        let start = Instant.utcText(from), end = Instant.utcText(to)
+        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
+        // Counted first (from the index alone), so the array is made once at its size: grown by
+        // doubling, a busy week's array is copied a dozen times into fresh pages.
+        let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
+            [.text(lookback), .text(end)])
+        if case .integer(let rows)? = count { events.reserveCapacity(events.count + Int(rows)) }
+        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions, into: events)
+    }
+
+    /// The event with this id, with its description, or nil.
+    public func event(id: Int64) throws -> Event? {
+        try read("""
+            SELECT id, title, person, starts_at, ends_at, image, description
+            FROM events WHERE id = ?1
+            """, [.integer(id)], true).first
+    }
+
+    /// Inserts a checked draft and returns the new event's id.
+    public func add(_ draft: EventDraft) throws -> Int64 {
+        try database.transaction {
+            try database.run("""
+                INSERT INTO events (title, person, starts_at, ends_at, image, description)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """, [.text(draft.title), SQLValue(draft.person), .text(Instant.utcText(draft.startsAt)),
+                      SQLValue(draft.endsAt.map(Instant.utcText)), SQLValue(draft.image), SQLValue(draft.description)])
+            return database.lastInsertRowID
+        }
+    }
+
+    /// Events of a day or more that started before the lookback (`?1`) and end after `?2`. The first
+    /// two conditions are those of `events_by_length`, written the same way so it can be used; it is
+    /// named, because with bound values SQLite would rather walk `events_by_start` for the order.
+    static func earlierQuery(_ columns: String) -> String {
+        """
+        SELECT \(columns) FROM events INDEXED BY events_by_length
+        WHERE substr(ends_at, 1, 10) > substr(starts_at, 1, 10)
+          AND unixepoch(ends_at) - unixepoch(starts_at) >= \(longEvent)
+          AND starts_at < ?1 AND ends_at > ?2
+        ORDER BY starts_at, ends_at, title, person, image, id
+        """
+    }
+
+    /// Events starting from the lookback (`?1`) to `?3` that are still running at `?2`, in the order
+    /// of `events_by_start`, so no sorting is needed.
+    static func recentQuery(_ columns: String) -> String {
+        """
+        SELECT \(columns) FROM events
+        WHERE starts_at >= ?1 AND starts_at < ?3 AND (starts_at >= ?2 OR ends_at > ?2)
+        ORDER BY starts_at, ends_at, title, person, image, id
+        """
+    }
+
+    /// The plans SQLite chooses for the two range queries, one line per step (for tests and the bench:
+    /// each must search an index, never scan the table; only the few long events may be sorted).
+    public func rangeQueryPlans() throws -> [String] {
+        let blank = SQLValue.text("")
+        return try [(Self.earlierQuery("id"), [blank, blank]), (Self.recentQuery("id"), [blank, blank, blank])].flatMap {
+            try database.rows("EXPLAIN QUERY PLAN " + $0.0, $0.1).compactMap { $0.last?.textValue }
+        }
+    }
+
+    /// Reads events from `id, title, person, starts_at, ends_at, image[, description]`. The instants are
+    /// read from their stored bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to):
+    /// a week of a busy table is tens of thousands of rows, and SQLite's own date parsing cost more
+    /// than the rest of the row.
+    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool, into events: [Event] = []) throws -> [Event] {
+        let statement = try database.prepare(sql)
+        try statement.bind(arguments)
+        var events = events
+        while try statement.step() {
+            events.append(Event(
+                id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
+                startsAt: try Self.instant(statement, 3) ?? 0, endsAt: try Self.instant(statement, 4),
+                image: statement.string(at: 5), description: withDescriptions ? statement.string(at: 6) : nil))
+        }
+        return events
+    }
+
+    /// A stored instant in UTC seconds, nil for NULL; text that is not one is a damaged database.
+    private static func instant(_ statement: Statement, _ column: Int32) throws -> Int64? {
+        guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard let seconds = Instant.seconds(iso8601: bytes, zone: utc) else {
+            throw AlmanacError(.invalidData, "error.database-not-almanac",
+                ["path": statement.database.path, "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant"])
+        }
+        return seconds
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+}

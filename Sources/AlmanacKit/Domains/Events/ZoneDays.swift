@@ -1,0 +1,90 @@
+import Foundation
+
+/// The days of a range in a time zone: the instant each begins, and the wall clock's offset on
+/// each day that keeps one offset throughout (all but the days the clocks change).
+///
+/// Grouping a week of a million-event table by day asks "which day, what time" tens of thousands of
+/// times; asking `TimeZone` each time would cost more than the query. Here it is a binary search
+/// over eight numbers and an addition, and `TimeZone` is asked only on the days the clocks change
+/// and for instants outside the range.
+public struct ZoneDays: Sendable {
+    /// The zone.
+    public let zone: TimeZone
+    /// The days.
+    public let range: DayRange
+    /// When each day begins (UTC seconds), and after them when the day after the last begins.
+    public let starts: [Int64]
+    /// Each day's offset from UTC in seconds, or nil on a day the offset changes.
+    private let offsets: [Int?]
+
+    /// The days of `range` in `zone`.
+    public init(range: DayRange, zone: TimeZone) {
+        self.zone = zone
+        self.range = range
+        let starts = (0...range.count).map { Int64(range.day($0).start(in: zone).timeIntervalSince1970.rounded(.down)) }
+        self.starts = starts
+        self.offsets = (0..<range.count).map { index in
+            let first = Self.offset(zone, starts[index]), last = Self.offset(zone, starts[index + 1] - 1)
+            return first == last ? first : nil
+        }
+    }
+
+    /// When the range begins (UTC seconds).
+    public var lowerBound: Int64 { starts[0] }
+    /// When the day after the range begins (UTC seconds).
+    public var upperBound: Int64 { starts[starts.count - 1] }
+
+    /// The index of the day holding `instant`: -1 before the range, `range.count` after it.
+    public func dayIndex(of instant: Int64) -> Int {
+        var low = 0, high = starts.count - 1
+        if instant < starts[0] { return -1 }
+        if instant >= starts[high] { return range.count }
+        // Invariant: starts[low] <= instant < starts[high].
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= instant { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// The zone's offset from UTC at `instant`, in seconds.
+    public func offset(at instant: Int64) -> Int {
+        let index = dayIndex(of: instant)
+        if index >= 0, index < offsets.count, let offset = offsets[index] { return offset }
+        return Self.offset(zone, instant)
+    }
+
+    /// The wall-clock time of `instant` as seconds since local midnight.
+    public func secondOfDay(_ instant: Int64) -> Int {
+        let wall = instant + Int64(offset(at: instant))
+        return Int(wall - wall.floorDivided(by: 86_400) * 86_400)
+    }
+
+    /// The local day of `instant`.
+    public func localDate(_ instant: Int64) -> LocalDate {
+        let index = dayIndex(of: instant)
+        if index >= 0, index < range.count { return range.day(index) }
+        return LocalDate(dayNumber: Int((instant + Int64(offset(at: instant))).floorDivided(by: 86_400)))
+    }
+
+    /// `HH:mm` of `instant` on the wall clock: 24-hour, as every date-time pattern of Almanac shows it.
+    public func clockTime(_ instant: Int64) -> String {
+        String(unsafeUninitializedCapacity: 5) { writeClockTime(instant, to: $0, at: 0) }
+    }
+
+    /// Writes `HH:mm` (5 bytes) of `instant` at `offset` and returns the offset after it.
+    func writeClockTime(_ instant: Int64, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        let seconds = secondOfDay(instant)
+        let hour = seconds / 3600, minute = seconds / 60 % 60
+        buffer[offset] = 48 + UInt8(hour / 10)
+        buffer[offset + 1] = 48 + UInt8(hour % 10)
+        buffer[offset + 2] = 58
+        buffer[offset + 3] = 48 + UInt8(minute / 10)
+        buffer[offset + 4] = 48 + UInt8(minute % 10)
+        return offset + 5
+    }
+
+    private static func offset(_ zone: TimeZone, _ instant: Int64) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+}
