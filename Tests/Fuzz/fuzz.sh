@@ -23,13 +23,17 @@ swiftc=${SWIFTC:-swiftc}
 
 build() {
     mkdir -p "$out"
-    # The embedded data files, exactly as the EmbedResources plugin lists them.
+    # The embedded data files, written by the EmbedTool from the folders the EmbedResources plugin
+    # names (read from the plugin, so the two never differ).
     if [ ! -x "$out/embedtool" ] || [ Sources/EmbedTool/main.swift -nt "$out/embedtool" ]; then
         "$swiftc" -O Sources/EmbedTool/main.swift -o "$out/embedtool"
     fi
-    files=$( (find Schema Reports -name '*.sql'; find Translations -name '*.strings'; find SampleData -name '*.csv') | LC_ALL=C sort)
+    local folders
+    folders=$(sed -n 's/^ *("\([A-Za-z]*\)", "\([a-z]*\)"),$/\1:\2/p' Plugins/EmbedResources/plugin.swift)
+    [ -n "$folders" ] || { echo "fuzz: no data folders found in Plugins/EmbedResources/plugin.swift" >&2; exit 1; }
     # shellcheck disable=SC2086
-    "$out/embedtool" "$out/EmbeddedFiles.swift" "$PWD" $files
+    "$out/embedtool" "$out/EmbeddedFiles.swift" "$PWD" $folders
+    local sources
     sources=$(find Sources/AlmanacKit -name '*.swift' | LC_ALL=C sort)
     inputs="$sources $out/EmbeddedFiles.swift Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"
     # shellcheck disable=SC2086
