@@ -14,6 +14,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         do {
             probe = try ImportProbe(directory: directory)
+            // libFuzzer ends with exit(): the probe's deinit then removes its input file.
+            atexit { probe = nil }
         } catch {
             fatalError("cannot set up the probe: \(error)")
         }
