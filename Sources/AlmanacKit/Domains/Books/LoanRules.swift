@@ -6,7 +6,12 @@ public enum LoanRules {
     /// The latest due date for a loan: three months later, clamped to the end of a shorter month,
     /// so a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year).
     public static func latestDue(loanedOn: LocalDate) -> LocalDate {
-        loanedOn.adding(months: maximumMonths)
+        // Three months after a loan in the autumn of 9999 is past the last day a date can be: every
+        // day left is allowed, as the schema's CHECK allows it.
+        guard loanedOn.year * 12 + loanedOn.month - 1 + maximumMonths < 10_000 * 12 else {
+            return LocalDate(year: 9999, month: 12, day: 31)!
+        }
+        return loanedOn.adding(months: maximumMonths)
     }
 
     /// Checks the due date against the loan date: not before it, and not past `latestDue`.
