@@ -7,21 +7,30 @@ struct ParseContext {
     var parser: UnsafeMutablePointer<csv_parser>
     /// A placeholder: `CSVReader.fill` swaps the batch's storage in while it parses.
     var storage = BatchStorage(small: true)
-    /// The physical line being fed to the parser (lines are fed one at a time).
+    /// The physical line being fed to the parser (lines are fed one at a time). A line ends at LF,
+    /// CRLF or a lone CR, as libcsv ends records, even when a file mixes them.
     var line = 1
-    /// The byte that ends a physical line: `\n`, or `\r` in a file with classic Mac line ends.
-    var lineBreak: UInt8 = 10
     /// True between a record's first field and its end.
     var recordOpen = false
     var recordFirstField = 0
     var recordLine = 1
 
     /// Starts a record at its first field. A quoted first field may span lines; it ends on the line
-    /// being fed, so it began as many lines earlier as it holds line feeds.
+    /// being fed, so it began as many lines earlier as it holds line breaks.
     mutating func openRecord(firstFieldText bytes: UnsafeRawBufferPointer, quoted: Bool) {
         recordOpen = true
         recordFirstField = storage.fields.count
-        recordLine = line - (quoted ? bytes.reduce(0) { $0 + ($1 == lineBreak ? 1 : 0) } : 0)
+        recordLine = line - (quoted ? Self.lineBreaks(in: bytes) : 0)
+    }
+
+    /// The line breaks in text: each CR, and each LF not right after a CR.
+    static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0, previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 13 || (byte == 10 && previous != 13) { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     mutating func addField(_ data: UnsafeMutableRawPointer?, _ length: Int) {
@@ -92,6 +101,10 @@ final class CSVReader {
     private var lineCharacters = 0
     /// After a fault the rest of its line is skipped into the faulty record's last field.
     private var skippingLine = false
+    /// Where the next LF and CR are in the chunk (-1: not looked for yet).
+    private var nextLF = -1, nextCR = -1
+    /// True when the last chunk ended with a CR.
+    private var crEndedChunk = false
     private var hash = SHA256()
 
     /// Bytes read from the file so far.
@@ -136,7 +149,6 @@ final class CSVReader {
         defer {
             swap(&batch.storage, &context.pointee.storage)
             batch.bytesRead = bytesRead
-            batch.lineBreak = context.pointee.lineBreak
         }
         while true {
             if position == text.count {
@@ -167,39 +179,60 @@ final class CSVReader {
         hash.update(raw)
         text = transcoder?.convert(raw) ?? raw
         position = 0
+        nextLF = -1
+        nextCR = -1
         if atStart {
             atStart = false
             if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { position = 3 }
-            context.pointee.lineBreak = Self.lineBreak(of: UnsafeRawBufferPointer(rebasing: text[position...]))
         }
         return true
     }
 
-    /// `\r` when the first line of the file ends with a lone CR (Excel's "CSV (Macintosh)"), else `\n`.
-    static func lineBreak(of text: UnsafeRawBufferPointer) -> UInt8 {
-        guard let end = text.firstIndex(where: { $0 == 10 || $0 == 13 }), text[end] == 13 else { return 10 }
-        return end + 1 < text.count && text[end + 1] == 10 ? 10 : 13
+    /// One past the next line break in the chunk (LF, CRLF or a lone CR), or nil when the chunk ends
+    /// first. Where each byte comes next is remembered, so every byte is searched once (memchr).
+    private func nextLineEnd() -> Int? {
+        func find(_ byte: UInt8) -> Int {
+            memchr(text.baseAddress! + position, Int32(byte), text.count - position).map {
+                UnsafeRawPointer($0) - text.baseAddress!
+            } ?? text.count
+        }
+        if nextLF < position { nextLF = find(10) }
+        if nextCR < position { nextCR = find(13) }
+        if nextLF < nextCR { return nextLF + 1 }
+        guard nextCR < text.count else { return nil }
+        guard nextCR + 1 < text.count else {
+            // A CR that ends the chunk: an LF that starts the next one belongs to it.
+            crEndedChunk = true
+            return nextCR + 1
+        }
+        return text[nextCR + 1] == 10 ? nextCR + 2 : nextCR + 1
     }
-
-    /// The line break of the file being read.
-    var lineBreak: UInt8 { context.pointee.lineBreak }
 
     private func feedLine() {
         let start = text.baseAddress! + position
-        let remaining = text.count - position
-        let newline = memchr(start, Int32(context.pointee.lineBreak), remaining)
-        let length = newline.map { UnsafeRawPointer($0) - start + 1 } ?? remaining
+        if crEndedChunk {
+            crEndedChunk = false
+            if position == 0 && text[0] == 10 {
+                // The LF of a CRLF split between chunks: the line ended with its CR.
+                if !skippingLine { _ = csv_parse(parser, start, 1, onField, onRecord, context) }
+                position = 1
+                return
+            }
+        }
+        let end = nextLineEnd()
+        let lineEnded = end != nil
+        let length = (end ?? text.count) - position
         position += length
         if skippingLine {
-            appendToLastField(start, newline == nil ? length : lineContentLength(start, length))
-            if newline != nil { endLine(); skippingLine = false }
+            appendToLastField(start, !lineEnded ? length : lineContentLength(start, length))
+            if lineEnded { endLine(); skippingLine = false }
             return
         }
         let consumed = csv_parse(parser, start, length, onField, onRecord, context)
         if parser.pointee.entry_pos > Self.maximumField {
             // Stop here: the record is closed as faulty with its field left out, and reading ends.
             // The line break just fed is inside the field, so it counts before the field's start is found.
-            if newline != nil { endLine() }
+            if lineEnded { endLine() }
             if !context.pointee.recordOpen {
                 let entry = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
                 context.pointee.openRecord(firstFieldText: entry, quoted: parser.pointee.quoted != 0)
@@ -212,8 +245,8 @@ final class CSVReader {
             return
         }
         if consumed < length {
-            recordParseFault(start: start, consumed: consumed, length: length, lineEnded: newline != nil)
-        } else if newline != nil {
+            recordParseFault(start: start, consumed: consumed, length: length, lineEnded: lineEnded)
+        } else if lineEnded {
             endLine()
         } else {
             lineCharacters += TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: length))
@@ -225,12 +258,11 @@ final class CSVReader {
         lineCharacters = 0
     }
 
-    /// The length of a line without its `\n` or `\r\n`.
+    /// The length of a line without its LF, CRLF or CR.
     private func lineContentLength(_ start: UnsafeRawPointer, _ length: Int) -> Int {
         var end = length
-        let lineBreak = context.pointee.lineBreak
-        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == lineBreak { end -= 1 }
-        if lineBreak == 10 && end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 13 { end -= 1 }
+        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 10 { end -= 1 }
+        if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 13 { end -= 1 }
         return end
     }
 

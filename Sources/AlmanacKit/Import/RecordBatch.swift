@@ -167,8 +167,6 @@ final class RecordBatch: @unchecked Sendable {
     var isLast = false
     /// A problem that stops the whole file (a bad header, an empty file).
     var fatal: [ImportDiagnostic] = []
-    /// The byte that ends a physical line in the file (see `ParseContext.lineBreak`).
-    var lineBreak: UInt8 = 10
 
     deinit { storage.free() }
 
@@ -204,13 +202,15 @@ final class RecordBatch: @unchecked Sendable {
         let span = storage.records[record]
         var line = span.line, column = 1
         func walk(_ bytes: UnsafeRawBufferPointer, quoted: Bool) {
+            var previous: UInt8 = 0
             for byte in bytes {
-                if byte == lineBreak {
+                if byte == 13 || (byte == 10 && previous != 13) {  // a line break: LF, CRLF or CR
                     line += 1
                     column = 1
-                } else if byte & 0xC0 != 0x80 {
+                } else if byte != 10 && byte & 0xC0 != 0x80 {
                     column += quoted && byte == 34 ? 2 : 1
                 }
+                previous = byte
             }
         }
         for index in 0..<min(target, span.fieldCount) {
