@@ -41,15 +41,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "CSQLite"],
+            dependencies: ["AlmanacKit", "CSQLite", "TestSupport"],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit"]
+            dependencies: ["almanac", "AlmanacKit", "TestSupport"]
         ),
     ]
 )

@@ -5,16 +5,10 @@
 # about 20,000 events a week). Then again with 1,000 events of two to thirty days and one of a year
 # added, which the agenda must find without reading further back.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-ALMANAC=$ROOT/.build/release/almanac
-WORK=${BENCH_DIR:-$ROOT/.build/bench}
-ROWS=${BENCH_ROWS:-1000000}
+source "$(dirname "$0")/common.sh"
 RUNS=${BENCH_AGENDA_RUNS:-9}
 WEEK=(--from 2025-06-02 --days 7 --tz Europe/Berlin)
-mkdir -p "$WORK"
-CC=${CC:-cc}
-$CC -O2 -o "$WORK/generate" Bench/generate.c
+build generate
 cd "$WORK"
 [ -s events.csv ] && [ "$(($(wc -l < events.csv) - 1))" = "$ROWS" ] || ./generate events "$ROWS" 42 > events.csv
 

@@ -8,17 +8,12 @@
 #            2025-06-01, to show the index keeps counting cheap even when half the loans are late.
 # Every figure is the median of $RUNS runs.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-ALMANAC=$ROOT/.build/release/almanac
-WORK=${BENCH_DIR:-$ROOT/.build/bench}
-ROWS=${BENCH_ROWS:-1000000}
+source "$(dirname "$0")/common.sh"
 RUNS=${BENCH_OVERDUE_RUNS:-11}
 LIMIT_MS=50
-mkdir -p "$WORK"
-CC=${CC:-cc}
-$CC -O2 -o "$WORK/generate" Bench/generate.c
-$CC -O2 -o "$WORK/measure" Bench/measure.c
+needs_sqlite3
+build generate
+build measure
 cd "$WORK"
 
 load() { # file seed kind today -> database

@@ -3,24 +3,13 @@
 # INSERT, no validation, indexes built after the rows), on seeded 1,000,000-row books and events files.
 # Every figure is the median of 3 runs on a fresh database; peak RSS comes from wait4's rusage.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-ALMANAC=$ROOT/.build/release/almanac
-WORK=${BENCH_DIR:-$ROOT/.build/bench}
-ROWS=${BENCH_ROWS:-1000000}
+source "$(dirname "$0")/common.sh"
 RUNS=${BENCH_RUNS:-3}
 TODAY=2025-06-01
-mkdir -p "$WORK"
-
-if ! command -v sqlite3 >/dev/null 2>&1; then
-  echo "make bench: installing the sqlite3 shell" >&2
-  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq sqlite3
-fi
-CC=${CC:-cc}
-$CC -O2 -o "$WORK/generate" Bench/generate.c
-$CC -O2 -o "$WORK/floor" Bench/floor.c -lcsv -lsqlite3
-$CC -O2 -o "$WORK/measure" Bench/measure.c
+needs_sqlite3
+build generate
+build floor -lcsv -lsqlite3
+build measure
 
 cd "$WORK"
 echo "Generating seeded files ($ROWS rows) in $WORK ..."

@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `calendar reset` asks on a terminal and needs --yes anywhere else; `open` and `show` as text.
 @Suite struct CalendarSessionTests {

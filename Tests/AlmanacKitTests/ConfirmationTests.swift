@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ConfirmationTests {
     @Test(arguments: [("y", "en", true), ("Yes", "en", true), (" y ", "en", true), ("", "en", false), ("n", "en", false),

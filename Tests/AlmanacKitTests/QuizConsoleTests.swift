@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Games played through descriptors: scripted lines from a pipe (here), and keys on a
 /// pseudo-terminal (`QuizConsoleKeyTests`, below).

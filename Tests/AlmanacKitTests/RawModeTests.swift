@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Raw mode on a real (pseudo) terminal: keys one at a time without echo, and the settings found
 /// before put back exactly.

@@ -27,7 +27,7 @@ import Testing
             #expect(timing.status == 0, "\(timing.stderr)")
             whole = min(whole, (clock.now - started) / .seconds(1))
         }
-        var random = StressRandom(seed: Stress.seed)
+        var random = SeededRandom(seed: Stress.seed)
         var killedMidway = 0, finished = 0
         for kill in 1...kills {
             // Into an empty table (indexes dropped and built again) and into one holding a whole import

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// `almanac quiz play` on a terminal: the binary plays on a pseudo-terminal with single keys, and
 /// whether it leaves by `q` or by Ctrl-C (SIGINT), the terminal's settings are what they were.

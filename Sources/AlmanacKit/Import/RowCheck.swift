@@ -177,6 +177,15 @@ struct RowCheck {
         return negative ? -value : value
     }
 
+    /// Binds the column as a row id, or NULL when it is empty so that SQLite assigns one.
+    mutating func bindOptionalID(_ column: Int) {
+        if isEmpty(column) {
+            bind(.null)
+        } else if let id = integer(column) {
+            bind(.integer(id))
+        }
+    }
+
     /// The column as an exact decimal number.
     mutating func decimal(_ column: Int) -> DecimalNumber? {
         if let number = DecimalNumber(text(column)) { return number }

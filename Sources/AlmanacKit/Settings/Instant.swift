@@ -11,15 +11,7 @@ public enum Instant {
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             let day = LocalDate(String(decoding: bytes[0..<10], as: UTF8.self))
         else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             hour < 24, minute < 60, second < 60
         else { return nil }

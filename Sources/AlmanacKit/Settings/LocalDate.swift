@@ -23,15 +23,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -129,4 +121,14 @@ extension Int {
 
     /// The remainder that has the divisor's sign.
     func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
+}
+
+/// The value of a run of ASCII decimal digits; nil when any byte is not a digit.
+func decimalDigits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for byte in bytes {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
 }

@@ -1,3 +1,4 @@
+import AlmanacKit
 import Foundation
 
 /// Sizes for the crash and concurrency tests: small enough for `make test`, and the real thing
@@ -43,20 +44,7 @@ enum Stress {
     }
 }
 
-/// SplitMix64, for kill points that a seed replays.
-struct StressRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<1.
+extension SeededRandom {
+    /// A number in 0..<1, for kill points that a seed replays.
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

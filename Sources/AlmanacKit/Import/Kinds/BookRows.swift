@@ -10,11 +10,7 @@ struct BookRows: RowRules {
     var width: Int { 7 }
 
     func check(_ row: inout RowCheck) {
-        if row.isEmpty(0) {
-            row.bind(.null)
-        } else if let id = row.integer(0) {
-            row.bind(.integer(id))
-        }
+        row.bindOptionalID(0)
         if row.require(1) { row.bindField(1) }
         row.bindField(2)
         row.bindField(3)

@@ -12,11 +12,7 @@ struct EventRows: RowRules {
     var width: Int { 7 }
 
     func check(_ row: inout RowCheck) {
-        if row.isEmpty(0) {
-            row.bind(.null)
-        } else if let id = row.integer(0) {
-            row.bind(.integer(id))
-        }
+        row.bindOptionalID(0)
         if row.require(1) { row.bindField(1) }
         row.bindField(2)
         guard row.require(3), let starts = row.instant(3, zone: zone) else { return }

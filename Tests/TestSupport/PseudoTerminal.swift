@@ -1,16 +1,16 @@
 import Foundation
 
-/// A pseudo-terminal pair (a copy of AlmanacKitTests' own, which this target cannot see): `terminal` behaves as a real terminal (isatty, termios, raw mode) and
+/// A pseudo-terminal pair: `terminal` behaves as a real terminal (isatty, termios, raw mode) and
 /// what is written to `controller` arrives there as typed keys.
-final class PseudoTerminal {
-    let controller: Int32
-    let terminal: Int32
+public final class PseudoTerminal {
+    public let controller: Int32
+    public let terminal: Int32
 
     // Linux's ioctls behind unlockpt(3) and ptsname(3), which Glibc's Swift module does not import.
     static let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
     static let getNumber: UInt = 0x8004_5430  // TIOCGPTN
 
-    init() throws {
+    public init() throws {
         controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
@@ -27,20 +27,20 @@ final class PseudoTerminal {
     }
 
     /// Types text as a user would.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
     }
 
     /// The terminal's current settings.
-    func settings() -> termios {
+    public func settings() -> termios {
         var settings = termios()
         tcgetattr(terminal, &settings)
         return settings
     }
 
     /// Everything the program wrote to the terminal so far (waits briefly for it to arrive).
-    func output() -> String {
+    public func output() -> String {
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
@@ -54,6 +54,6 @@ final class PseudoTerminal {
 }
 
 /// termios as bytes, to compare two settings exactly.
-func bytes(of settings: termios) -> [UInt8] {
+public func bytes(of settings: termios) -> [UInt8] {
     withUnsafeBytes(of: settings) { Array($0) }
 }
