@@ -129,6 +129,21 @@ import Testing
         #expect(render(table, .tsv) == "a\tb\ntab\\there\tline\\nbreak\\\\slash\n0.5\t\n")
     }
 
+    @Test func jsonEscapesWhatAStringLiteralMayNotHold() throws {
+        let text = "q\"b\\n\nr\rt\tbell\u{7}nul\u{0}ls\u{2028}ps\u{2029}dash\u{2014}€"
+        let table = Table(columns: [Table.Column(key: "t", title: "t")], rows: [[.text(text)], [.date(LocalDate("0042-03-07")!)]])
+        let output = render(table, .json)
+        #expect(output == """
+            [
+              {"t": "q\\"b\\\\n\\nr\\rt\\tbell\\u0007nul\\u0000ls\\u2028ps\\u2029dash\u{2014}€"},
+              {"t": "0042-03-07"}
+            ]
+
+            """)
+        let decoded = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: String]]
+        #expect(decoded?.first?["t"] == text)
+    }
+
     @Test func jsonIsAnArrayOfObjectsWithPlainValues() throws {
         let output = render(Self.sample, .json, locale: "ru")
         #expect(output == """

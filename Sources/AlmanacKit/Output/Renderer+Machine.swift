@@ -2,82 +2,174 @@ extension Renderer {
     /// RFC 4180: a header of column keys, CRLF line ends, and a field quoted (its quotes doubled) when
     /// it holds a comma, a quote, a CR or an LF. NULL and empty text are both an empty field.
     func csv(_ table: Table) -> String {
-        func field(_ text: String) -> String {
+        func field(_ text: String, into out: inout [UInt8]) {
             guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
-            else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            else { return out.append(contentsOf: text.utf8) }
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\"") { out.append(byte) }
+                out.append(byte)
+            }
+            out.append(UInt8(ascii: "\""))
         }
-        var out = table.columns.map { field($0.key) }.joined(separator: ",") + "\r\n"
-        for row in table.rows {
-            out += table.columns.indices.map { field(Self.plainText(row[safe: $0]) ?? "") }.joined(separator: ",") + "\r\n"
-        }
-        return out
+        return Self.delimited(table, separator: UInt8(ascii: ","), lineEnd: [13, 10], field: field)
     }
 
     /// Tab-separated values: a header of column keys, LF line ends, and tabs, line breaks and
     /// backslashes inside a field written as `\t`, `\n`, `\r` and `\\` (the convention of
     /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line.
     func tsv(_ table: Table) -> String {
-        func field(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == UInt8(ascii: "\\") }) else { return text }
-            var result = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": result += "\\\\"
-                case "\t": result += "\\t"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                default: result.unicodeScalars.append(scalar)
+        func field(_ text: String, into out: inout [UInt8]) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                default: out.append(byte)
                 }
             }
-            return result
         }
-        var out = table.columns.map { field($0.key) }.joined(separator: "\t") + "\n"
+        return Self.delimited(table, separator: 9, lineEnd: [10], field: field)
+    }
+
+    /// A header of column keys and a line per row, each field written by `field`.
+    private static func delimited(
+        _ table: Table, separator: UInt8, lineEnd: [UInt8], field: (String, inout [UInt8]) -> Void
+    ) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * (table.rows.count + 1))
+        for (index, column) in table.columns.enumerated() {
+            if index > 0 { out.append(separator) }
+            field(column.key, &out)
+        }
+        out += lineEnd
         for row in table.rows {
-            out += table.columns.indices.map { field(Self.plainText(row[safe: $0]) ?? "") }.joined(separator: "\t") + "\n"
+            for index in table.columns.indices {
+                if index > 0 { out.append(separator) }
+                writePlain(row[safe: index], into: &out, field: field)
+            }
+            out += lineEnd
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A cell's plain text through `field`; numbers and dates, which never need quoting or escaping,
+    /// are written straight.
+    private static func writePlain(_ cell: Table.Cell, into out: inout [UInt8], field: (String, inout [UInt8]) -> Void) {
+        switch cell {
+        case .null: return
+        case .integer(let number), .identifier(let number), .count(let number, _): out += String(number).utf8
+        case .date(let date): writeDate(date, into: &out)
+        default: if let text = plainText(cell) { field(text, &out) }
+        }
+    }
+
+    /// `YYYY-MM-DD`, as `LocalDate.description` writes it, without making a string.
+    private static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            if value >= divisor * 10 { return out += String(value).utf8 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(date.day, 2)
     }
 
     /// An array of objects, one per line, keys in column order: stable English snake_case keys and
     /// plain values (numbers as numbers, ISO dates, UTC instants, tag values, null).
     func json(_ table: Table) -> String {
         guard !table.rows.isEmpty else { return "[]\n" }
-        let keys = table.columns.map { Self.jsonString($0.key) + ": " }
-        let objects = table.rows.map { row in
-            "  {" + table.columns.indices.map { keys[$0] + Self.jsonValue(row[safe: $0]) }.joined(separator: ", ") + "}"
+        let keys = table.columns.map { Array((Self.jsonString($0.key) + ": ").utf8) }
+        var out: [UInt8] = Array("[\n".utf8)
+        out.reserveCapacity(128 * table.rows.count)
+        for (number, row) in table.rows.enumerated() {
+            out += number == 0 ? Array("  {".utf8) : Array(",\n  {".utf8)
+            for index in table.columns.indices {
+                if index > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+                out += keys[index]
+                Self.writeJSONValue(row[safe: index], into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        out += Array("\n]\n".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A cell as a JSON value.
     static func jsonValue(_ cell: Table.Cell) -> String {
+        var out: [UInt8] = []
+        writeJSONValue(cell, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
         switch cell {
-        case .null: return "null"
-        case .integer(let number), .identifier(let number), .count(let number, _): return String(number)
-        case .real(let number), .percent(let number): return number.isFinite ? plainNumber(number) : "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        default: return plainText(cell).map(jsonString) ?? "null"
+        case .null: out += "null".utf8
+        case .integer(let number), .identifier(let number), .count(let number, _): out += String(number).utf8
+        case .real(let number), .percent(let number): out += (number.isFinite ? plainNumber(number) : "null").utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .date(let date):
+            out.append(UInt8(ascii: "\""))
+            writeDate(date, into: &out)
+            out.append(UInt8(ascii: "\""))
+        default:
+            if let text = plainText(cell) { writeJSONString(text, into: &out) } else { out += "null".utf8 }
         }
     }
 
     /// A JSON string literal; non-ASCII text stays as UTF-8, control characters are escaped.
     static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        writeJSONString(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes a JSON string literal: quotes, backslashes, control characters and the line and
+    /// paragraph separators (U+2028, U+2029: E2 80 A8/A9) escaped, everything else as its UTF-8.
+    private static func writeJSONString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20: writeUnicodeEscape(UInt32(byte), into: &out)
+            case 0xE2:
+                let next = bytes.index(after: index)
+                let last = next == bytes.endIndex ? next : bytes.index(after: next)
+                if last != bytes.endIndex, bytes[next] == 0x80, bytes[last] == 0xA8 || bytes[last] == 0xA9 {
+                    writeUnicodeEscape(0x2000 | UInt32(bytes[last] & 0x3F), into: &out)
+                    index = last
+                } else {
+                    out.append(byte)
+                }
+            default: out.append(byte)
             }
+            index = bytes.index(after: index)
         }
-        return result + "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u` and four lowercase hex digits.
+    private static func writeUnicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(hex[Int(value >> UInt32(shift) & 0xF)])
+        }
     }
 }
 

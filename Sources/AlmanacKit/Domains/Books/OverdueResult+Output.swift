@@ -26,12 +26,13 @@ extension OverdueResult {
     /// (overdue in red with `✗`, due soon with `!`).
     public func table(_ t: Localizer) -> Table {
         let keys = ["id", "title", "borrower", "due_on", "days_overdue", "level", "status"]
+        let overdue = Table.Cell.tag(StatusTags.tag("overdue", t)), dueSoon = Table.Cell.tag(StatusTags.tag("due-soon", t))
         let rows: [[Table.Cell]] = (notices ?? rows).map { row in
             [
                 .identifier(row.id), .text(row.title), row.borrower.map(Table.Cell.text) ?? .null, .date(row.dueOn),
                 row.daysOverdue > 0 ? .count(Int64(row.daysOverdue), unit: "unit.day") : .null,
                 row.level.map { .integer(Int64($0)) } ?? .null,
-                .tag(StatusTags.tag(row.isOverdue ? "overdue" : "due-soon", t)),
+                row.isOverdue ? overdue : dueSoon,
             ]
         }
         return Table(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) }, rows: rows,
