@@ -60,10 +60,6 @@ public final class Database {
         _ = almanac_config_memstatus(0)
     }()
 
-    /// How much of a database file a read-only connection maps into memory (SQLite caps it at its
-    /// compile-time maximum, and maps no more than the file holds).
-    static let readOnlyMapSize = 1 << 30
-
     private func configure() throws {
         // Extensions are never loaded, through the C API or SQL's load_extension().
         _ = almanac_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
@@ -78,9 +74,6 @@ public final class Database {
             }
         case .readOnly:
             try execute("PRAGMA query_only = ON")
-            // Reads map the file instead of copying each page through a read(2): listings that
-            // follow an index into the table touch thousands of scattered pages.
-            try execute("PRAGMA mmap_size = \(Self.readOnlyMapSize)")
             // The context is this connection, unretained: the authorizer runs only while it is open.
             sqlite3_set_authorizer(handle, readOnlyAuthorizer, Unmanaged.passUnretained(self).toOpaque())
         }
