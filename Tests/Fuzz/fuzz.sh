@@ -51,7 +51,9 @@ build() {
     (cd "$out" && "$swiftc" -swift-version 6 -module-name AlmanacKit -parse-as-library -D FUZZING \
         -O -g -sanitize=fuzzer,address -num-threads 2 -wmo \
         -I "$root/Sources/CSQLite" -I "$root/Sources/CCSV" -lsqlite3 -lcsv "${linker[@]}" \
-        "${absolute[@]}" -o "$root/$binary")
+        "${absolute[@]}" -o "$root/$binary.partial")
+    # Only a finished build takes the binary's name, so an interrupted one is never thought up to date.
+    mv "$binary.partial" "$binary"
 }
 
 # The seeds: every sample file as its own kind, each with the options of a few first bytes.
