@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
+.PHONY: all deps build release demo test bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -38,11 +38,16 @@ test: deps
 	$(SWIFT) test
 
 ## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, a week's
-## agenda over 1,000,000 events (see Bench/).
+## agenda over 1,000,000 events, and headers and rows of millions of columns (see Bench/).
 bench: release
 	Bench/run.sh
 	Bench/agenda.sh
 	Bench/overdue.sh
+	Bench/wide.sh
+
+## bench-wide: only the files with millions of columns (part of bench).
+bench-wide: release
+	Bench/wide.sh
 
 ## bench-overdue: only the overdue check over 1,000,000 loans (part of bench).
 bench-overdue: release

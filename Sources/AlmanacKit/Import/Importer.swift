@@ -64,7 +64,8 @@ public final class Importer {
         let began = Date()
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = makeRules(kind, properties: properties)
-        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding)
+        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
+            headerFields: HeaderMapping.fieldsKept(rules.columns))
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
