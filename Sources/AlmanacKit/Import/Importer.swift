@@ -74,12 +74,6 @@ public final class Importer {
         let indexesKept = try indexes.isEmpty && hasSecondaryIndexes(kind)
         if indexesKept { try database.execute("PRAGMA cache_size = -16384") }
         defer { if indexesKept { try? database.execute("PRAGMA cache_size = -4096") } }
-        // Books and events are checked here by exactly the rules of their CHECK constraints, on the
-        // parsing thread; evaluating the date CHECKs again on the inserting thread would cost a third
-        // of its time. The constraints stay on for every other writer and every other kind.
-        let checkedHere = kind == .books || kind == .events
-        if checkedHere { try database.execute("PRAGMA ignore_check_constraints = ON") }
-        defer { if checkedHere { try? database.execute("PRAGMA ignore_check_constraints = OFF") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
             columns: rules.columns, file: input.displayName, rejectsPath: rejectsPath, options: options, localizer: localizer,
@@ -87,14 +81,16 @@ public final class Importer {
         pipeline.start()
         var lastProgress = Date.distantPast
         do {
-            while !load.stopped, let batch = try pipeline.next() {
-                defer { pipeline.recycle(batch) }
-                try load.consume(batch)
-                if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
-                    lastProgress = Date()
-                    let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
-                    progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
-                        seconds: lastProgress.timeIntervalSince(began)))
+            try withChecksSkipped(for: kind) {
+                while !load.stopped, let batch = try pipeline.next() {
+                    defer { pipeline.recycle(batch) }
+                    try load.consume(batch)
+                    if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
+                        lastProgress = Date()
+                        let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
+                        progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                            seconds: lastProgress.timeIntervalSince(began)))
+                    }
                 }
             }
         } catch {
