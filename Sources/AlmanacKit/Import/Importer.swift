@@ -71,7 +71,7 @@ public final class Importer {
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         // Rows going into indexes that are kept land on random index pages: a larger cache (still a
         // fixed size) saves most of the reads and rewrites.
-        let indexesKept = try indexes.isEmpty && hasSecondaryIndexes(kind)
+        let indexesKept = try hasSecondaryIndexes(kind)
         if indexesKept { try database.execute("PRAGMA cache_size = -16384") }
         defer { if indexesKept { try? database.execute("PRAGMA cache_size = -4096") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
