@@ -58,13 +58,14 @@ bench-agenda: release
 	Bench/agenda.sh
 
 ## fuzz: fuzz the CSV reader and every kind's import with libFuzzer and ASan for SECONDS (default 60),
-## on JOBS workers (default 2), from Tests/Fuzz/Corpus; fails on any crash or broken invariant.
+## on JOBS workers (default 2), from Tests/Fuzz/Corpus, then headers for SECONDS more from
+## Tests/Fuzz/HeaderCorpus (HARNESS=import or header: one); fails on any crash or broken invariant.
 SECONDS ?= 60
 JOBS ?= 2
 fuzz: deps
 	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
 
-## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, minimized (libFuzzer -merge=1).
+## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus and HeaderCorpus, minimized (libFuzzer -merge=1).
 fuzz-corpus: deps
 	Tests/Fuzz/fuzz.sh minimize
 

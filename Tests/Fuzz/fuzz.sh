@@ -5,6 +5,10 @@
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
 #   Tests/Fuzz/fuzz.sh minimize         merge what a run found into Tests/Fuzz/Corpus, minimized
 #
+# The binary has two harnesses, each with its own corpus: `import` (CSV files, Tests/Fuzz/Corpus)
+# and `header` (headers built from the bytes, Tests/Fuzz/HeaderCorpus; ALMANAC_FUZZ=header).
+# `run` and `minimize` do both, `import` first; HARNESS=import or HARNESS=header does one.
+#
 # The harness is compiled outside SwiftPM: AlmanacKit's sources, the embedded data files (written by
 # the EmbedTool, as the build plugin does) and the harness go into one module with swiftc, because a
 # SwiftPM executable brings its own `main` and libFuzzer needs to provide it.
@@ -36,6 +40,7 @@ build() {
     local sources
     sources=$(find Sources/AlmanacKit -name '*.swift' | LC_ALL=C sort)
     inputs="$sources $out/EmbeddedFiles.swift Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"
+    inputs="$inputs Tests/AlmanacKitTests/Support/HeaderFuzz.swift"
     # shellcheck disable=SC2086
     if [ -x "$binary" ] && [ -z "$(find $inputs -newer "$binary" | head -1)" ]; then
         echo "fuzz: $binary is up to date"
@@ -56,8 +61,34 @@ build() {
     mv "$binary.partial" "$binary"
 }
 
+# --- Harnesses --------------------------------------------------------------------------------
+# use_harness NAME: points corpus, work and the seeds at harness NAME (see the top).
+use_harness() {
+    export ALMANAC_FUZZ=$1
+    echo "fuzz: the $1 harness"
+    if [ "$1" = header ]; then corpus=Tests/Fuzz/HeaderCorpus work=$out/corpus-header; else corpus=Tests/Fuzz/Corpus work=$out/corpus; fi
+    mkdir -p "$corpus"
+}
+
+# The header harness's seeds: per kind, its columns in order (then a row), and one of each spelling.
+header_seeds() {
+    local dir=$out/seeds-header kind spelling
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    for kind in 0 1 2 3 4 5 6 7; do
+        printf "\\$(printf %03o $((kind | 32)))\\000\\001\\002\\003\\004\\005\\006" > "$dir/columns-$kind"
+        for spelling in 1 2 3 4 5 6; do
+            printf "\\$(printf %03o "$kind")\\$(printf %03o $((spelling * 16)))\\$(printf %03o $((spelling * 16 + 1)))\\$(printf %03o $((spelling * 16 + 5)))" > "$dir/spelling-$kind-$spelling"
+        done
+        printf "\\$(printf %03o "$kind")\\201\\317\\000\\001\\200\\200" > "$dir/wide-$kind"
+    done
+    echo "$dir"
+}
+# ------------------------------------------------------------------------------------------------
+
 # The seeds: every sample file as its own kind, each with the options of a few first bytes.
 seeds() {
+    if [ "${ALMANAC_FUZZ:-}" = header ]; then header_seeds; return; fi
     local dir=$out/seeds
     rm -rf "$dir"
     mkdir -p "$dir"
@@ -117,7 +148,7 @@ minimize() {
 
 case "${1:-run}" in
     build) build ;;
-    run) run "${2:-60}" ;;
-    minimize) minimize ;;
+    run) for harness in ${HARNESS:-import header}; do use_harness "$harness"; run "${2:-60}"; done ;;
+    minimize) for harness in ${HARNESS:-import header}; do use_harness "$harness"; minimize; done ;;
     *) echo "usage: $0 build | run SECONDS | minimize" >&2; exit 64 ;;
 esac

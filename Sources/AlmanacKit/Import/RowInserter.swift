@@ -211,8 +211,8 @@ final class RowInserter {
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
         switch error.extendedCode {
         // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
-        case ResultCode.constraintPrimaryKey, ResultCode.constraintUnique
-            where error.extendedCode == ResultCode.constraintPrimaryKey || kind == .animationSettings:
+        case ResultCode.constraintPrimaryKey,
+             ResultCode.constraintUnique where kind == .animationSettings:
             if kind == .doors { return at(1, "import.error.door-exists", ["holiday": value(0)]) }
             return at(0, "import.error.exists", [:])
         case ResultCode.constraintForeignKey where kind == .doors:
