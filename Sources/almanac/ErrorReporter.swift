@@ -4,12 +4,11 @@ import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.
 enum ErrorReporter {
-    /// Prints the error and exits with its status. Help, `--version` and usage errors are left to
-    /// ArgumentParser, which prints them its own way (usage errors exit 64). `arguments` is the
-    /// command line as parsed: `almanac overdue` has exit statuses of its own.
-    static func exit(with error: Error, arguments: [String] = []) -> Never {
-        if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
-        let localizer = currentLocalizer()
+    /// Prints the error and exits with its status. `invocation` is the command line as the front end
+    /// read it: it gives the language, and `almanac overdue` has exit statuses of its own.
+    static func exit(with error: Error, invocation: Invocation) -> Never {
+        if Overdue.isInvoked(by: invocation) { exitMonitoring(with: error, invocation: invocation) }
+        let localizer = invocation.localizer
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
         case let error as AlmanacError:
@@ -28,10 +27,10 @@ enum ErrorReporter {
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
     /// exits 0, and every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
     /// the failure is also the plugin line on standard output, where monitoring reads it.
-    private static func exitMonitoring(with error: Error, arguments: [String]) -> Never {
+    private static func exitMonitoring(with error: Error, invocation: Invocation) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
-        let localizer = currentLocalizer()
+        let localizer = invocation.localizer
         let message: String
         switch error {
         case let error as AlmanacError: message = error.message(localizer)
@@ -43,7 +42,7 @@ enum ErrorReporter {
         } else {
             printError(message)
         }
-        if Overdue.wantsNagios(arguments) {
+        if Overdue.wantsNagios(invocation) {
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
             print(OverdueResult.nagiosUnknownLine(firstLine))
         }
@@ -54,16 +53,15 @@ enum ErrorReporter {
     static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+}
 
-    /// The user's language for messages, read straight from the arguments and environment: an error
-    /// may come before the options were parsed.
-    static func currentLocalizer() -> Localizer {
-        var option: String?
-        let arguments = CommandLine.arguments
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--locale", index + 1 < arguments.count { option = arguments[index + 1] }
-            if argument.hasPrefix("--locale=") { option = String(argument.dropFirst("--locale=".count)) }
-        }
-        return Localizer(locale: LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment))
+extension Invocation {
+    /// The language of messages: `--locale`, else the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`);
+    /// for the monitoring line of `overdue --format nagios`, `--locale` else English, whatever the host.
+    var localizer: Localizer {
+        let option = global("--locale")
+        let locale = Overdue.wantsNagios(self) ? LocaleResolver.resolveForMonitoring(option: option)
+            : LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment)
+        return Localizer(locale: locale)
     }
 }

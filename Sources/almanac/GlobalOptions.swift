@@ -44,35 +44,8 @@ struct GlobalOptions: ParsableArguments {
     /// command prints that line itself (`allowingNagios`; its rows then default to `table`).
     func settings(allowingNagios: Bool = false) throws -> Settings {
         if isNagios && !allowingNagios { throw AlmanacError(.usage, "error.format-nagios-only") }
+        let locale = isNagios ? LocaleResolver.resolveForMonitoring(option: locale) : locale
         return try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today,
             format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)
-    }
-}
-
-extension GlobalOptions {
-    /// The global options that take a value, by their spelling on the command line.
-    static let valued: Set<String> = ["--db", "--locale", "--tz", "--today", "--format", "--color"]
-
-    /// Moves global options written before the subcommand (`almanac --db x.db init`) to the end, where
-    /// the subcommand that declares them can parse them. Everything after `--` stays as it is.
-    static func hoisted(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            guard valued.contains(name) else { break }
-            leading.append(argument)
-            if !argument.contains("="), index + 1 < arguments.count {
-                leading.append(arguments[index + 1])
-                index += 1
-            }
-            index += 1
-        }
-        guard !leading.isEmpty else { return arguments }
-        var rest = Array(arguments[index...])
-        let end = rest.firstIndex(of: "--") ?? rest.count
-        rest.insert(contentsOf: leading, at: end)
-        return rest
     }
 }

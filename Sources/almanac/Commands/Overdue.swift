@@ -73,13 +73,13 @@ struct Overdue: ParsableCommand {
         throw ExitCode(report.result.status.rawValue)
     }
 
-    /// True when the command line runs `almanac overdue` (global options already moved after it).
-    static func isInvoked(by arguments: [String]) -> Bool {
-        arguments.first == "overdue"
+    /// True when the command line runs `almanac overdue`.
+    static func isInvoked(by invocation: Invocation) -> Bool {
+        invocation.path == ["overdue"]
     }
 
-    /// True when the command line asks for `--format nagios`.
-    static func wantsNagios(_ arguments: [String]) -> Bool {
-        zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "nagios" } || arguments.contains("--format=nagios")
+    /// True when the command line runs `almanac overdue --format nagios`, the monitoring-plugin line.
+    static func wantsNagios(_ invocation: Invocation) -> Bool {
+        isInvoked(by: invocation) && invocation.global("--format") == FormatOption.nagios.rawValue
     }
 }
