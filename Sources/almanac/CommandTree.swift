@@ -44,6 +44,14 @@ enum CommandTree {
         return try? CommandSpec(dump: type._dumpHelp(), path: path, excluding: Set(globals.flatMap(\.names)))
     }
 
+    /// The examples help shows for the command at a path: its own, or for a group that declares none,
+    /// the first example of each of its subcommands.
+    static func examples(at path: [String]) -> [Example] {
+        guard let type = type(at: path) else { return [] }
+        if let exemplified = type as? Exemplified.Type { return exemplified.examples }
+        return type.configuration.subcommands.compactMap { examples(at: path + [name(of: $0)]).first }
+    }
+
     /// Every command's path, depth first from the root (the root's path is empty).
     static var allPaths: [[String]] {
         func walk(_ type: ParsableCommand.Type, _ path: [String]) -> [[String]] {

@@ -14,27 +14,22 @@ enum FormatOption: String, ExpressibleByArgument, CaseIterable {
 
 /// The options every command accepts (PRODUCT.md, "Global options").
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The database file (default: $ALMANAC_DB, else ./almanac.db).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.db"), valueName: "path"), completion: .file())
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Language and formats, e.g. en or ru_RU (default: LC_ALL, LC_MESSAGES, LANG, else en).", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.locale"), valueName: "id"), completion: .almanac(.locales))
     var locale: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Time zone for every date shown or compared (default: $TZ, else UTC).", valueName: "zone"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.tz"), valueName: "zone"), completion: .almanac(.zones))
     var tz: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The day to treat as today, YYYY-MM-DD (default: $ALMANAC_TODAY, else the clock in --tz).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.today"), valueName: "date"))
     var today: String?
 
-    @Option(name: .long, help: ArgumentHelp("Output format: table, markdown, csv, tsv or json.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.format"), valueName: "format"))
     var format: FormatOption = .table
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Colour: auto (only on a terminal, never with NO_COLOR), always or never.", valueName: "when"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.global.color"), valueName: "when"))
     var color: ColorChoice = .auto
 
     /// True for `--format nagios`.

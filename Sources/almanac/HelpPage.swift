@@ -10,7 +10,7 @@ enum HelpPage {
         guard let type = CommandTree.type(at: path) else { return "" }
         var text = HelpLayout.foldingUsage(Almanac.helpMessage(for: type, columns: width), width: width)
         while text.hasSuffix("\n") { text.removeLast() }
-        let examples = (type as? Exemplified.Type)?.examples ?? []
+        let examples = CommandTree.examples(at: path)
         if !examples.isEmpty {
             text += "\n\n" + HelpLayout.examples(examples.map { ($0.line, $0.note) }, heading: localized("help.heading.examples"),
                 width: width)

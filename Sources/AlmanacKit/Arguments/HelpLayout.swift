@@ -16,13 +16,14 @@ public enum HelpLayout {
         return lines.joined(separator: "\n")
     }
 
-    /// The EXAMPLES section: each command line (continued with ` \` where it is wider than the
-    /// width), and under it what it does.
+    /// The EXAMPLES section: for each example what it does, as a shell comment, and the command line
+    /// under it (continued with ` \` where it is wider than the width), a blank line between examples.
     public static func examples(_ examples: [(line: String, note: String)], heading: String, width: Int) -> String {
         var lines = [heading]
-        for example in examples {
+        for (index, example) in examples.enumerated() {
+            if index > 0 { lines.append("") }
+            lines += TextWrap.lines(example.note, width: max(width - 4, 20)).map { "  # " + $0 }
             lines += fill(units(example.line), first: "  ", indent: "      ", width: width, continuation: " \\")
-            lines += TextWrap.lines(example.note, width: max(width - 6, 20)).map { "      " + $0 }
         }
         return lines.joined(separator: "\n")
     }

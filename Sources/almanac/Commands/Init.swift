@@ -2,16 +2,15 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac init`: create the database, or bring its schema up to date.
-struct Init: ParsableCommand {
+struct Init: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Create the database, or migrate it to the latest schema.",
-        discussion: """
-            Creates the file when it is missing and applies every pending schema migration, each in its
-            own transaction. Running it again on an up-to-date database changes nothing. A database
-            whose schema is newer than this almanac knows is refused (exit 65).
-            Every other command migrates on its own; init is for setting up ahead of time.
-            """
-    )
+        abstract: localized("help.init.abstract"),
+        discussion: localized("help.init.discussion"))
+
+    static let examples = [
+        Example("almanac init", "example.init.here"),
+        Example("almanac --db books.db init", "example.init.db"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
