@@ -1,9 +1,18 @@
-# Almanac: `make demo` sets up and runs the demo; `make test` runs the tests.
+# Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libcsv-dev
 
-.PHONY: all deps build release demo test bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
+# Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The binary `make install-files` installs (`make install` builds and installs the release binary).
+BINARY ?= .build/release/almanac
+GENERATED := .build/generated
+INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
+	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
+
+.PHONY: all deps test-deps build release demo test install install-files uninstall bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -21,6 +30,23 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
+## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
+## and fish to load their completions (installed with apt-get when missing).
+test-deps:
+	@missing=""; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make test-deps: install$$missing to run every install test (no apt-get here)" >&2; exit 0; \
+	  fi; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  echo "make test-deps: installing$$missing"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
 ## build: a debug build.
 build: deps
 	$(SWIFT) build
@@ -34,8 +60,31 @@ demo: release
 	.build/release/almanac demo
 
 ## test: run every test (unit and end-to-end).
-test: deps
+test: deps test-deps
 	$(SWIFT) test
+
+## install: build the release binary and install it with its man pages (English; Russian under
+## share/man/ru) and its bash, zsh and fish completions: make install [PREFIX=/usr/local] [DESTDIR=].
+install: release
+	@$(MAKE) --no-print-directory install-files BINARY=.build/release/almanac
+
+## install-files: install $(BINARY) as it is, with the man pages and completions generated from it.
+install-files:
+	@test -x "$(BINARY)" || { echo "make install-files: no binary at $(BINARY) (run make release)" >&2; exit 1; }
+	mkdir -p $(GENERATED)
+	LC_ALL=C "$(BINARY)" __man > $(GENERATED)/almanac.1
+	LC_ALL=ru "$(BINARY)" __man > $(GENERATED)/almanac.ru.1
+	for shell in bash zsh fish; do "$(BINARY)" --generate-completion-script $$shell > $(GENERATED)/almanac.$$shell || exit 1; done
+	install -D -m 755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/almanac"
+	install -D -m 644 $(GENERATED)/almanac.1 "$(DESTDIR)$(PREFIX)/share/man/man1/almanac.1"
+	install -D -m 644 $(GENERATED)/almanac.ru.1 "$(DESTDIR)$(PREFIX)/share/man/ru/man1/almanac.1"
+	install -D -m 644 $(GENERATED)/almanac.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac"
+	install -D -m 644 $(GENERATED)/almanac.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_almanac"
+	install -D -m 644 $(GENERATED)/almanac.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/almanac.fish"
+
+## uninstall: remove exactly the files `make install` put there (same PREFIX and DESTDIR).
+uninstall:
+	cd "$(DESTDIR)$(PREFIX)" 2>/dev/null && rm -f $(INSTALLED) || true
 
 ## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, a week's
 ## agenda over 1,000,000 events (see Bench/).

@@ -12,8 +12,13 @@ enum FrontEnd {
         case "__complete": CompletionCommand.run(Array(arguments.dropFirst()))
         case "__man": write(ManualCommand.page())
         case "--experimental-dump-help": Almanac.main(arguments)
-        case let first? where first.hasPrefix("--generate-completion-script"):
-            CompletionScripts.print(first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first)
+        case let first? where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
+            let shell = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
+            do {
+                write(try CompletionScripts.script(for: shell))
+            } catch {
+                ErrorReporter.exit(with: error, invocation: Invocation())
+            }
         default:
             run(CommandTree.scanner.scan(arguments))
         }

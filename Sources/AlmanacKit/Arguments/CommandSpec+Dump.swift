@@ -32,7 +32,8 @@ extension CommandSpec {
                 let names = (argument.names ?? []).map { $0.kind == "short" ? "-" + $0.name : ($0.kind == "long" ? "--" : "-") + $0.name }
                 guard !names.contains(where: excluding.contains) else { continue }
                 options.append(Option(names: names, valueName: argument.kind == "option" ? argument.valueName ?? "value" : nil,
-                    isRepeating: argument.isRepeating, isRequired: !argument.isOptional, allowedValues: argument.allValues ?? [], abstract: argument.abstract ?? "",
+                    isRepeating: argument.isRepeating, isRequired: !argument.isOptional, allowedValues: argument.allValues ?? [],
+                    defaultValue: argument.defaultValue, abstract: argument.abstract ?? "",
                     isHidden: !(argument.shouldDisplay ?? true), completion: completion))
             }
         }
@@ -81,6 +82,7 @@ private struct DumpedArgument: Decodable {
     let isOptional: Bool
     let isRepeating: Bool
     let allValues: [String]?
+    let defaultValue: String?
     let abstract: String?
     let shouldDisplay: Bool?
     let completionKind: DumpedCompletion?

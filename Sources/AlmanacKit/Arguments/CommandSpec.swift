@@ -16,6 +16,8 @@ public struct CommandSpec: Sendable {
         public let isRequired: Bool
         /// The values it accepts when they are a fixed list (`title`, `due`); empty for any value.
         public let allowedValues: [String]
+        /// The value it has when not given, when it has one the parser knows (`10`).
+        public let defaultValue: String?
         /// The one-line help.
         public let abstract: String
         /// True for options left out of help and completion.
@@ -25,12 +27,14 @@ public struct CommandSpec: Sendable {
 
         /// Creates an option.
         public init(names: [String], valueName: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
-                    allowedValues: [String] = [], abstract: String = "", isHidden: Bool = false, completion: ValueCompletion? = nil) {
+                    allowedValues: [String] = [], defaultValue: String? = nil, abstract: String = "", isHidden: Bool = false,
+                    completion: ValueCompletion? = nil) {
             self.names = names
             self.valueName = valueName
             self.isRepeating = isRepeating
             self.isRequired = isRequired
             self.allowedValues = allowedValues
+            self.defaultValue = defaultValue
             self.abstract = abstract
             self.isHidden = isHidden
             self.completion = completion

@@ -32,8 +32,14 @@ public struct Invocation: Sendable {
     /// The first mistake on the command line (a usage error), if any.
     public internal(set) var mistake: AlmanacError?
 
+    /// An empty command line: the root, no options.
+    public init() {}
+
     /// A global option's value (`global("--format")`).
     public func global(_ name: String) -> String? { globals[name] }
+
+    /// The value of one of the command's own options (`option("--reports-dir")`); the last one given.
+    public func option(_ name: String) -> String? { options.last { $0.name == name }?.value }
 
     /// The command line spelled out for swift-argument-parser, which then only converts values:
     /// the command, every option as `--name=value` (so a value may begin with a dash, `--seed=-1`),
