@@ -74,7 +74,7 @@ extension ArgumentScanner {
             return completion
         }
         if command.isGroup && !onlyArguments {
-            if invocation.path.isEmpty && invocation.request == .run && "help".hasPrefix(current) {
+            if invocation.path.isEmpty && !typed.contains("help") && "help".hasPrefix(current) {
                 completion.candidates.append(Completion.Candidate(value: "help", description: ""))
             }
             for subcommand in command.subcommands where subcommand.name.hasPrefix(current) {

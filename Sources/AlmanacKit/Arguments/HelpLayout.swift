@@ -10,7 +10,7 @@ public enum HelpLayout {
                 lines.append(line)
                 continue
             }
-            lines += fill(units(String(line.dropFirst(heading.count))), first: heading,
+            lines += fill(options(units(String(line.dropFirst(heading.count)))), first: heading,
                 indent: String(repeating: " ", count: heading.count), width: width, continuation: "")
         }
         return lines.joined(separator: "\n")
@@ -23,7 +23,7 @@ public enum HelpLayout {
         for (index, example) in examples.enumerated() {
             if index > 0 { lines.append("") }
             lines += TextWrap.lines(example.note, width: max(width - 4, 20)).map { "  # " + $0 }
-            lines += fill(units(example.line), first: "  ", indent: "      ", width: width, continuation: " \\")
+            lines += fill(options(units(example.line)), first: "  ", indent: "      ", width: width, continuation: " \\")
         }
         return lines.joined(separator: "\n")
     }
@@ -52,6 +52,20 @@ public enum HelpLayout {
         }
         if !current.isEmpty { units.append(current) }
         return units
+    }
+
+    /// The units with each option joined to the value after it (`--due <date>`, `--at 2025-12-23`), so
+    /// a line never breaks between them.
+    static func options(_ units: [String]) -> [String] {
+        var joined: [String] = []
+        for unit in units {
+            if let last = joined.last, last.hasPrefix("-"), !last.contains("="), !last.contains(" "), !unit.hasPrefix("-") {
+                joined[joined.count - 1] = last + " " + unit
+            } else {
+                joined.append(unit)
+            }
+        }
+        return joined
     }
 
     /// Lines filled with units up to the width; a line that continues ends with `continuation`.

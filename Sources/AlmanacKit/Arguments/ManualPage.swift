@@ -65,16 +65,16 @@ public enum ManualPage {
         options.flatMap { option -> [String] in
             var label = option.names.map { "\\fB\(code($0))\\fR" }.joined(separator: ", ")
             if let value = option.valueName { label += " \\fI<\(code(value))>\\fR" }
-            var help = option.abstract
-            if !option.allowedValues.isEmpty { help += " " + t("man.values", ["values": option.allowedValues.joined(separator: ", ")]) }
-            if let value = option.defaultValue, !value.isEmpty { help += " " + t("man.default", ["value": value]) }
-            return [".TP", label, text(help)]
+            var help = [option.abstract]
+            if !option.allowedValues.isEmpty { help.append(t("man.values", ["values": option.allowedValues.joined(separator: ", ")])) }
+            if let value = option.defaultValue, !value.isEmpty { help.append(t("man.default", ["value": value])) }
+            return [".TP", label, text(help.filter { !$0.isEmpty }.joined(separator: " "))]
         }
     }
 
     private static func examples(_ examples: [(note: String, line: String)]) -> [String] {
         let layout = HelpLayout.examples(examples.map { ($0.line, $0.note) }, heading: "", width: 72)
-        return [".PP", ".RS 4", ".nf"] + layout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map {
+        return [".RS 4", ".nf"] + layout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map {
             line($0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0), code: true)
         } + [".fi", ".RE"]
     }

@@ -10,7 +10,7 @@ extension Books {
 
         static let examples = [
             Example("almanac books return 23", "example.books.return.today"),
-            Example("almanac books return 23 --on 2025-12-20", "example.books.return.on"),
+            Example("almanac books return 17 --on 2025-12-20", "example.books.return.on"),
         ]
 
         @OptionGroup var global: GlobalOptions
