@@ -16,36 +16,34 @@ INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 
 all: build
 
+# Installs the Debian packages named in the shell variable `missing` with apt-get (through sudo when
+# not root); where there is no apt-get, says what to install and runs $(1).
+apt-install = if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make $@: install$$missing with your package manager (no apt-get here)" >&2; $(1); \
+	  fi; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  echo "make $@: installing$$missing"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
 ## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing.
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
-	if [ -n "$$missing" ]; then \
-	  if ! command -v apt-get >/dev/null 2>&1; then \
-	    echo "make deps: install$$missing with your package manager (no apt-get here)" >&2; exit 1; \
-	  fi; \
-	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  echo "make deps: installing$$missing"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,exit 1)
 
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
-## and fish to load their completions (installed with apt-get when missing).
+## and fish to load their completions (installed with apt-get when missing; the tests that need one
+## that is missing say so and are skipped).
 test-deps:
 	@missing=""; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
-	if [ -n "$$missing" ]; then \
-	  if ! command -v apt-get >/dev/null 2>&1; then \
-	    echo "make test-deps: install$$missing to run every install test (no apt-get here)" >&2; exit 0; \
-	  fi; \
-	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  echo "make test-deps: installing$$missing"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,exit 0)
 
 ## build: a debug build.
 build: deps
