@@ -17,18 +17,11 @@ extension Renderer {
 
     /// Tab-separated values: a header of column keys, LF line ends, and tabs, line breaks and
     /// backslashes inside a field written as `\t`, `\n`, `\r` and `\\` (the convention of
-    /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line.
+    /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line; every other control
+    /// character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
     func tsv(_ table: Table) -> String {
         func field(_ text: String, into out: inout [UInt8]) {
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: out.append(byte)
-                }
-            }
+            TerminalText.append(text, to: &out, .reversible)
         }
         return Self.delimited(table, separator: 9, lineEnd: [10], field: field)
     }
