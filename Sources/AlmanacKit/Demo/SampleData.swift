@@ -12,7 +12,7 @@ public enum SampleData {
     /// files go through an `OutputGuard` like every file Almanac writes: never `database` or its
     /// side files; a sample file left by an earlier demo is replaced.
     @discardableResult
-    public static func write(to folder: String, database: String? = nil) throws -> [String] {
+    public static func write(into folder: String, database: String? = nil) throws -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
