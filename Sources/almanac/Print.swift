@@ -14,8 +14,10 @@ enum Print {
         try OutputWriter.standardOutput.write(text + "\n")
     }
 
-    /// A line of words on standard error (a note, a summary), its control characters escaped.
+    /// A line of words on standard error (a note, a summary), its control characters escaped; what
+    /// standard output holds so far is written first, so a terminal shows both in order.
     static func note(_ line: String) throws {
+        try OutputWriter.standardOutput.flush()
         try OutputWriter.standardError.writeLine(quoting: line)
     }
 }

@@ -79,10 +79,13 @@ private func snapshot() -> [String: Data?] {
     return state
 }
 
+/// A temporary file of this process (`.NAME.PID-N.tmp`, as `OutputTarget` names them) still there.
 private func leftovers() -> String? {
     let walker = FileManager.default.enumerator(atPath: sandbox)
+    let marker = ".\(getpid())-"
     while let name = walker?.nextObject() as? String {
-        if name.hasSuffix(".tmp") && (name as NSString).lastPathComponent.hasPrefix(".") { return name }
+        let last = (name as NSString).lastPathComponent
+        if last.hasPrefix("."), last.hasSuffix(".tmp"), last.contains(marker) { return name }
     }
     return nil
 }
@@ -92,12 +95,12 @@ private func layOut(_ flags: UInt8) {
     let manager = FileManager.default
     try? manager.removeItem(atPath: sandbox)
     try? manager.createDirectory(atPath: sandbox + "/sub/deeper", withIntermediateDirectories: true)
-    manager.createFile(atPath: sandbox + "/lib.db", contents: database)
-    manager.createFile(atPath: sandbox + "/in.csv", contents: input)
-    if flags & 0x01 != 0 { manager.createFile(atPath: sandbox + "/lib.db-wal", contents: Data("wal".utf8)) }
-    if flags & 0x02 != 0 { manager.createFile(atPath: sandbox + "/lib.db-shm", contents: Data("shm".utf8)) }
-    if flags & 0x04 != 0 { manager.createFile(atPath: sandbox + "/lib.db-journal", contents: Data("journal".utf8)) }
-    if flags & 0x08 != 0 { manager.createFile(atPath: sandbox + "/x.csv", contents: Data("other".utf8)) }
+    _ = manager.createFile(atPath: sandbox + "/lib.db", contents: database)
+    _ = manager.createFile(atPath: sandbox + "/in.csv", contents: input)
+    if flags & 0x01 != 0 { _ = manager.createFile(atPath: sandbox + "/lib.db-wal", contents: Data("wal".utf8)) }
+    if flags & 0x02 != 0 { _ = manager.createFile(atPath: sandbox + "/lib.db-shm", contents: Data("shm".utf8)) }
+    if flags & 0x04 != 0 { _ = manager.createFile(atPath: sandbox + "/lib.db-journal", contents: Data("journal".utf8)) }
+    if flags & 0x08 != 0 { _ = manager.createFile(atPath: sandbox + "/x.csv", contents: Data("other".utf8)) }
     if flags & 0x10 != 0 {
         try? manager.linkItem(atPath: sandbox + "/in.csv", toPath: sandbox + "/hard")
         try? manager.linkItem(atPath: sandbox + "/lib.db", toPath: sandbox + "/sub/hard-db")

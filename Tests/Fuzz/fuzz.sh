@@ -108,7 +108,8 @@ run() {
         "$root/$work" "$root/$corpus" "$root/$seed_dir" > "$root/$out/logs/driver.log" 2>&1) || true
     local total=0 line
     for log in "$out"/logs/fuzz-*.log; do
-        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1)
+        # A worker that crashed has no "Done" line: that is reported below, not a reason to stop here.
+        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 || true)
         echo "fuzz: $(basename "$log"): ${line:-no summary (see the log)}"
         total=$((total + $(echo "${line:-Done 0}" | awk '{print $2}')))
     done
