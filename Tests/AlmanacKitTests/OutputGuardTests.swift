@@ -67,6 +67,15 @@ import Testing
         #expect(refusal("/dev/stdout") == nil)
     }
 
+    @Test func onlyDescriptorPathsAreStreamsUnderDevAndProc() {
+        for path in ["/dev/stdout", "/dev/stderr", "/dev/fd/1", "/proc/self/fd/1", "/proc/42/fd/3"] {
+            #expect(OutputGuard.namesADescriptor(path), "\(path)")
+        }
+        for path in ["/dev/shm/x.csv", "/dev/null", "/proc/self/status", "/dev/fd", "x/fd/1"] {
+            #expect(!OutputGuard.namesADescriptor(path), "\(path)")
+        }
+    }
+
     @Test func oneRunNeverClaimsAFileTwice() throws {
         var outputs = makeGuard()
         _ = try outputs.claim(path("a.csv"), option: "--out")

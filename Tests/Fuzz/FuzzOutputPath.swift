@@ -3,8 +3,8 @@
 // files or not, an input, hard links, symlinks to all of them, a dangling one, a cycle), builds one
 // or two paths from its bytes, claims them through an `OutputGuard` and writes what it accepts. The
 // invariants are checked on the files themselves, not on the guard's answers: the database, its
-// side files (present or absent) and the input are byte for byte as they were, two accepted paths
-// are two files, and no temporary file is left.
+// side files (present or absent), the input and, without force, an existing file are byte for
+// byte as they were, two accepted paths are two files, and no temporary file is left.
 import Foundation
 
 /// The folder every execution lays out again: `/dev/shm/almanac-fuzz-paths-PID/outer/work`. Paths
@@ -44,8 +44,11 @@ public func fuzzOutputPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
         }
     }
     layOut(flags)
-    let before = snapshot()
-    var outputs = OutputGuard(database: sandbox + "/lib.db", inputs: [sandbox + "/in.csv"], force: flags & 0x20 != 0)
+    let force = flags & 0x20 != 0
+    // Without force, a file that exists (x.csv, when laid out) is never replaced.
+    let kept = !force && flags & 0x08 != 0
+    let before = snapshot(keeping: kept)
+    var outputs = OutputGuard(database: sandbox + "/lib.db", inputs: [sandbox + "/in.csv"], force: force)
     var written: [String] = []
     for path in paths {
         let full = sandbox + "/" + path
@@ -62,7 +65,7 @@ public func fuzzOutputPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
             continue
         }
     }
-    let after = snapshot()
+    let after = snapshot(keeping: kept)
     if after != before { fatalError("invariant broken: \(paths) changed a protected file: \(before) → \(after)") }
     let identities = written.compactMap(FileLocation.identity(of:))
     if Set(identities).count != identities.count { fatalError("invariant broken: \(paths) wrote one file twice") }
@@ -70,10 +73,11 @@ public func fuzzOutputPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     return 0
 }
 
-/// The database, its side files and the input as they are: contents, or nil for a file not there.
-private func snapshot() -> [String: Data?] {
+/// The database, its side files and the input as they are (and `x.csv` when it must be kept):
+/// contents, or nil for a file not there.
+private func snapshot(keeping existing: Bool) -> [String: Data?] {
     var state: [String: Data?] = [:]
-    for name in ["lib.db", "lib.db-wal", "lib.db-shm", "lib.db-journal", "in.csv"] {
+    for name in ["lib.db", "lib.db-wal", "lib.db-shm", "lib.db-journal", "in.csv"] + (existing ? ["x.csv"] : []) {
         state[name] = FileManager.default.contents(atPath: sandbox + "/" + name)
     }
     return state

@@ -86,9 +86,7 @@ public struct OutputGuard {
             case .output(let other): throw refuse("twice", ["other": other])
             }
         }
-        // `/dev/stdout`, `/dev/fd/N` and `/proc/…/fd/N` stand for a descriptor the shell opened: written
-        // as a stream, whatever it leads to.
-        let isDescriptor = path.hasPrefix("/dev/") && location.kind == .regular || path.hasPrefix("/proc/")
+        let isDescriptor = Self.namesADescriptor(path)
         switch location.kind {
         case .directory: throw refuse("directory")
         case .other: throw refuse("special")
@@ -99,6 +97,14 @@ public struct OutputGuard {
         if !stream && access(location.folder, W_OK) != 0 { throw cannotCreate(errno) }
         protected.append((location, location.identity, .output(path)))
         return OutputTarget(shown: path, location: location, isStream: stream, replaces: location.kind == .regular)
+    }
+
+    /// True for `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/…/fd/N`: a descriptor the shell
+    /// opened, written as a stream whatever it leads to (`> file` made the file already). Any other
+    /// path under `/dev` (`/dev/shm/…`) is a path like any other.
+    static func namesADescriptor(_ path: String) -> Bool {
+        path == "/dev/stdout" || path == "/dev/stderr" || path.hasPrefix("/dev/fd/")
+            || (path.hasPrefix("/proc/") && path.split(separator: "/").dropLast().last == "fd")
     }
 
     /// Claims `path` and writes it through `body` into a temporary file beside it, which is put in
