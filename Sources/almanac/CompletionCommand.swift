@@ -15,10 +15,10 @@ enum CompletionCommand {
         }
         if arguments.first == "--" {
             let completion = CommandTree.scanner.complete(Array(arguments.dropFirst()), values: values)
-            FrontEnd.write(completion.lines.map { $0 + "\n" }.joined())
+            try? Print.out(completion.lines.map { $0 + "\n" }.joined())
         } else if let name = arguments.first, let list = CompletionList(rawValue: name) {
             let invocation = CommandTree.scanner.scan(Array(arguments.dropFirst()))
-            FrontEnd.write(values(list, invocation, "").map { $0 + "\n" }.joined())
+            try? Print.out(values(list, invocation, "").map { $0 + "\n" }.joined())
         }
     }
 }

@@ -9,13 +9,18 @@ enum FrontEnd {
     /// Runs the command line and exits with its status.
     static func main(_ arguments: [String]) -> Never {
         switch arguments.first {
-        case "__complete": CompletionCommand.run(Array(arguments.dropFirst()))
-        case "__man": write(ManualCommand.page())
-        case "--experimental-dump-help": Almanac.main(arguments)
+        case "__complete":
+            // Completion never says anything but its answer: a failed write ends it quietly.
+            CompletionCommand.run(Array(arguments.dropFirst()))
+            try? OutputWriter.standardOutput.flush()
+        case "__man":
+            write(ManualCommand.page(), Invocation())
+        case "--experimental-dump-help":
+            Almanac.main(arguments)
         case let first? where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
             let shell = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
             do {
-                write(try CompletionScripts.script(for: shell))
+                write(try CompletionScripts.script(for: shell), Invocation())
             } catch {
                 ErrorReporter.exit(with: error, invocation: Invocation())
             }
@@ -29,9 +34,9 @@ enum FrontEnd {
         if let mistake = invocation.mistake { ErrorReporter.exit(with: mistake, invocation: invocation) }
         switch invocation.request {
         case .help:
-            write(HelpPage.text(for: invocation.path))
+            write(HelpPage.text(for: invocation.path), invocation)
         case .version:
-            write(AlmanacVersion.current + "\n")
+            write(AlmanacVersion.current + "\n", invocation)
         case .run:
             var command: ParsableCommand
             do {
@@ -41,14 +46,21 @@ enum FrontEnd {
             }
             do {
                 try command.run()
+                try OutputWriter.standardOutput.flush()
             } catch {
                 ErrorReporter.exit(with: error, invocation: invocation)
             }
         }
     }
 
-    /// Writes text the front end prints itself (help, the version, completions, the man page).
-    static func write(_ text: String) {
-        print(text, terminator: "")
+    /// Writes text the front end prints itself (help, the version, a script, the man page); a failed
+    /// write is reported like any other.
+    static func write(_ text: String, _ invocation: Invocation) {
+        do {
+            try Print.out(text)
+            try OutputWriter.standardOutput.flush()
+        } catch {
+            ErrorReporter.exit(with: error, invocation: invocation)
+        }
     }
 }

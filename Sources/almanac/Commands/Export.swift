@@ -24,6 +24,9 @@ struct Export: ParsableCommand, Exemplified {
             completion: .list(ImportOptions.delimiterNames))
     var delimiter = ","
 
+    @Flag(name: .long, help: ArgumentHelp(localized("help.export.force")))
+    var force = false
+
     func run() throws {
         let settings = try global.settings()
         guard let exportKind = ImportKind(rawValue: kind) else {
@@ -33,7 +36,7 @@ struct Export: ParsableCommand, Exemplified {
             throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
         }
         let database = try Store.openReadOnly(settings.databasePath)
-        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte)
-        if let out { ErrorReporter.printError(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
+        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force)
+        if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 }

@@ -42,6 +42,9 @@ struct Import: ParsableCommand, Exemplified {
     @Option(name: .long, help: ArgumentHelp(localized("help.import.rejects"), valueName: "file"), completion: .file())
     var rejects: String?
 
+    @Flag(name: .long, help: ArgumentHelp(localized("help.import.force")))
+    var force = false
+
     @Flag(name: .long, help: ArgumentHelp(localized("help.import.dry-run")))
     var dryRun = false
 
@@ -73,13 +76,13 @@ struct Import: ParsableCommand, Exemplified {
         options.onConflict = onConflict
         options.skipInvalid = skipInvalid
         options.rejectsPath = rejects
+        options.force = force
         options.dryRun = dryRun
         options.maxErrors = maxErrors
         options.timeZone = settings.timeZone
 
         let plan = try ImportPlan.resolve(arguments)
-        try ImportPlan.checkRejects(rejects, against: plan.files)
-        for path in plan.ignored { ErrorReporter.printError(t("import.note.ignored", ["path": path])) }
+        for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)
         let progress = TerminalProgress.ifTerminal()
         let report = try Importer(database: database, options: options, localizer: t).run(
@@ -90,7 +93,7 @@ struct Import: ParsableCommand, Exemplified {
             },
             progress: progress.map { line in { line.update($0.line(t)) } })
         progress?.clear()
-        if report.committed || report.dryRun { print(report.summary(t)) }
+        if report.committed || report.dryRun { try Print.line(report.summary(t)) }
         if let failure = report.failure(t, maxErrors: maxErrors) { throw failure }
     }
 }

@@ -43,10 +43,13 @@ struct Overdue: ParsableCommand, Exemplified {
         let settings = try global.settings(allowingNagios: true)
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
-        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings))
-        print(report.output.standardOutput, terminator: "")
-        if let line = report.output.standardError { ErrorReporter.printError(line) }
-        if timing { ErrorReporter.printError(report.timingLine) }
+        // The rows are written, flushed and synchronized before --notify commits its notices.
+        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings)) { output in
+            try Print.out(output.standardOutput)
+            try OutputWriter.standardOutput.synchronize()
+        }
+        if let line = report.output.standardError { try Print.note(line) }
+        if timing { try Print.note(report.timingLine) }
         throw ExitCode(report.result.status.rawValue)
     }
 
