@@ -6,9 +6,10 @@ APT_PACKAGES := libsqlite3-dev libcsv-dev
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
 PREFIX ?= /usr/local
 DESTDIR ?=
-# The binary `make install-files` installs (`make install` builds and installs the release binary).
+# The binary `make install-files` installs (`make install` builds and installs the release binary),
+# and where the man pages and completion scripts are written from it first.
 BINARY ?= .build/release/almanac
-GENERATED := .build/generated
+GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 

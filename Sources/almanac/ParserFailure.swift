@@ -13,8 +13,8 @@ enum ParserFailure {
             if let name, let option = spec.option(name) ?? CommandTree.globals.first(where: { $0.names.contains(name) }) {
                 return UsageMistake.badValue(value, for: option)
             }
-            if name == nil, let index = invocation.positionals.firstIndex(of: value) {
-                let argument = spec.positionals[min(index, spec.positionals.count - 1)]
+            if name == nil, let index = invocation.positionals.firstIndex(of: value), let last = spec.positionals.indices.last {
+                let argument = spec.positionals[min(index, last)]
                 return UsageMistake.badArgument(value, for: argument)
             }
         }

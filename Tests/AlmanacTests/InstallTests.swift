@@ -19,8 +19,10 @@ import Testing
     }
 
     static func make(_ target: String, in dir: Workdir, destination: URL) throws -> Workdir.Output {
+        // Each test generates into its own folder: tests run at once.
         try dir.run(["-C", Workdir.packageRoot.path, "--no-print-directory", target, "BINARY=\(Workdir.binary.path)",
-                     "DESTDIR=\(destination.path)", "PREFIX=/usr"], executable: URL(fileURLWithPath: "/usr/bin/make"))
+                     "DESTDIR=\(destination.path)", "PREFIX=/usr", "GENERATED=\(dir.path("generated"))"],
+                    executable: URL(fileURLWithPath: "/usr/bin/make"))
     }
 
     func installed(_ file: String) -> String { destination.appendingPathComponent(file).path }
