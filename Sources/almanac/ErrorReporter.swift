@@ -9,20 +9,19 @@ enum ErrorReporter {
     /// command line as parsed: `almanac overdue` has exit statuses of its own.
     static func exit(with error: Error, arguments: [String] = []) -> Never {
         if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
+        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
+        guard isAlmanacs(error) else { Almanac.exit(withError: error) }
         let localizer = currentLocalizer()
-        let prefix = "almanac: " + localizer("error.prefix") + ": "
-        switch error {
-        case let error as AlmanacError:
-            printError(prefix + error.message(localizer))
-            Foundation.exit(error.failure.rawValue)
-        case let error as DatabaseError:
-            printError(prefix + error.description)
-            Foundation.exit(error.failure.rawValue)
-        case let error as ExitCode:
-            Foundation.exit(error.rawValue)
-        default:
-            Almanac.exit(withError: error)
-        }
+        let failure = AlmanacError(reporting: error)
+        printError("almanac: " + localizer("error.prefix") + ": " + failure.message(localizer))
+        Foundation.exit(failure.failure.rawValue)
+    }
+
+    /// True for every error but ArgumentParser's own (help, `--version`, usage errors), which it
+    /// reports itself: Almanac's errors, SQLite's (said in Almanac's words), and anything unforeseen,
+    /// which ArgumentParser would end with status 1 and which is an internal error (70) here.
+    static func isAlmanacs(_ error: Error) -> Bool {
+        error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
     }
 
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
@@ -32,13 +31,8 @@ enum ErrorReporter {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
         let localizer = currentLocalizer()
-        let message: String
-        switch error {
-        case let error as AlmanacError: message = error.message(localizer)
-        case let error as DatabaseError: message = error.description
-        default: message = Almanac.fullMessage(for: error)
-        }
-        if error is AlmanacError || error is DatabaseError {
+        let message = isAlmanacs(error) ? AlmanacError(reporting: error).message(localizer) : Almanac.fullMessage(for: error)
+        if isAlmanacs(error) {
             printError("almanac: " + localizer("error.prefix") + ": " + message)
         } else {
             printError(message)

@@ -92,7 +92,7 @@ import Testing
         #expect(reading.status == 2, "\(reading.stderr)")
         let busy = try dir.run(["--db", "a.db", "--today", "2025-12-22", "overdue", "--notify", "--wait", "0"])
         #expect(busy.status == 3)
-        #expect(busy.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")
+        #expect(busy.stderr == "almanac: error: a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
         try holder.execute("ROLLBACK")
         let refused = try dir.run(["--db", "a.db", "overdue", "--wait", "4000"])
         #expect(refused.status == 3)

@@ -60,8 +60,8 @@ import Testing
 
     /// Each failure ends with its own exit status and one line on stderr.
     static let failures: [(arguments: [String], status: Int32, message: String)] = [
-        (["init", "--db", "missing-dir/a.db"], 73, "almanac: error: missing-dir/a.db: cannot open or create the database"),
-        (["init", "--db", "not-a-db.txt"], 65, "almanac: error: not-a-db.txt: not an Almanac database"),
+        (["init", "--db", "missing-dir/a.db"], 73, "almanac: error: cannot create missing-dir/a.db: the folder missing-dir does not exist"),
+        (["init", "--db", "not-a-db.txt"], 65, "almanac: error: not-a-db.txt: not a database (the file is not SQLite)"),
         (["init", "--tz", "Mars/Olympus"], 64, "almanac: error: --tz: \"Mars/Olympus\" is not a time zone"),
         (["init", "--today", "2025-02-30"], 64, "almanac: error: --today: \"2025-02-30\" is not a date"),
         (["init", "--format", "xml"], 64, "Error: The value 'xml' is invalid for '--format <format>'"),

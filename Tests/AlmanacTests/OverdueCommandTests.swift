@@ -63,7 +63,7 @@ import Testing
         for notify in [[], ["--notify"]] {
             let garbage = try dir.run(["--db", "text.db", "overdue"] + notify)
             #expect(garbage.status == 3)
-            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not an Almanac database"), "\(garbage.stderr)")
+            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not a database (the file is not SQLite)"), "\(garbage.stderr)")
         }
         let nagios = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"])
         #expect(nagios.status == 3)
@@ -81,8 +81,8 @@ import Testing
         let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
         try holder.execute("ROLLBACK")
         #expect(out.status == 3)
-        #expect(out.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")
-        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy (another almanac is writing); try again\n")
+        #expect(out.stderr == "almanac: error: a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
+        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
         #expect(try overdue(["--notify"]).status == 2, "and works once the lock is gone")
     }
 

@@ -37,7 +37,7 @@ import Testing
         ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time"),
         ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused"),
         ("VACUUM INTO 'copy.db'", "VACUUM INTO 'copy.db' is refused"),
-        ("SELECT * FROM no_such_table", "query: SQL error: no such table: no_such_table"),
+        ("SELECT * FROM no_such_table", "query: SQLite cannot run the SQL: no such table: no_such_table (SQLite error 1)"),
     ]
 
     @Test(arguments: refused)

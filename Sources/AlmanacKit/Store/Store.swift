@@ -76,23 +76,14 @@ public enum Store {
 
     private static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
         do {
-            return try Database(path: path, mode: mode, busyTimeout: busyTimeout)
+            return try Database(path: path, mode: mode == .readWrite ? .create : mode, busyTimeout: busyTimeout)
         } catch let error as DatabaseError {
             throw describe(error, path: path)
         }
     }
 
-    /// Names the file in SQLite's failures to open or read it; other errors pass through unchanged.
+    /// SQLite's failures in Almanac's words (`DatabaseError.almanacError`), naming the file.
     static func describe(_ error: DatabaseError, path: String) -> Error {
-        switch error.primaryCode {
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY:
-            return AlmanacError(.cannotCreate, "error.database-cannot-open", ["path": path, "reason": error.message])
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return AlmanacError(.invalidData, "error.database-not-almanac", ["path": path, "reason": error.message])
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return AlmanacError(.busy, "error.database-busy", ["path": path])
-        default:
-            return error
-        }
+        error.almanacError()
     }
 }
