@@ -92,7 +92,7 @@ import Testing
         let path = directory.path("race.db")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
-                group.addTask { _ = try Store.open(path) }
+                group.addTask { _ = try Store.create(path) }
             }
             try await group.waitForAll()
         }

@@ -11,6 +11,7 @@ import Testing
         let rows = Stress.isOn ? 1_000_000 : 100_000
         try Stress.writeBooks(dir.path("loans.csv"), rows: rows)
         try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n2,Emma,2025-12-01,2026-01-10\n")
+        try dir.initDatabase()
         let seeded = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "seed.csv"])
         #expect(seeded.status == 0, "\(seeded.stderr)")
 
@@ -77,6 +78,7 @@ import Testing
     @Test func notifyWaitsForAWriterUpToItsWait() throws {
         let dir = try Workdir()
         try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n")
+        try dir.initDatabase()
         #expect(try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "seed.csv"]).status == 0)
         let holder = try Database(path: dir.path("a.db"))
         try holder.execute("BEGIN IMMEDIATE")

@@ -57,7 +57,7 @@ import Testing
     @Test func badDatabasesExitThree() throws {
         let missing = try dir.run(["--db", "none.db", "overdue"])
         #expect(missing.status == 3)
-        #expect(missing.stderr == "almanac: error: none.db: no such database (run `almanac init` to create one)\n")
+        #expect(missing.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
         try dir.write("text.db", String(repeating: "not a database\n", count: 100))
         for notify in [[], ["--notify"]] {
@@ -67,7 +67,7 @@ import Testing
         }
         let nagios = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"])
         #expect(nagios.status == 3)
-        #expect(nagios.stdout == "OVERDUE UNKNOWN - none.db: no such database (run `almanac init` to create one)\n")
+        #expect(nagios.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n")
         let badTZ = try dir.run(["--db", "a.db", "overdue", "--tz", "Mars/Olympus"])
         #expect(badTZ.status == 3)
         #expect(try dir.run(["--db", "a.db", "overdue", "--help"]).status == 0)

@@ -32,7 +32,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).properties(), terminator: "")
+            print(try AnimationSession(settings: global.settings(), writing: false).properties(), terminator: "")
         }
     }
 
@@ -50,7 +50,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).list(), terminator: "")
+            print(try AnimationSession(settings: global.settings(), writing: false).list(), terminator: "")
         }
     }
 
@@ -98,7 +98,7 @@ struct AnimationCommand: ParsableCommand {
         var fps = 10
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).timeline(name: name, fps: fps), terminator: "")
+            print(try AnimationSession(settings: global.settings(), writing: false).timeline(name: name, fps: fps), terminator: "")
         }
     }
 
@@ -120,7 +120,7 @@ struct AnimationCommand: ParsableCommand {
         var fps = 20
 
         func run() throws {
-            try AnimationSession(settings: global.settings()).play(name: name, fps: fps)
+            try AnimationSession(settings: global.settings(), writing: false).play(name: name, fps: fps)
         }
     }
 }

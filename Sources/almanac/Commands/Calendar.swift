@@ -33,7 +33,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).holidays(), terminator: "")
+            print(try CalendarSession(settings: global.settings(), writing: false).holidays(), terminator: "")
         }
     }
 
@@ -69,7 +69,7 @@ struct CalendarCommand: ParsableCommand {
         var holiday: String?
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).show(holiday), terminator: "")
+            print(try CalendarSession(settings: global.settings(), writing: false).show(holiday), terminator: "")
         }
     }
 

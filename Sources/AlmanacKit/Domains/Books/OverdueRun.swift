@@ -55,14 +55,10 @@ public struct OverdueRun: Sendable {
     }
 
     /// Runs the check on the settings' database and day. Without `--notify` the database is opened
-    /// read-only; the monitoring line needs only counts, which the index answers alone.
+    /// read-only; the monitoring line needs only counts, which the index answers alone. SQLite's
+    /// failures (busy past `--wait`, a damaged file) are said in Almanac's words, naming the file.
     public func perform(settings: Settings, renderer: Renderer) throws -> Report {
-        do {
-            return try measure(settings: settings, renderer: renderer)
-        } catch let error as DatabaseError {
-            // Busy past the timeout, or a file that is not a database: say so, naming the file.
-            throw Store.describe(error, path: settings.databasePath)
-        }
+        try Store.explained { try measure(settings: settings, renderer: renderer) }
     }
 
     private func measure(settings: Settings, renderer: Renderer) throws -> Report {
