@@ -164,7 +164,7 @@ import Testing
             "INSERT INTO t VALUES (2)", "DELETE FROM t", "UPDATE t SET v = 3", "DROP TABLE t",
             "CREATE TABLE u (v)", "ATTACH DATABASE '\(directory.path("other.db"))' AS other",
             "PRAGMA writable_schema = 1", "PRAGMA query_only = 0", "PRAGMA user_version = 9",
-            "SELECT load_extension('x')",
+            "SELECT load_extension('x')", "SELECT fts3_tokenizer('simple')", "SELECT sqlite_log(1, 'x')",
         ] {
             #expect(throws: DatabaseError.self, "\(sql)") { try reader.run(sql) }
         }
