@@ -10,7 +10,7 @@ enum ErrorReporter {
     static func exit(with error: Error, arguments: [String] = []) -> Never {
         if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
         if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
-        guard isAlmanacs(error) else { Almanac.exit(withError: error) }
+        guard isReportedByAlmanac(error) else { Almanac.exit(withError: error) }
         let localizer = currentLocalizer()
         let failure = AlmanacError(reporting: error)
         printError("almanac: " + localizer("error.prefix") + ": " + failure.message(localizer))
@@ -20,7 +20,7 @@ enum ErrorReporter {
     /// True for every error but ArgumentParser's own (help, `--version`, usage errors), which it
     /// reports itself: Almanac's errors, SQLite's (said in Almanac's words), and anything unforeseen,
     /// which ArgumentParser would end with status 1 and which is an internal error (70) here.
-    static func isAlmanacs(_ error: Error) -> Bool {
+    static func isReportedByAlmanac(_ error: Error) -> Bool {
         error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
     }
 
@@ -31,8 +31,8 @@ enum ErrorReporter {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
         let localizer = currentLocalizer()
-        let message = isAlmanacs(error) ? AlmanacError(reporting: error).message(localizer) : Almanac.fullMessage(for: error)
-        if isAlmanacs(error) {
+        let message = isReportedByAlmanac(error) ? AlmanacError(reporting: error).message(localizer) : Almanac.fullMessage(for: error)
+        if isReportedByAlmanac(error) {
             printError("almanac: " + localizer("error.prefix") + ": " + message)
         } else {
             printError(message)
