@@ -53,7 +53,7 @@ import Testing
             .almanacError(source: "query")
         #expect(parse.failure == .invalidData)
         #expect(parse.message(.english) == "query: the SQL does not parse: near \"SELEC\": syntax error (SQLite error 1)")
-        #expect(parse.message(Localizer(locale: "ru")) == "query: SQL не разбирается: near \"SELEC\": syntax error (ошибка SQLite 1)")
+        #expect(parse.message(Localizer(locale: "ru")) == "query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
         let table = DatabaseError(extendedCode: SQLITE_ERROR, message: "no such table: nope", path: "a.db")
             .almanacError(source: "mine.sql")
         #expect(table.message(.english) == "mine.sql: SQLite cannot run the SQL: no such table: nope (SQLite error 1)")

@@ -152,13 +152,13 @@ import Testing
     @Test func sqlThatDoesNotParse() throws {
         try expectFailure(["query", "SELEC title FROM books"], status: 65,
             english: "almanac: error: query: the SQL does not parse: near \"SELEC\": syntax error (SQLite error 1)",
-            russian: "almanac: ошибка: query: SQL не разбирается: near \"SELEC\": syntax error (ошибка SQLite 1)")
+            russian: "almanac: ошибка: query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
         try FileManager.default.createDirectory(atPath: dir.path("mine"), withIntermediateDirectories: true)
         try dir.write("mine/broken.sql", "-- name: broken\n-- title: Broken\nSELECT title FROM books WHERE\n")
         try dir.write("mine/missing.sql", "-- name: missing\n-- title: Missing\nSELECT title FROM loans\n")
         try expectFailure(["report", "run", "broken", "--reports-dir", "mine"], status: 65,
             english: "almanac: error: mine/broken.sql: the SQL does not parse: incomplete input (SQLite error 1)",
-            russian: "almanac: ошибка: mine/broken.sql: SQL не разбирается: incomplete input (ошибка SQLite 1)")
+            russian: "almanac: ошибка: mine/broken.sql: не удаётся разобрать SQL: incomplete input (ошибка SQLite 1)")
         try expectFailure(["report", "run", "missing", "--reports-dir", "mine"], status: 65,
             english: "almanac: error: mine/missing.sql: SQLite cannot run the SQL: no such table: loans (SQLite error 1)",
             russian: "almanac: ошибка: mine/missing.sql: SQLite не может выполнить этот SQL: no such table: loans (ошибка SQLite 1)")
