@@ -25,6 +25,8 @@ public final class Database {
     public let path: String
     /// How the file was opened.
     public let mode: Mode
+    /// How long, in milliseconds, a statement waits for another connection's lock.
+    public let busyTimeout: Int32
     /// What the read-only guard last refused (`DELETE FROM books`, `ATTACH`, `load_extension()`), so an
     /// error can say more than SQLite's "not authorized". Cleared by `clearRefusal()`.
     public internal(set) var refusedAction: String?
@@ -59,6 +61,7 @@ public final class Database {
         self.handle = connection
         self.path = path
         self.mode = mode
+        self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeout)
         try configure()
@@ -82,7 +85,7 @@ public final class Database {
         switch mode {
         case .readWrite, .create:
             try execute("PRAGMA foreign_keys = ON")
-            if path != ":memory:" && !path.isEmpty { try useWriteAheadLog() }
+            if path != ":memory:" && !path.isEmpty { try retryingWhileBusy(useWriteAheadLog) }
         case .readOnly:
             try execute("PRAGMA query_only = ON")
             // The context is this connection, unretained: the authorizer runs only while it is open.
@@ -111,6 +114,22 @@ public final class Database {
         var persist: Int32 = 1
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         try execute("PRAGMA journal_size_limit = \(Self.walSizeLimit)")
+    }
+
+    /// Runs `body` again while SQLite answers SQLITE_BUSY, up to the busy timeout. Setting the
+    /// journal mode can be refused at once, without SQLite's busy handler, while another process
+    /// opens or closes the same database (the locks on `-shm` are not waited for): two almanacs
+    /// started together must not fail for that.
+    private func retryingWhileBusy(_ body: () throws -> Void) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(busyTimeout))
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.isBusy && clock.now < deadline {
+                sqlite3_sleep(5)
+            }
+        }
     }
 
     /// Runs one or more statements that return no rows.
