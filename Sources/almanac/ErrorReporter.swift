@@ -8,20 +8,34 @@ enum ErrorReporter {
     /// ArgumentParser, which prints them its own way (usage errors exit 64). `arguments` is the
     /// command line as parsed: `almanac overdue` has exit statuses of its own.
     static func exit(with error: Error, arguments: [String] = []) -> Never {
+        let error = flushingOutput(after: error)
         if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
         if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
-        guard isReportedByAlmanac(error) else { Almanac.exit(withError: error) }
         let localizer = currentLocalizer()
-        let failure = AlmanacError(reporting: error)
-        printError("almanac: " + localizer("error.prefix") + ": " + failure.message(localizer))
-        Foundation.exit(failure.failure.rawValue)
+        let prefix = "almanac: " + localizer("error.prefix") + ": "
+        switch error {
+        case let error as WriteFailure where error.isBrokenPipe:
+            // The reader has what it wanted (`| head`): nothing to report.
+            Foundation.exit(0)
+        case let error as WriteFailure:
+            printError(prefix + error.message(localizer))
+            Foundation.exit(error.failure.rawValue)
+        case _ where isReportedByAlmanac(error):
+            let failure = AlmanacError(reporting: error)
+            printError(prefix + failure.message(localizer))
+            Foundation.exit(failure.failure.rawValue)
+        default:
+            Almanac.exit(withError: error)
+        }
     }
 
-    /// True for every error but ArgumentParser's own (help, `--version`, usage errors), which it
-    /// reports itself: Almanac's errors, SQLite's (said in Almanac's words), and anything unforeseen,
-    /// which ArgumentParser would end with status 1 and which is an internal error (70) here.
+    /// True for the errors reported as Almanac's own, in one line (`AlmanacError(reporting:)`):
+    /// Almanac's errors, SQLite's (said in Almanac's words), and anything unforeseen, which
+    /// ArgumentParser would end with status 1 and which is an internal error (70) here. ArgumentParser
+    /// reports its own (help, `--version`, usage errors); write failures have words of their own.
     static func isReportedByAlmanac(_ error: Error) -> Bool {
-        error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
+        guard !(error is WriteFailure) else { return false }
+        return error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
     }
 
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
@@ -30,23 +44,46 @@ enum ErrorReporter {
     private static func exitMonitoring(with error: Error, arguments: [String]) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
+        // A closed pipe: the notices of a --notify run were rolled back, so the next run repeats them.
+        if let failure = error as? WriteFailure, failure.isBrokenPipe { Foundation.exit(OverdueStatus.unknown.rawValue) }
         let localizer = currentLocalizer()
-        let message = isReportedByAlmanac(error) ? AlmanacError(reporting: error).message(localizer) : Almanac.fullMessage(for: error)
-        if isReportedByAlmanac(error) {
+        let message: String
+        switch error {
+        case let error as WriteFailure: message = error.message(localizer)
+        case _ where isReportedByAlmanac(error): message = AlmanacError(reporting: error).message(localizer)
+        default: message = Almanac.fullMessage(for: error)
+        }
+        if error is WriteFailure || isReportedByAlmanac(error) {
             printError("almanac: " + localizer("error.prefix") + ": " + message)
         } else {
             printError(message)
         }
-        if Overdue.wantsNagios(arguments) {
+        if Overdue.wantsNagios(arguments), (error as? WriteFailure)?.stream != .standardOutput {
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-            print(OverdueResult.nagiosUnknownLine(firstLine))
+            try? OutputWriter.standardOutput.writeLine(quoting: OverdueResult.nagiosUnknownLine(firstLine))
+            try? OutputWriter.standardOutput.flush()
         }
         Foundation.exit(OverdueStatus.unknown.rawValue)
     }
 
-    /// Writes a line to standard error.
+    /// Writes what the command left on standard output before it ended with `error`. A failed
+    /// write takes the place of an exit status the command chose (`overdue`'s 0-2, `ExitCode`):
+    /// the output it stands for did not arrive. Any other error stands.
+    private static func flushingOutput(after error: Error) -> Error {
+        do {
+            try OutputWriter.standardOutput.flush()
+            return error
+        } catch let failure {
+            return error is ExitCode || error is WriteFailure ? failure : error
+        }
+    }
+
+    /// Writes a line to standard error, its control characters escaped (a message may quote data).
+    /// Nothing is left to report a failure to.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+            try? OutputWriter.standardError.writeLine(quoting: String(part))
+        }
     }
 
     /// The user's language for messages, read straight from the arguments and environment: an error

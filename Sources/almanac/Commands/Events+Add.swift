@@ -38,7 +38,7 @@ extension Events {
                 description: description, zone: settings.timeZone)
             let store = try EventStore.open(settings.databasePath, writing: true)
             let id = try store.add(draft)
-            print(try EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)), terminator: "")
+            try Print.out(EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
         }
     }
 }

@@ -31,6 +31,6 @@ struct Query: ParsableCommand {
         let settings = try global.settings()
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let table = try ReportSession(settings: settings).query(text, arguments: param)
-        print(Renderer.standardOutput(settings).render(table), terminator: "")
+        try Print.out(Renderer.standardOutput(settings).render(table))
     }
 }

@@ -1,18 +1,16 @@
 import Foundation
 import Testing
 
-/// A small tmpfs mounted for one test (a disk that fills up, a file system that turns read-only),
-/// unmounted when released. Mounting needs root (or CAP_SYS_ADMIN); where it is not possible the
-/// tests that need one are skipped with `skipReason`.
+/// A small tmpfs of its own for one test, not yet full (a database on a disk that fills up while
+/// it is written, a file system that turns read-only), unmounted when released. Whether one can be
+/// mounted here is `FullDiskCommandTests.unavailable`'s probe; mounting and filling go through
+/// `SmallDisk`.
 final class TemporaryMount {
     /// Why a test that needs a mount did not run.
-    static let skipReason: Comment = "needs to mount a small tmpfs (mount -t tmpfs: root in CI, refused here)"
+    static let skipReason: Comment = "needs to mount a small tmpfs (mount -t tmpfs needs root; CI runs as root)"
 
-    /// True when a tmpfs can be mounted here: tried once, on a probe.
-    static let isPossible: Bool = {
-        guard getuid() == 0, let probe = try? TemporaryMount(kilobytes: 64) else { return false }
-        return probe.isMounted
-    }()
+    /// True when a tmpfs can be mounted here.
+    static var isPossible: Bool { FullDiskCommandTests.unavailable == nil }
 
     let url: URL
     private(set) var isMounted = false
@@ -21,11 +19,13 @@ final class TemporaryMount {
     init(kilobytes: Int) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-mount-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        isMounted = Self.mount(["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", url.path])
+        let mounted = SmallDisk.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", url.path])
+        isMounted = mounted.status == 0
+        try #require(isMounted, "\(mounted.output)")
     }
 
     deinit {
-        if isMounted { _ = Self.mount(["-l", url.path], command: "/bin/umount") }
+        if isMounted { _ = SmallDisk.run("/bin/umount", [url.path]) }
         try? FileManager.default.removeItem(at: url)
     }
 
@@ -33,29 +33,10 @@ final class TemporaryMount {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Remounts it read-only: nobody may write, root included.
-    func makeReadOnly() -> Bool { Self.mount(["-o", "remount,ro", url.path]) }
+    func makeReadOnly() -> Bool { SmallDisk.run("/bin/mount", ["-o", "remount,ro", url.path]).status == 0 }
 
-    /// Fills the mount to its last byte with a file of zeros.
+    /// Fills it to the last block (dd stops at ENOSPC).
     func fill() {
-        guard let handle = FileHandle(forWritingAtPath: path("filler")) ?? {
-            FileManager.default.createFile(atPath: path("filler"), contents: nil)
-            return FileHandle(forWritingAtPath: path("filler"))
-        }() else { return }
-        let block = Data(count: 4096)
-        while (try? handle.write(contentsOf: block)) != nil {}
-        // The last partial block, byte by byte, so that not even 1 KB is left.
-        while (try? handle.write(contentsOf: Data(count: 1))) != nil {}
-        try? handle.close()
-    }
-
-    private static func mount(_ arguments: [String], command: String = "/bin/mount") -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        _ = SmallDisk.run("/bin/dd", ["if=/dev/zero", "of=" + path("filler"), "bs=1024"])
     }
 }
