@@ -9,6 +9,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData/events.csv").path
         let imported = try dir.run(["--db", "a.db", "import", "events", sample])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -114,7 +115,7 @@ import Testing
     @Test func readingCommandsDoNotCreateADatabase() throws {
         let out = try dir.run(["--db", "none.db", "events", "agenda"])
         #expect(out.status == 66)
-        #expect(out.stderr == "almanac: error: none.db: no such database (run `almanac init` to create one)\n")
+        #expect(out.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
     }
 

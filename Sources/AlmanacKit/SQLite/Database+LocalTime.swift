@@ -31,6 +31,6 @@ extension Database {
             { pointer in
                 if let pointer { Unmanaged<ZoneBox>.fromOpaque(pointer).release() }
             })
-        guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code) }
+        guard code == SQLITE_OK else { throw DatabaseError(self, code: code) }
     }
 }

@@ -50,7 +50,7 @@ public struct Settings: Sendable {
         format: OutputFormat = .table, color: ColorChoice = .auto,
         environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws -> Settings {
-        let path = nonEmpty(database) ?? nonEmpty(environment["ALMANAC_DB"]) ?? "./almanac.db"
+        let path = try DatabaseLocation.resolve(option: database, environment: environment)
         let localizer = Localizer(locale: LocaleResolver.resolve(option: locale, environment: environment))
         let zone: TimeZone
         if let name = nonEmpty(timeZone) {

@@ -66,7 +66,7 @@ extension Events {
                 try Print.note(timed.summary(days: days.count))
                 return
             }
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             try Print.out(Agenda.load(store, range: days, zone: settings.timeZone).render(renderer))
         }
     }
@@ -84,7 +84,7 @@ extension Events {
 
         func run() throws {
             let settings = try global.settings()
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             try Print.out(EventDetail.load(store, id: id).render(.standardOutput(settings)))
         }
     }
@@ -112,7 +112,7 @@ extension Events {
                 throw AlmanacError(.usage, "events.error.bad-columns", ["value": String(columns)])
             }
             let days = try range.range(settings)
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
             let width = EventCards.layoutWidth(terminal: .standardOutput(environment: environment), environment: environment)

@@ -18,7 +18,7 @@ enum EventFixture {
         let csv = directory.appendingPathComponent("events.csv")
         try! Data(Resources.file("SampleData/events.csv")!.utf8).write(to: csv)
         let path = directory.appendingPathComponent("events.db").path
-        let database = try! Store.open(path)
+        let database = try! Store.create(path)
         let report = try! Importer(database: database, options: ImportOptions(today: today)).run([(kind: .events, path: csv.path)])
         precondition(report.committed, "the sample events did not import")
         try! database.execute(extras)

@@ -13,7 +13,7 @@ enum FixtureDatabase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fixture-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("fixture.db").path
-        let database = try! Store.open(path)
+        let database = try! Store.create(path)
         try! database.execute(inserts)
         return path
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A temporary working directory in which the built `almanac` binary is run, as a user would run it
 /// (after xsv's `Workdir`). Removed when released.
@@ -73,5 +74,12 @@ final class Workdir {
         process.waitUntilExit()
         return Output(status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Creates a database with `almanac init`, the first step of any user's session: no other
+    /// command creates one.
+    func initDatabase(_ name: String = "a.db") throws {
+        let out = try run(["--db", name, "init"])
+        try #require(out.status == 0, "init \(name): \(out.stderr)")
     }
 }

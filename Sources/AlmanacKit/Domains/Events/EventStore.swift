@@ -11,13 +11,13 @@ public struct EventStore {
         self.database = database
     }
 
-    /// Opens the database at `path` for the events commands. Reading commands (`creating` false) need
-    /// an existing file and read it read-only, like reports, unless its schema is older than this
-    /// almanac's: then it is migrated first, as every command does, since the agenda's query needs the
-    /// indexes of `Schema/002`. `add` (`creating` true) opens it for writing, creating it when missing.
-    public static func open(_ path: String, creating: Bool) throws -> EventStore {
+    /// Opens the existing database at `path` for the events commands. Reading commands read it
+    /// read-only, like reports, unless its schema is older than this almanac's: then it is migrated
+    /// first, as every command does, since the agenda's query needs the indexes of `Schema/002`.
+    /// `add` (`writing`) opens it for writing.
+    public static func open(_ path: String, writing: Bool) throws -> EventStore {
         var database: Database
-        if creating {
+        if writing {
             database = try Store.open(path)
         } else {
             database = try Store.openReadOnly(path)
