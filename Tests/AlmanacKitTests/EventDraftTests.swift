@@ -4,7 +4,7 @@ import Testing
 
 /// `events add`'s checks: the import's date-time rules, located at the option.
 @Suite struct EventDraftTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
 
     @Test(arguments: [
         ("2025-12-22T16:30", "2025-12-22T15:30:00Z"),
@@ -49,7 +49,7 @@ import Testing
 
     @Test func russianMessages() {
         let error = #expect(throws: AlmanacError.self) {
-            try EventDraft(title: "T", at: "2025-12-22T10:00", ends: "2025-12-22T09:00", zone: TimeZone(identifier: "UTC")!)
+            try EventDraft(title: "T", at: "2025-12-22T10:00", ends: "2025-12-22T09:00", zone: Zone(identifier: "UTC")!)
         }
         #expect(error?.message(Localizer(locale: "ru")) == "--ends: «2025-12-22T09:00» (2025-12-22T09:00:00Z) раньше, чем --at (2025-12-22T10:00:00Z)")
     }

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func addedEventsReadBack() throws {
-        let zone = TimeZone(identifier: "Europe/Moscow")!
+        let zone = Zone(identifier: "Europe/Moscow")!
         let draft = try EventDraft(title: "Ёлка", at: "2025-12-28T13:00", ends: "2025-12-28T15:00+03:00", person: "Мособлёлка",
             image: "", description: "Новогоднее представление. Вход по пригласительным.", zone: zone)
         let id = try store.add(draft)

@@ -148,7 +148,7 @@ struct RowCheck {
     }
 
     /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time.
-    mutating func instant(_ column: Int, zone: TimeZone) -> Int64? {
+    mutating func instant(_ column: Int, zone: Zone) -> Int64? {
         if let seconds = Instant.seconds(iso8601: bytes(column), zone: zone) { return seconds }
         fail(column, RuleViolation("rule.not-a-datetime"))
         return nil

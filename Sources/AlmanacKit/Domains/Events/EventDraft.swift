@@ -21,7 +21,7 @@ public struct EventDraft: Sendable, Equatable {
     /// breaks a rule (an end before the start, an empty title) is invalid data (exit 65).
     public init(
         title: String, at: String, ends: String? = nil, person: String? = nil, image: String? = nil,
-        description: String? = nil, zone: TimeZone
+        description: String? = nil, zone: Zone
     ) throws {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw AlmanacError(.invalidData, "events.error.title-required")
@@ -53,7 +53,7 @@ public struct EventDraft: Sendable, Equatable {
         return text
     }
 
-    private static func notADateTime(_ option: String, _ value: String, _ zone: TimeZone) -> AlmanacError {
-        AlmanacError(.usage, "events.error.not-a-datetime", ["option": option, "value": value, "zone": Agenda.zoneName(zone)])
+    private static func notADateTime(_ option: String, _ value: String, _ zone: Zone) -> AlmanacError {
+        AlmanacError(.usage, "events.error.not-a-datetime", ["option": option, "value": value, "zone": zone.identifier])
     }
 }

@@ -126,12 +126,10 @@ public struct EventStore {
     private static func instant(_ statement: Statement, _ column: Int32) throws -> Int64? {
         guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
-        guard let seconds = Instant.seconds(iso8601: bytes, zone: utc) else {
+        guard let seconds = Instant.seconds(iso8601: bytes, zone: .utc) else {
             throw AlmanacError(.invalidData, "error.database-not-almanac",
                 ["path": statement.database.path, "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant"])
         }
         return seconds
     }
-
-    private static let utc = TimeZone(identifier: "UTC")!
 }
