@@ -24,8 +24,13 @@ extension Zone {
         }
         guard !name.contains("\0") else { throw refusal("error.bad-time-zone") }
         if name.first == "/" {
-            guard let tzif = readTZif(String(name)) else { throw refusal("time.error.not-a-zone-file") }
-            return Zone(identifier: databaseName(ofFile: String(name)) ?? String(name), tzif: tzif)
+            // A database's file is read by its name there: `right/` files (leap seconds) end their
+            // data where the leap-second table expires, the plain file of the same zone does not.
+            let known = databaseEntry(ofFile: String(name))
+            guard let tzif = known.flatMap({ readTZif($0.root + "/" + $0.name) }) ?? readTZif(String(name)) else {
+                throw refusal("time.error.not-a-zone-file")
+            }
+            return Zone(identifier: known?.name ?? String(name), tzif: tzif)
         }
         if isDatabaseName(name), let tzif = readTZif(directory + "/" + name) {
             return Zone(identifier: String(name), tzif: tzif)
@@ -82,17 +87,19 @@ extension Zone {
         return (try? handle.read(upToCount: 4)).map { $0.elementsEqual("TZif".utf8) } ?? false
     }
 
-    /// The tz database's name for a file in a `zoneinfo` directory, or a link to one (symlinks
-    /// followed): `/usr/share/zoneinfo/posix/Europe/Berlin` and an `/etc/localtime` pointing at
-    /// `../usr/share/zoneinfo/Europe/Berlin` are both `Europe/Berlin`. Nil for a file elsewhere.
-    private static func databaseName(ofFile path: String) -> String? {
+    /// The tz database and the zone's name there for a file in a `zoneinfo` directory, or a link to
+    /// one (symlinks followed): `/usr/share/zoneinfo/right/Europe/Berlin` and an `/etc/localtime`
+    /// pointing at `../usr/share/zoneinfo/Europe/Berlin` are both `Europe/Berlin` of
+    /// `/usr/share/zoneinfo`. Nil for a file elsewhere.
+    private static func databaseEntry(ofFile path: String) -> (root: String, name: String)? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         let parts = String(cString: resolved).split(separator: "/")
         guard let root = parts.lastIndex(of: "zoneinfo") else { return nil }
         var name = parts[(root + 1)...]
         if name.count > 1, name.first == "posix" || name.first == "right" { name = name.dropFirst() }
-        return name.isEmpty ? nil : name.joined(separator: "/")
+        guard !name.isEmpty else { return nil }
+        return ("/" + parts[...root].joined(separator: "/"), name.joined(separator: "/"))
     }
 
     /// A zone from ICU's data, for a machine without a tz database. ICU's custom `GMT+5` means UTC+5,
