@@ -117,6 +117,19 @@ import Testing
         #expect(throws: DatabaseError.self) { try again.database.execute("DELETE FROM events") }
     }
 
+    /// A range that ends after 9999-12-31 (the last day, in a zone west of UTC) still finds that day's
+    /// events: its end is past anything the stored text can hold, not a wrapped year 0000.
+    @Test func rangesThatEndPastTheLastDayFindIt() throws {
+        try store.database.run("INSERT INTO events (title, starts_at) VALUES ('last', '9999-12-31T23:59:59Z'), ('first', '0001-01-01T00:00:00Z')")
+        let adak = try #require(Zone(identifier: "America/Adak"))
+        let last = DayRange(first: LocalDate("9999-12-31")!, last: LocalDate("9999-12-31")!)!
+        #expect(try Agenda.load(store, range: last, zone: adak).occurrences.map(\.event.title) == ["last"])
+        #expect(try Agenda.load(store, range: last, zone: .utc).occurrences.map(\.event.title) == ["last"])
+        let first = DayRange(first: LocalDate("0001-01-01")!, last: LocalDate("0001-01-01")!)!
+        #expect(try Agenda.load(store, range: first, zone: .utc).occurrences.map(\.event.title) == ["first"])
+        #expect(try Agenda.load(store, range: first, zone: try #require(Zone(identifier: "Asia/Tokyo"))).occurrences.isEmpty == false)
+    }
+
     @Test func readingCommandsNeedAnExistingDatabase() throws {
         #expect(throws: AlmanacError.self) { try EventStore.open(directory.path("missing.db"), creating: false) }
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))

@@ -10,6 +10,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let month: Int
     public let day: Int
 
+    /// The first day a date can be: 0001-01-01.
+    public static let first = LocalDate(year: 1, month: 1, day: 1)!
+    /// The last day a date can be: 9999-12-31.
+    public static let last = LocalDate(year: 9999, month: 12, day: 31)!
+
     /// A date from its parts, or nil when the day does not exist (2025-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),

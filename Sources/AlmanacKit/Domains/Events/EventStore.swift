@@ -43,7 +43,9 @@ public struct EventStore {
         let columns = "id, title, person, starts_at, ends_at, image"
             + (withDescriptions ? ", description" : "")
         let lookback = Instant.utcText(from - Self.longEvent)
-        let start = Instant.utcText(from), end = Instant.utcText(to)
+        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
+        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
+        let start = Instant.utcText(from), end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
         var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
