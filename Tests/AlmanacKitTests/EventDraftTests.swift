@@ -38,6 +38,12 @@ import Testing
          "--ends: \"tomorrow\" is not a date and time (expected ISO 8601 such as 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00; without an offset it is read in Europe/Berlin)"),
         ("T", "2025-12-22T10:00", "2025-12-22T09:59", .invalidData,
          "--ends: \"2025-12-22T09:59\" (2025-12-22T08:59:00Z) is before --at (2025-12-22T09:00:00Z)"),
+        ("T", "0001-01-01T00:30", nil, .invalidData,
+         "--at: \"0001-01-01T00:30\" (read in Europe/Berlin) falls outside the years 0001 to 9999 in UTC, the years the database can hold"),
+        ("T", "2025-12-22T10:00", "9999-12-31T23:30-01:00", .invalidData,
+         "--ends: \"9999-12-31T23:30-01:00\" (read in Europe/Berlin) falls outside the years 0001 to 9999 in UTC, the years the database can hold"),
+        ("T", "2026-03-29T02:30", "2026-03-29T03:15", .invalidData,
+         "--ends: \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before --at (2026-03-29T01:30:00Z)"),
         ("T", "2025-12-22T10:00+01:00", "2025-12-22T11:00+03:00", .invalidData,
          "--ends: \"2025-12-22T11:00+03:00\" (2025-12-22T08:00:00Z) is before --at (2025-12-22T09:00:00Z)"),
     ] as [(String, String, String?, Failure, String)])

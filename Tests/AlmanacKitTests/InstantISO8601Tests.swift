@@ -40,6 +40,12 @@ import Testing
         let last = try #require(Instant.seconds(iso8601: "9999-12-31T23:59:59Z", zone: .utc))
         #expect(Instant.utcText(first) == "0001-01-01T00:00:00Z")
         #expect(Instant.utcText(last) == "9999-12-31T23:59:59Z")
+        // Those are told apart from unreadable text, so the message can say which it is.
+        #expect(Instant.isOutsideStorableYears(iso8601: "0001-01-01T00:30", zone: Self.moscow))
+        #expect(Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00-01:00", zone: .utc))
+        #expect(!Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00Z", zone: .utc))
+        #expect(!Instant.isOutsideStorableYears(iso8601: "0000-12-31T23:30:00Z", zone: .utc), "year 0000 is not a date at all")
+        #expect(!Instant.isOutsideStorableYears(iso8601: "2025-02-30T10:00", zone: .utc))
     }
 
     @Test func writesTimesBeforeTheEpoch() {

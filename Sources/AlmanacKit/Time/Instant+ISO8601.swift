@@ -21,6 +21,19 @@ extension Instant {
     /// 9999-12-31T23:59:59Z.
     static let storable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
+    /// True when `seconds(iso8601:zone:)` refused the text only because its instant falls outside the
+    /// years 1 to 9999 in UTC (`0001-01-01T05:00` in Tokyo is 0000-12-31 in UTC), so the message can
+    /// say so rather than call it unreadable.
+    public static func isOutsideStorableYears(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Bool {
+        wallSeconds(iso8601: bytes, zone: zone).map { !storable.contains($0) } ?? false
+    }
+
+    /// Reads text; see `isOutsideStorableYears(iso8601:zone:)` for bytes.
+    public static func isOutsideStorableYears(iso8601 text: String, zone: Zone) -> Bool {
+        var copy = text
+        return copy.withUTF8 { isOutsideStorableYears(iso8601: UnsafeRawBufferPointer($0), zone: zone) }
+    }
+
     private static func wallSeconds(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Int64? {
         let count = bytes.count
         guard count >= 16 else { return nil }
