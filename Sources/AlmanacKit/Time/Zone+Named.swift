@@ -26,17 +26,16 @@ extension Zone {
         if name.first == "/" {
             // A database's file is read by its name there: `right/` files (leap seconds) end their
             // data where the leap-second table expires, the plain file of the same zone does not.
-            let known = databaseEntry(ofFile: String(name))
-            guard let tzif = known.flatMap({ readTZif($0.root + "/" + $0.name) }) ?? readTZif(String(name)) else {
-                throw refusal("time.error.not-a-zone-file")
-            }
-            return Zone(identifier: known?.name ?? String(name), tzif: tzif)
+            let known = databaseEntry(ofFile: String(name)).map { (name: $0.name, path: $0.root + "/" + $0.name) }
+            if let known, let tzif = readTZif(known.path) { return Zone(identifier: known.name, tzif: tzif, path: known.path) }
+            guard let tzif = readTZif(String(name)) else { throw refusal("time.error.not-a-zone-file") }
+            return Zone(identifier: String(name), tzif: tzif, path: String(name))
         }
         if isDatabaseName(name), let tzif = readTZif(directory + "/" + name) {
-            return Zone(identifier: String(name), tzif: tzif)
+            return Zone(identifier: String(name), tzif: tzif, path: directory + "/" + name)
         }
         do throws(PosixZoneRule.Failure) {
-            return Zone(identifier: String(name), rule: try PosixZoneRule(parsing: String(name)))
+            return Zone(identifier: String(name), rule: try PosixZoneRule(parsing: String(name)), cLibraryValue: String(name))
         } catch {
             if error == .daylightWithoutDates { throw refusal("time.error.daylight-without-dates") }
         }

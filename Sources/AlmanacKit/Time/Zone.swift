@@ -11,6 +11,9 @@ public struct Zone: Sendable, CustomStringConvertible {
     /// The name the zone is known by: the tz database's (`Europe/Berlin`, `US/Eastern`), or the TZ
     /// rule or file as given.
     public let identifier: String
+    /// The `TZ` value under which the C library reads the same zone (`:/usr/share/zoneinfo/Asia/Tokyo`,
+    /// a POSIX rule as given), for SQLite's `'localtime'` modifier.
+    public let cLibraryValue: String
     private let source: Source
 
     private enum Source: Sendable {
@@ -19,30 +22,35 @@ public struct Zone: Sendable, CustomStringConvertible {
     }
 
     /// UTC.
-    public static let utc = Zone(identifier: "UTC", offset: 0)
+    public static let utc = Zone(identifier: "UTC", rule: try! PosixZoneRule(parsing: "UTC0"), cLibraryValue: "UTC0")
 
-    /// A zone read from a TZif file's contents.
-    init(identifier: String, tzif: TZif) {
+    /// A zone read from the TZif file at `path`.
+    init(identifier: String, tzif: TZif, path: String) {
         self.identifier = identifier
+        self.cLibraryValue = ":" + path
         self.source = .table(tzif)
     }
 
     /// A zone that follows a POSIX rule at all times.
-    init(identifier: String, rule: PosixZoneRule) {
+    init(identifier: String, rule: PosixZoneRule, cLibraryValue: String) {
         self.identifier = identifier
+        self.cLibraryValue = cLibraryValue
         self.source = .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule))
-    }
-
-    /// A zone at a fixed offset (seconds east of UTC).
-    init(identifier: String, offset: Int) {
-        self.identifier = identifier
-        self.source = .table(TZif(transitions: [], offsets: [], initial: Int32(offset), rule: nil))
     }
 
     /// A zone from ICU's data, for machines without a tz database.
     init(identifier: String, icu: TimeZone) {
         self.identifier = identifier
+        self.cLibraryValue = identifier
         self.source = .icu(icu)
+    }
+
+    /// Makes this zone the C library's local time (`TZ`, then `tzset()`), so that SQL's `'localtime'`
+    /// modifier, which asks the C library, reads times as `--tz` does. `setenv` races with any other
+    /// thread reading the environment: call it only while the process has one thread.
+    public func becomeTheCLibrarysZone() {
+        setenv("TZ", cLibraryValue, 1)
+        tzset()
     }
 
     /// The identifier, as people write it: `UTC` rather than Foundation's `GMT`.
