@@ -13,6 +13,7 @@ import Testing
         #expect(try dir.run(["--db", "a.db", "init"]).status == 0)
     }
 
+    @discardableResult
     func run(_ arguments: [String]) throws -> Workdir.Output {
         let out = try dir.run(["--db", "a.db", "--today", "2025-12-22"] + arguments)
         #expect(out.status == 0, "\(arguments): \(out.stderr)")

@@ -18,35 +18,12 @@ public enum Python {
     /// test's own; its standard output. A failing script is an error carrying its standard error.
     public static func run(_ script: String, arguments: [String] = [], input: String = "", environment: [String: String] = [:]) throws -> String {
         guard let executable else { throw Failure(message: missing ?? "") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-c", script] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Feed and drain on separate threads, so a large input or output never fills a pipe and blocks.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+        let run = try ChildProcess.run(executable, ["-c", script] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, input: Data(input.utf8))
+        guard run.status == 0 else {
+            throw Failure(message: "python3 exited \(run.status): " + String(decoding: run.stderr, as: UTF8.self))
         }
-        writer.start()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errors = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errors = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(message: "python3 exited \(process.terminationStatus): " + String(decoding: errors, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: run.stdout, as: UTF8.self)
     }
 
     /// A script that failed, with what it printed on standard error.

@@ -53,7 +53,7 @@ public struct Zone: Sendable, CustomStringConvertible {
         tzset()
     }
 
-    /// The identifier, as people write it: `UTC` rather than Foundation's `GMT`.
+    /// The identifier.
     public var description: String { identifier }
 
     /// The offset from UTC (seconds east) in force at `instant` (UTC seconds).
@@ -63,9 +63,6 @@ public struct Zone: Sendable, CustomStringConvertible {
         case .icu(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
         }
     }
-
-    /// The offset from UTC in force at `date`.
-    public func offset(at date: Date) -> Int { offset(at: Int64(date.timeIntervalSince1970.rounded(.down))) }
 
     /// The instant of a wall-clock time (seconds since 1970-01-01T00:00 read as if UTC): the only one,
     /// the earlier of two in an overlap, and in a gap the instant the wall time moved forward by the
