@@ -10,15 +10,30 @@ import Foundation
 public struct Zone: Sendable, CustomStringConvertible {
     /// The name the zone is known by: the tz database's (`Europe/Berlin`, `US/Eastern`), or the TZ
     /// rule or file as given.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// The `TZ` value under which the C library reads the same zone (`:/usr/share/zoneinfo/Asia/Tokyo`,
     /// a POSIX rule as given), for SQLite's `'localtime'` modifier.
-    public let cLibraryValue: String
-    private let source: Source
+    public var cLibraryValue: String { storage.cLibraryValue }
+    private var source: Source { storage.source }
+    // One reference: a zone is passed to every date-time read, tens of thousands per agenda.
+    private let storage: Storage
 
     private enum Source: Sendable {
         case table(TZif)
         case icu(TimeZone)
+    }
+
+    /// What a zone is, shared by its copies (immutable, so `Sendable`).
+    private final class Storage: Sendable {
+        let identifier: String
+        let cLibraryValue: String
+        let source: Source
+
+        init(_ identifier: String, _ cLibraryValue: String, _ source: Source) {
+            self.identifier = identifier
+            self.cLibraryValue = cLibraryValue
+            self.source = source
+        }
     }
 
     /// UTC.
@@ -26,23 +41,17 @@ public struct Zone: Sendable, CustomStringConvertible {
 
     /// A zone read from the TZif file at `path`.
     init(identifier: String, tzif: TZif, path: String) {
-        self.identifier = identifier
-        self.cLibraryValue = ":" + path
-        self.source = .table(tzif)
+        storage = Storage(identifier, ":" + path, .table(tzif))
     }
 
     /// A zone that follows a POSIX rule at all times.
     init(identifier: String, rule: PosixZoneRule, cLibraryValue: String) {
-        self.identifier = identifier
-        self.cLibraryValue = cLibraryValue
-        self.source = .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule))
+        storage = Storage(identifier, cLibraryValue, .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule)))
     }
 
     /// A zone from ICU's data, for machines without a tz database.
     init(identifier: String, icu: TimeZone) {
-        self.identifier = identifier
-        self.cLibraryValue = identifier
-        self.source = .icu(icu)
+        storage = Storage(identifier, identifier, .icu(icu))
     }
 
     /// Makes this zone the C library's local time (`TZ`, then `tzset()`), so that SQL's `'localtime'`

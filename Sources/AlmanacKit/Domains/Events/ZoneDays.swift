@@ -53,8 +53,13 @@ public struct ZoneDays: Sendable {
     public func offset(at instant: Int64) -> Int {
         let index = dayIndex(of: instant)
         if index >= 0, index < offsets.count, let offset = offsets[index] { return offset }
-        return zone.offset(at: instant)
+        return zoneOffset(at: instant)
     }
+
+    /// The zone's own answer, for the days the clocks change and instants outside the range. Out of
+    /// line, so that the common path above stays small enough to be inlined into every row.
+    @inline(never)
+    private func zoneOffset(at instant: Int64) -> Int { zone.offset(at: instant) }
 
     /// The wall-clock time of `instant` as seconds since local midnight.
     public func secondOfDay(_ instant: Int64) -> Int {
