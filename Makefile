@@ -55,12 +55,14 @@ bench-overdue: release
 bench-agenda: release
 	Bench/agenda.sh
 
-## fuzz: fuzz the CSV reader and every kind's import with libFuzzer and ASan for SECONDS (default 60),
-## on JOBS workers (default 2), from Tests/Fuzz/Corpus; fails on any crash or broken invariant.
+## fuzz: fuzz the CSV reader and every kind's import, then the output-path guard, with libFuzzer and
+## ASan for SECONDS each (default 60), on JOBS workers (default 2), from Tests/Fuzz/Corpus and
+## Tests/Fuzz/PathCorpus; fails on any crash or broken invariant.
 SECONDS ?= 60
 JOBS ?= 2
 fuzz: deps
 	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
+	JOBS=$(JOBS) HARNESS=paths Tests/Fuzz/fuzz.sh run $(SECONDS)
 
 ## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, minimized (libFuzzer -merge=1).
 fuzz-corpus: deps

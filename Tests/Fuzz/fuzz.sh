@@ -1,7 +1,8 @@
 #!/bin/bash
-# Builds and runs the libFuzzer harness for the CSV reader and the import checks of every kind.
+# Builds and runs a libFuzzer harness: HARNESS=import (the default), the CSV reader and the import
+# checks of every kind; HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift).
 #
-#   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-import (ASan + libFuzzer)
+#   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
 #   Tests/Fuzz/fuzz.sh minimize         merge what a run found into Tests/Fuzz/Corpus, minimized
 #
@@ -12,9 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 out=.build/fuzz
-binary=$out/fuzz-import
-corpus=Tests/Fuzz/Corpus
-work=$out/corpus
+harness=${HARNESS:-import}
+case "$harness" in
+    import) harness_sources="Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"; corpus=Tests/Fuzz/Corpus ;;
+    paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import or paths)" >&2; exit 64 ;;
+esac
+binary=$out/fuzz-$harness
+work=$out/corpus-$harness
 export SWIFT_BACKTRACE=enable=no
 # Speed over depth of use-after-free reports: without a quarantine and with short allocation stacks
 # an execution costs half as much, and buffer overflows are still caught at the byte.
@@ -35,7 +41,7 @@ build() {
     "$out/embedtool" "$out/EmbeddedFiles.swift" "$PWD" $folders
     local sources
     sources=$(find Sources/AlmanacKit -name '*.swift' | LC_ALL=C sort)
-    inputs="$sources $out/EmbeddedFiles.swift Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"
+    inputs="$sources $out/EmbeddedFiles.swift $harness_sources"
     # shellcheck disable=SC2086
     if [ -x "$binary" ] && [ -z "$(find $inputs -newer "$binary" | head -1)" ]; then
         echo "fuzz: $binary is up to date"
@@ -56,11 +62,23 @@ build() {
     mv "$binary.partial" "$binary"
 }
 
-# The seeds: every sample file as its own kind, each with the options of a few first bytes.
+# The seeds: for the import, every sample file as its own kind, each with the options of a few first
+# bytes; for the paths, each layout with the database, a side file, the input and a link as the path.
 seeds() {
-    local dir=$out/seeds
+    local dir=$out/seeds-$harness
     rm -rf "$dir"
     mkdir -p "$dir"
+    if [ "$harness" = paths ]; then
+        local flags token
+        for flags in 0 3 7 31 95 127; do
+            for token in 0 1 2 3 4 5 6 7 8 9 10 11 26; do
+                printf "\\$(printf %03o "$flags")\\$(printf %03o "$token")" > "$dir/layout-$flags-$token"
+            done
+            printf "\\$(printf %03o "$flags")\\005\\377\\014\\017\\015\\005" > "$dir/layout-$flags-twice"
+        done
+        echo "$dir"
+        return
+    fi
     local index=0
     for kind in holidays doors events countries quiz-answers animation-properties animation-settings books; do
         local file=SampleData/$kind.csv
@@ -78,19 +96,20 @@ seeds() {
 run() {
     local seconds=${1:-60} jobs=${JOBS:-2}
     build
-    mkdir -p "$work" "$out/artifacts" "$out/logs"
+    mkdir -p "$work" "$corpus" "$out/artifacts" "$out/logs"
     local seed_dir
     seed_dir=$(seeds)
     rm -f "$out"/logs/fuzz-*.log
     find "$out/artifacts" -type f -delete
-    echo "fuzz: $jobs worker(s) for $seconds s; logs in $out/logs"
+    echo "fuzz: $harness: $jobs worker(s) for $seconds s; logs in $out/logs"
     local root=$PWD
     (cd "$out/logs" && "$root/$binary" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$root/$out/artifacts/" \
         "$root/$work" "$root/$corpus" "$root/$seed_dir" > "$root/$out/logs/driver.log" 2>&1) || true
     local total=0 line
     for log in "$out"/logs/fuzz-*.log; do
-        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1)
+        # A worker that crashed has no "Done" line: that is reported below, not a reason to stop here.
+        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 || true)
         echo "fuzz: $(basename "$log"): ${line:-no summary (see the log)}"
         total=$((total + $(echo "${line:-Done 0}" | awk '{print $2}')))
     done
@@ -100,12 +119,12 @@ run() {
         grep -h -A3 'invariant broken\|ERROR: AddressSanitizer\|Fatal error' "$out"/logs/fuzz-*.log | head -20 >&2
         exit 1
     fi
-    echo "fuzz: $total executions in $seconds s, no crash, no invariant broken"
+    echo "fuzz: $harness: $total executions in $seconds s, no crash, no invariant broken"
 }
 
 minimize() {
     build
-    local merged=$out/merged
+    local merged=$out/merged-$harness
     rm -rf "$merged"
     mkdir -p "$merged"
     "$binary" -merge=1 -max_len=4096 -timeout=10 "$merged" "$corpus" "$work" "$(seeds)" 2>&1 | tail -2

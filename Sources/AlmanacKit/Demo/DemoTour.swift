@@ -57,7 +57,7 @@ public enum DemoTour {
         }
         let report = try Store.initialize(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("sample-data").path
-        try SampleData.write(to: folder)
+        try SampleData.write(into: folder, database: path)
         let database = try Store.open(path)
         let imported = try importSampleData(from: folder, into: database, settings: settings)
         let context = DemoContext(database: database, settings: settings, renderer: renderer)

@@ -8,6 +8,8 @@ public struct ImportOptions: Sendable {
     public var skipInvalid = false
     /// Where invalid rows go, as CSV with a `reason` column (with `skipInvalid`).
     public var rejectsPath: String?
+    /// Replace an existing rejects file (`--force`); without it an existing file is refused.
+    public var force = false
     /// Check and insert everything, then roll back.
     public var dryRun = false
     /// The field delimiter: `,`, `;` or tab.

@@ -103,22 +103,10 @@ public struct Renderer: Sendable {
         String(number)
     }
 
-    /// Text safe to put in a terminal cell: no control characters (an escape sequence in the data
-    /// must not reach the terminal), line breaks shown as `↵`, tabs as a space.
+    /// Text safe to put in a terminal cell: line breaks shown as `↵`, a tab as a space, and every
+    /// other control character escaped (`TerminalText`), so an escape sequence in the data never
+    /// reaches the terminal.
     static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
-        var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            switch scalar {
-            case "\n": if previous != "\r" { result.append("↵") }
-            case "\r": result.append("↵")
-            case "\t": result.append(" ")
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): result.append("\u{FFFD}")
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        TerminalText.escaped(text, .cell)
     }
 }

@@ -32,7 +32,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).properties(), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings()).properties())
         }
     }
 
@@ -50,7 +50,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).list(), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings()).list())
         }
     }
 
@@ -76,7 +76,7 @@ struct AnimationCommand: ParsableCommand {
 
         func run() throws {
             let session = try AnimationSession(settings: global.settings())
-            print(try session.save(name: name, assignments: assignments, replace: replace), terminator: "")
+            try Print.out(session.save(name: name, assignments: assignments, replace: replace))
         }
     }
 
@@ -98,7 +98,7 @@ struct AnimationCommand: ParsableCommand {
         var fps = 10
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).timeline(name: name, fps: fps), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings()).timeline(name: name, fps: fps))
         }
     }
 

@@ -38,7 +38,7 @@ extension Books {
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
             let store = try LoanStore.openForWriting(settings.databasePath, create: true)
             let loan = try store.add(try edit.newLoan(today: settings.today), today: settings.today)
-            print(LoanChange(.added, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            try Print.out(LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

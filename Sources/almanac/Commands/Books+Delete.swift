@@ -17,7 +17,7 @@ extension Books {
         func run() throws {
             let settings = try global.settings()
             let loan = try LoanStore.openForWriting(settings.databasePath, create: false).delete(id: id.value)
-            print(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            try Print.out(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

@@ -42,7 +42,7 @@ extension Books {
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath, create: false)
             let loan = try store.update(id: id.value, today: settings.today) { try edit.apply(to: &$0, today: settings.today) }
-            print(LoanChange(.updated, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            try Print.out(LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

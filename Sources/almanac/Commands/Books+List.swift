@@ -26,7 +26,7 @@ extension Books {
             let loans = try LoanStore.openForReading(settings.databasePath).loans(openOnly: open)
             let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer)
             let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            print(Renderer.standardOutput(settings).render(table), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(table))
         }
     }
 }

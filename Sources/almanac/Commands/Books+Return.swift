@@ -26,7 +26,7 @@ extension Books {
             let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
             let store = try LoanStore.openForWriting(settings.databasePath, create: false)
             let loan = try store.markReturned(id: id.value, on: day, today: settings.today)
-            print(LoanChange(.returned, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            try Print.out(LoanChange(.returned, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

@@ -33,7 +33,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).holidays(), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).holidays())
         }
     }
 
@@ -49,7 +49,7 @@ struct CalendarCommand: ParsableCommand {
         var holiday: String
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).select(holiday), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).select(holiday))
         }
     }
 
@@ -69,7 +69,7 @@ struct CalendarCommand: ParsableCommand {
         var holiday: String?
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).show(holiday), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).show(holiday))
         }
     }
 
@@ -90,7 +90,7 @@ struct CalendarCommand: ParsableCommand {
 
         func run() throws {
             let outcome = try CalendarSession(settings: global.settings()).open(arguments)
-            print(outcome.output, terminator: "")
+            try Print.out(outcome.output)
             if let failure = outcome.failure { throw failure }
         }
     }
@@ -112,7 +112,7 @@ struct CalendarCommand: ParsableCommand {
         var yes = false
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).reset(holiday, yes: yes), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).reset(holiday, yes: yes))
         }
     }
 
@@ -132,7 +132,7 @@ struct CalendarCommand: ParsableCommand {
         var state: String
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).testMode(state), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).testMode(state))
         }
     }
 }

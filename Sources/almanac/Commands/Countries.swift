@@ -34,7 +34,7 @@ struct Countries: ParsableCommand {
         func run() throws {
             let settings = try global.settings()
             let directory = try CountryDirectory.load(Store.openReadOnly(settings.databasePath))
-            print(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
         }
     }
 }

@@ -29,12 +29,12 @@ struct Demo: ParsableCommand {
         }
         let t = settings.localizer
         let tour = try DemoTour.run(settings: settings, renderer: .standardOutput(settings))
-        print(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
-        print(t("demo.sample-data", ["path": tour.sampleDataPath]))
+        try Print.line(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
+        try Print.line(t("demo.sample-data", ["path": tour.sampleDataPath]))
         for step in tour.steps {
-            print()
-            print(step.heading)
-            print(step.body, terminator: "")
+            try Print.line()
+            try Print.line(step.heading)
+            try Print.out(step.body)
         }
     }
 }

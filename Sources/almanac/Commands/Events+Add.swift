@@ -40,7 +40,7 @@ extension Events {
                 description: description, zone: settings.timeZone)
             let store = try EventStore.open(settings.databasePath, creating: true)
             let id = try store.add(draft)
-            print(try EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)), terminator: "")
+            try Print.out(EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
         }
     }
 }

@@ -62,12 +62,12 @@ extension Events {
             let renderer = Renderer.standardOutput(settings)
             if timing {
                 let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
-                print(timed.output, terminator: "")
-                FileHandle.standardError.write(Data((timed.summary(days: days.count) + "\n").utf8))
+                try Print.out(timed.output)
+                try Print.note(timed.summary(days: days.count))
                 return
             }
             let store = try EventStore.open(settings.databasePath, creating: false)
-            print(try Agenda.load(store, range: days, zone: settings.timeZone).render(renderer), terminator: "")
+            try Print.out(Agenda.load(store, range: days, zone: settings.timeZone).render(renderer))
         }
     }
 
@@ -85,7 +85,7 @@ extension Events {
         func run() throws {
             let settings = try global.settings()
             let store = try EventStore.open(settings.databasePath, creating: false)
-            print(try EventDetail.load(store, id: id).render(.standardOutput(settings)), terminator: "")
+            try Print.out(EventDetail.load(store, id: id).render(.standardOutput(settings)))
         }
     }
 
@@ -116,7 +116,7 @@ extension Events {
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
             let width = EventCards.layoutWidth(terminal: .standardOutput(environment: environment), environment: environment)
-            print(EventCards(agenda: agenda, columns: columns, width: width).render(.standardOutput(settings)), terminator: "")
+            try Print.out(EventCards(agenda: agenda, columns: columns, width: width).render(.standardOutput(settings)))
         }
     }
 }

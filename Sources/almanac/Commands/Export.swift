@@ -6,8 +6,10 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a kind's rows as CSV in its import format.",
         discussion: """
-            Writes to standard output, or with --out to a file (replaced only once it
-            is complete). Empty values are empty fields; export then import into an
+            Writes to standard output, or with --out to a file, written under a
+            temporary name and put in place only once it is complete and on the disk.
+            --out is never the database or its -wal/-shm/-journal files; an existing
+            file is replaced only with --force. Empty values are empty fields; export then import into an
             empty database gives the same rows.
 
             \(ImportKind.helpText)
@@ -25,6 +27,9 @@ struct Export: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Field delimiter: , ; or tab.", valueName: "char"))
     var delimiter = ","
 
+    @Flag(name: .long, help: "Replace an existing --out file (without it, an existing file is refused).")
+    var force = false
+
     func run() throws {
         let settings = try global.settings()
         guard let exportKind = ImportKind(rawValue: kind) else {
@@ -34,7 +39,7 @@ struct Export: ParsableCommand {
             throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
         }
         let database = try Store.openReadOnly(settings.databasePath)
-        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte)
-        if let out { ErrorReporter.printError(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
+        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force)
+        if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 }

@@ -19,7 +19,13 @@ struct Import: ParsableCommand {
             FILE:LINE:COLUMN: error: MESSAGE, up to --max-errors. With --skip-invalid
             the valid rows are committed and the invalid ones are written to
             --rejects as CSV with a `reason` column: fix them and import that file
-            again. Each file is recorded in the import_log table with its SHA-256.
+            again. With several files each gets its own, named after it: --rejects
+            r.csv and books.csv give r-books.csv (files of one name in different
+            folders take their folder too: r-a-books.csv). A rejects file is never the
+            database, its -wal/-shm/-journal files or an input; an existing one is
+            replaced only with --force. It is written under a temporary name and put in
+            place once the import has committed.
+            Each file is recorded in the import_log table with its SHA-256.
             A progress line is shown on standard error when it is a terminal.
 
             \(ImportKind.helpText)
@@ -39,6 +45,9 @@ struct Import: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write invalid rows here, with a reason column (with --skip-invalid).", valueName: "file"))
     var rejects: String?
+
+    @Flag(name: .long, help: "Replace an existing --rejects file (without it, an existing file is refused).")
+    var force = false
 
     @Flag(name: .long, help: "Check and insert everything, then roll back: the database is not changed.")
     var dryRun = false
@@ -69,13 +78,13 @@ struct Import: ParsableCommand {
         options.onConflict = onConflict
         options.skipInvalid = skipInvalid
         options.rejectsPath = rejects
+        options.force = force
         options.dryRun = dryRun
         options.maxErrors = maxErrors
         options.timeZone = settings.timeZone
 
         let plan = try ImportPlan.resolve(arguments)
-        try ImportPlan.checkRejects(rejects, against: plan.files)
-        for path in plan.ignored { ErrorReporter.printError(t("import.note.ignored", ["path": path])) }
+        for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)
         let progress = TerminalProgress.ifTerminal()
         let report = try Importer(database: database, options: options, localizer: t).run(
@@ -86,7 +95,7 @@ struct Import: ParsableCommand {
             },
             progress: progress.map { line in { line.update($0.line(t)) } })
         progress?.clear()
-        if report.committed || report.dryRun { print(report.summary(t)) }
+        if report.committed || report.dryRun { try Print.line(report.summary(t)) }
         if let failure = report.failure(t, maxErrors: maxErrors) { throw failure }
     }
 }

@@ -21,11 +21,11 @@ struct Init: ParsableCommand {
         let t = settings.localizer
         let arguments = ["path": report.path, "from": String(report.fromVersion), "version": String(report.toVersion)]
         if report.fromVersion == report.toVersion {
-            print(t("init.up-to-date", arguments))
+            try Print.line(t("init.up-to-date", arguments))
         } else if report.fromVersion == 0 {
-            print(t("init.created", arguments))
+            try Print.line(t("init.created", arguments))
         } else {
-            print(t("init.migrated", arguments))
+            try Print.line(t("init.migrated", arguments))
         }
     }
 }

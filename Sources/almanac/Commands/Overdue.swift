@@ -29,7 +29,10 @@ struct Overdue: ParsableCommand {
 
             Exit status (the monitoring-plugin convention): 0 nothing overdue, 1 only loans due \
             within --due-within, 2 a loan is overdue, 3 any error (bad arguments, a missing or bad \
-            database, another writer still holding the database after --wait seconds).
+            database, another writer still holding the database after --wait seconds, output that \
+            could not be written: a full disk, or a pipe closed early, which ends quietly). With \
+            --notify the notices are recorded only after the rows were written and flushed: a run \
+            whose output failed records none, and the next run issues them again.
 
             While an import writes, the check without --notify reads the last committed state at \
             once; --notify waits for the import to commit (up to --wait, 60 s by default).
@@ -66,10 +69,13 @@ struct Overdue: ParsableCommand {
         let settings = try global.settings(allowingNagios: true)
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
-        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings))
-        print(report.output.standardOutput, terminator: "")
-        if let line = report.output.standardError { ErrorReporter.printError(line) }
-        if timing { ErrorReporter.printError(report.timingLine) }
+        // The rows are written, flushed and synchronized before --notify commits its notices.
+        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings)) { output in
+            try Print.out(output.standardOutput)
+            try OutputWriter.standardOutput.synchronize()
+        }
+        if let line = report.output.standardError { try Print.note(line) }
+        if timing { try Print.note(report.timingLine) }
         throw ExitCode(report.result.status.rawValue)
     }
 

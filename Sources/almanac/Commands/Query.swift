@@ -32,6 +32,6 @@ struct Query: ParsableCommand {
         settings.timeZone.becomeTheCLibrarysZone()
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let table = try ReportSession(settings: settings).query(text, arguments: param)
-        print(Renderer.standardOutput(settings).render(table), terminator: "")
+        try Print.out(Renderer.standardOutput(settings).render(table))
     }
 }

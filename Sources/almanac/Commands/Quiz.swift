@@ -37,7 +37,7 @@ struct Quiz: ParsableCommand {
         func run() throws {
             let settings = try global.settings()
             let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: .standardOutput(settings))
-            print(text, terminator: "")
+            try Print.out(text)
         }
     }
 
@@ -91,7 +91,7 @@ struct Quiz: ParsableCommand {
 
         func run() throws {
             let settings = try global.settings()
-            print(try FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)), terminator: "")
+            try Print.out(FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)))
         }
     }
 
@@ -118,7 +118,7 @@ struct Quiz: ParsableCommand {
             let settings = try global.settings()
             guard limit >= 1 else { throw AlmanacError(.usage, "quiz.error.limit", ["value": String(limit)]) }
             let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: .standardOutput(settings))
-            print(text, terminator: "")
+            try Print.out(text)
         }
     }
 

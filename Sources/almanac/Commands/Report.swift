@@ -39,7 +39,7 @@ struct Report: ParsableCommand {
         func run() throws {
             let settings = try global.settings()
             let catalog = try ReportCatalog.load(directory: reportsDir)
-            print(Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)))
         }
     }
 
@@ -68,7 +68,7 @@ struct Report: ParsableCommand {
             settings.timeZone.becomeTheCLibrarysZone()
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             let table = try ReportSession(settings: settings).run(report, arguments: param)
-            print(Renderer.standardOutput(settings).render(table), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(table))
         }
     }
 }

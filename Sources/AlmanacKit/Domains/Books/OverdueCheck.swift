@@ -96,7 +96,11 @@ public struct OverdueCheck {
     /// had a notice for: one notice per loan and run, at that level. After missed nights a loan that
     /// crossed several levels gets one notice, at the highest; the levels it skipped are never
     /// issued later. A rerun on the same day finds every level noticed and issues nothing.
-    public func runIssuingNotices() throws -> OverdueResult {
+    ///
+    /// `deliver` gets the result inside the transaction, before the COMMIT: it writes and flushes
+    /// the notices, and when it throws (a full disk, a closed pipe) the notices are rolled back, so
+    /// the next run issues them again. A notice is recorded only once it was delivered.
+    public func runIssuingNotices(deliver: (OverdueResult) throws -> Void = { _ in }) throws -> OverdueResult {
         try database.transaction(.immediate) {
             let statement = try database.prepare(Self.noticeSQL)
             try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
@@ -116,6 +120,7 @@ public struct OverdueCheck {
                 _ = try insert.step()
             }
             result.notices = issued
+            try deliver(result)
             return result
         }
     }
