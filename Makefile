@@ -1,17 +1,20 @@
 # Almanac: `make demo` sets up and runs the demo; `make test` runs the tests.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev
+APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
 
 .PHONY: all deps build release demo test bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
 
 all: build
 
-## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing.
+## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
+## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
+	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 	  if ! command -v apt-get >/dev/null 2>&1; then \
 	    echo "make deps: install$$missing with your package manager (no apt-get here)" >&2; exit 1; \

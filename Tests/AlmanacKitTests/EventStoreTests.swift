@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func addedEventsReadBack() throws {
-        let zone = TimeZone(identifier: "Europe/Moscow")!
+        let zone = Zone(identifier: "Europe/Moscow")!
         let draft = try EventDraft(title: "Ёлка", at: "2025-12-28T13:00", ends: "2025-12-28T15:00+03:00", person: "Мособлёлка",
             image: "", description: "Новогоднее представление. Вход по пригласительным.", zone: zone)
         let id = try store.add(draft)
@@ -115,6 +115,19 @@ import Testing
         // Up to date, it is read read-only: nothing it runs can write.
         let again = try EventStore.open(path, writing: false)
         #expect(throws: DatabaseError.self) { try again.database.execute("DELETE FROM events") }
+    }
+
+    /// A range that ends after 9999-12-31 (the last day, in a zone west of UTC) still finds that day's
+    /// events: its end is past anything the stored text can hold, not a wrapped year 0000.
+    @Test func rangesThatEndPastTheLastDayFindIt() throws {
+        try store.database.run("INSERT INTO events (title, starts_at) VALUES ('last', '9999-12-31T23:59:59Z'), ('first', '0001-01-01T00:00:00Z')")
+        let adak = try #require(Zone(identifier: "America/Adak"))
+        let last = DayRange(first: LocalDate("9999-12-31")!, last: LocalDate("9999-12-31")!)!
+        #expect(try Agenda.load(store, range: last, zone: adak).occurrences.map(\.event.title) == ["last"])
+        #expect(try Agenda.load(store, range: last, zone: .utc).occurrences.map(\.event.title) == ["last"])
+        let first = DayRange(first: LocalDate("0001-01-01")!, last: LocalDate("0001-01-01")!)!
+        #expect(try Agenda.load(store, range: first, zone: .utc).occurrences.map(\.event.title) == ["first"])
+        #expect(try Agenda.load(store, range: first, zone: try #require(Zone(identifier: "Asia/Tokyo"))).occurrences.isEmpty == false)
     }
 
     @Test(arguments: [false, true]) func readingAndWritingNeedAnExistingDatabase(writing: Bool) throws {

@@ -119,6 +119,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
     }
 
+    /// The bench's `--timing`: the agenda on standard output, and on standard error a line of times and
+    /// one per step of the query plans, each on a line of its own (Bench/agenda.sh reads them so).
+    @Test func timingPrintsOneNotePerLine() throws {
+        let out = try run(["events", "agenda", "--timing", "--tz", "Europe/Berlin"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasSuffix("\n14 events\n"))
+        let lines = out.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("agenda: 14 rows over 7 days in ") == true, "\(out.stderr)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("plan: ") } && lines.count > 1, "\(out.stderr)")
+    }
+
     @Test func rangeOptionsAreChecked() throws {
         #expect(try run(["events", "agenda", "--to", "2025-12-28", "--days", "3"]).stderr == "almanac: error: give --to or --days, not both\n")
         #expect(try run(["events", "agenda", "--from", "2025-12-22", "--to", "2025-12-21"]).status == 64)

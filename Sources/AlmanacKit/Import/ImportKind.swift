@@ -34,9 +34,9 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .animationSettings: return "name*, then one column per property key"
         case .holidays: columns = HolidayRows().columns
         case .doors: columns = DoorRows().columns
-        case .events: columns = EventRows(zone: .gmt).columns
+        case .events: columns = EventRows(zone: .utc).columns
         case .countries: columns = CountryRows().columns
-        case .quizAnswers: columns = QuizAnswerRows(zone: .gmt).columns
+        case .quizAnswers: columns = QuizAnswerRows(zone: .utc).columns
         case .animationProperties: columns = AnimationPropertyRows().columns
         case .books: columns = BookRows(today: LocalDate(dayNumber: 0)).columns
         }
@@ -51,8 +51,10 @@ public enum ImportKind: String, CaseIterable, Sendable {
         lines += [
             "",
             "Rules: dates are YYYY-MM-DD and must exist. Date-times are ISO 8601",
-            "(2025-12-22T16:30, optionally with Z or +03:00; without, read in --tz) and",
-            "are stored in UTC. Empty optional fields are stored as NULL. Holiday keys",
+            "(2025-12-22T16:30, optionally with Z or +03:00; without, read in --tz, where",
+            "a time the clocks skip moves forward by the gap and a repeated one is the",
+            "earlier) and are stored in UTC, years 0001-9999. Dates are proleptic",
+            "Gregorian. Empty optional fields are stored as NULL. Holiday keys",
             "are a-z, 0-9 and -; colours #RRGGBB; doors 1-24, once per holiday. Country",
             "codes are ISO 3166-1 alpha-2 in capitals (ZZ, EU, SU are refused). Quiz",
             "options are 4 distinct codes joined by | including the country and the",

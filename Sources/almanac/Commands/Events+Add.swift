@@ -9,7 +9,9 @@ extension Events {
             discussion: """
                 --at and --ends are ISO 8601 date-times, as in an events CSV file: 2025-12-22T16:30, \
                 2025-12-22 16:30:00 or 2025-12-22T16:30:00+03:00. Without an offset they are read in \
-                --tz. --ends may not be before --at; leave it out for a point in time. An unreadable \
+                --tz: a time the clocks skip moves forward by the gap (02:30 becomes 03:30), one they \
+                repeat is the earlier of the two. --ends may not be before --at; leave it out for a \
+                point in time. An unreadable \
                 value is a usage error (exit 64), a value that breaks a rule is invalid data (exit 65); \
                 nothing is written then. Prints the new event's id (with --format json, its row).
 

@@ -63,7 +63,8 @@ extension Events {
             if timing {
                 let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
                 try Print.out(timed.output)
-                try Print.note(timed.summary(days: days.count))
+                // One note per line: a note escapes line breaks inside it.
+                for line in timed.summary(days: days.count).split(separator: "\n") { try Print.note(String(line)) }
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)

@@ -6,7 +6,7 @@ import Foundation
 /// line break, and a weekend that covers three days. Rendered in Berlin on the demo day.
 enum EventFixture {
     static let today = LocalDate(year: 2025, month: 12, day: 22)!
-    static let timeZone = TimeZone(identifier: "Europe/Berlin")!
+    static let timeZone = Zone(identifier: "Europe/Berlin")!
 
     /// The database file, made once per test run (the sample file imported through the importer) and
     /// removed with its directory when the run ends.
@@ -46,7 +46,7 @@ enum EventFixture {
     }
 
     /// The agenda of `days` days from `first`.
-    static func agenda(_ first: String, days: Int, zone: TimeZone = timeZone, descriptions: Bool = false) throws -> Agenda {
+    static func agenda(_ first: String, days: Int, zone: Zone = timeZone, descriptions: Bool = false) throws -> Agenda {
         let range = try DayRange.resolve(from: first, to: nil, days: days, today: today)
         return try Agenda.load(store, range: range, zone: zone, withDescriptions: descriptions)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// goldens are rendered from it with `today` and `timeZone` below.
 enum FixtureDatabase {
     static let today = LocalDate(year: 2025, month: 12, day: 20)!
-    static let timeZone = TimeZone(identifier: "Europe/Moscow")!
+    static let timeZone = Zone(identifier: "Europe/Moscow")!
 
     /// The database file, created once per test run.
     static let path: String = {

@@ -78,7 +78,7 @@ public struct OverdueCheck {
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
         if let window = rule.dueWithin {
             result.dueSoonCount = try count(Self.countDueSoonSQL, [
-                ":after": lastOverdue, ":last": today.adding(days: window).description, ":today": today.description,
+                ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
             ])
         }
         return result

@@ -27,7 +27,7 @@ public struct AgendaTiming: Sendable {
     }
 
     /// Opens the database at `path`, reads `range` in `zone` and renders it with `renderer`, timing each step.
-    public static func run(path: String, range: DayRange, zone: TimeZone, renderer: Renderer) throws -> AgendaTiming {
+    public static func run(path: String, range: DayRange, zone: Zone, renderer: Renderer) throws -> AgendaTiming {
         var store: EventStore?
         let open = try measure { store = try EventStore.open(path, writing: false) }
         let days = ZoneDays(range: range, zone: zone)
