@@ -1,7 +1,7 @@
 # Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev
+APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
 
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
 PREFIX ?= /usr/local
@@ -28,11 +28,14 @@ apt-install = if [ -n "$$missing" ]; then \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing.
+## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
+## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
+	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	$(call apt-install,exit 1)
 
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh

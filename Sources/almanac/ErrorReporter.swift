@@ -9,6 +9,7 @@ enum ErrorReporter {
     static func exit(with error: Error, invocation: Invocation) -> Never {
         let error = flushingOutput(after: error)
         if Overdue.isInvoked(by: invocation) { exitMonitoring(with: error, invocation: invocation) }
+        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
         let localizer = invocation.localizer
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
@@ -18,17 +19,22 @@ enum ErrorReporter {
         case let error as WriteFailure:
             printError(prefix + error.message(localizer))
             Foundation.exit(error.failure.rawValue)
-        case let error as AlmanacError:
-            printError(prefix + error.message(localizer))
-            Foundation.exit(error.failure.rawValue)
-        case let error as DatabaseError:
-            printError(prefix + error.description)
-            Foundation.exit(error.failure.rawValue)
-        case let error as ExitCode:
-            Foundation.exit(error.rawValue)
+        case _ where isReportedByAlmanac(error):
+            let failure = AlmanacError(reporting: error)
+            printError(prefix + failure.message(localizer))
+            Foundation.exit(failure.failure.rawValue)
         default:
             Almanac.exit(withError: error)
         }
+    }
+
+    /// True for the errors reported as Almanac's own, in one line (`AlmanacError(reporting:)`):
+    /// Almanac's errors (the front end's usage errors among them), SQLite's (said in Almanac's words),
+    /// and anything unforeseen, which ArgumentParser would end with status 1 and which is an internal
+    /// error (70) here. Write failures have words of their own.
+    static func isReportedByAlmanac(_ error: Error) -> Bool {
+        guard !(error is WriteFailure) else { return false }
+        return error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
     }
 
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
@@ -43,11 +49,10 @@ enum ErrorReporter {
         let message: String
         switch error {
         case let error as WriteFailure: message = error.message(localizer)
-        case let error as AlmanacError: message = error.message(localizer)
-        case let error as DatabaseError: message = error.description
+        case _ where isReportedByAlmanac(error): message = AlmanacError(reporting: error).message(localizer)
         default: message = Almanac.fullMessage(for: error)
         }
-        if error is AlmanacError || error is DatabaseError || error is WriteFailure {
+        if error is WriteFailure || isReportedByAlmanac(error) {
             printError("almanac: " + localizer("error.prefix") + ": " + message)
         } else {
             printError(message)

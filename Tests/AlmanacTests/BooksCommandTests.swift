@@ -9,6 +9,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = try #require(Resources.file("SampleData/books.csv"))
         try dir.write("books.csv", sample)
         let out = try dir.run(Self.day + ["import", "books", "books.csv"])

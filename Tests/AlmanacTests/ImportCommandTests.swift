@@ -6,7 +6,11 @@ import Testing
 @Suite struct ImportCommandTests {
     let dir: Workdir
 
-    init() throws { dir = try Workdir() }
+    init() throws {
+        dir = try Workdir()
+        try dir.initDatabase("a.db")
+        try dir.initDatabase("b.db")
+    }
 
     static let books = "id,title,author,due_on,loaned_on\n1,War and Peace,Tolstoy,2025-12-20,2025-12-01\n2,\"Dune, part 1\",,2026-01-10,2025-12-01\n"
 

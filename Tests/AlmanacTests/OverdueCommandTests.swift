@@ -57,17 +57,17 @@ import Testing
     @Test func badDatabasesExitThree() throws {
         let missing = try dir.run(["--db", "none.db", "overdue"])
         #expect(missing.status == 3)
-        #expect(missing.stderr == "almanac: error: none.db: no such database (run `almanac init` to create one)\n")
+        #expect(missing.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
         try dir.write("text.db", String(repeating: "not a database\n", count: 100))
         for notify in [[], ["--notify"]] {
             let garbage = try dir.run(["--db", "text.db", "overdue"] + notify)
             #expect(garbage.status == 3)
-            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not an Almanac database"), "\(garbage.stderr)")
+            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not a database (the file is not SQLite)"), "\(garbage.stderr)")
         }
         let nagios = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"])
         #expect(nagios.status == 3)
-        #expect(nagios.stdout == "OVERDUE UNKNOWN - none.db: no such database (run `almanac init` to create one)\n")
+        #expect(nagios.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n")
         let badTZ = try dir.run(["--db", "a.db", "overdue", "--tz", "Mars/Olympus"])
         #expect(badTZ.status == 3)
         #expect(try dir.run(["--db", "a.db", "overdue", "--help"]).status == 0)
@@ -81,8 +81,8 @@ import Testing
         let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
         try holder.execute("ROLLBACK")
         #expect(out.status == 3)
-        #expect(out.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")
-        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy (another almanac is writing); try again\n")
+        #expect(out.stderr == "almanac: error: a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
+        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
         #expect(try overdue(["--notify"]).status == 2, "and works once the lock is gone")
     }
 

@@ -9,6 +9,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
         let loaded = try dir.run(["--db", "a.db", "import", sample])
         #expect(loaded.status == 0, "\(loaded.stderr)")

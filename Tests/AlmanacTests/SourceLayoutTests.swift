@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Rules about the code itself: the command line holds no SQL, files stay small, and every byte
-/// Almanac writes goes through its checked writer and its output-path guard.
+/// Rules about the code itself: the command line holds no SQL, files stay small, every byte Almanac
+/// writes goes through its checked writer and its output-path guard, and dates never use the
+/// process's zone.
 @Suite struct SourceLayoutTests {
     static func swiftFiles(under folder: String) -> [URL] {
         let root = Workdir.packageRoot.appendingPathComponent(folder)
@@ -41,6 +42,20 @@ import Testing
                 for (what, pattern) in rules where line.firstMatch(of: pattern) != nil {
                     Issue.record("\(file.lastPathComponent):\(number + 1): \(what): \(line)")
                 }
+            }
+        }
+    }
+
+    /// Dates are shown and compared in `--tz` (Settings' zone), never in the process's zone, which
+    /// Foundation, ICU and the C library each read from `TZ` in their own way; and only
+    /// `LocalizedFormats` makes a date formatter (proleptic Gregorian, fed wall-clock times).
+    @Test func nothingReadsTheProcesssZone() throws {
+        let pattern = try Regex(#"(TimeZone|Calendar)\.(current|autoupdatingCurrent)|NSTimeZone|\b(localtime|localtime_r|mktime|timelocal)\("#)
+        for file in Self.swiftFiles(under: "Sources") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.firstMatch(of: pattern) == nil, "the process's zone in \(file.lastPathComponent)")
+            if file.lastPathComponent != "LocalizedFormats.swift" {
+                #expect(!text.contains("DateFormatter()") && !text.contains("FormatStyle"), "a date formatter in \(file.lastPathComponent)")
             }
         }
     }

@@ -42,7 +42,7 @@ public enum DemoTour {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw AlmanacError(.cannotCreate, "error.database-cannot-open", ["path": directory.path, "reason": "\(error)"])
+            throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": directory.path, "reason": error.localizedDescription])
         }
         return directory.appendingPathComponent("almanac.db").path
     }

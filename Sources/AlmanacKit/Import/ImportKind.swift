@@ -34,9 +34,9 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .animationSettings: return "name*, then one column per property key"
         case .holidays: columns = HolidayRows().columns
         case .doors: columns = DoorRows().columns
-        case .events: columns = EventRows(zone: .gmt).columns
+        case .events: columns = EventRows(zone: .utc).columns
         case .countries: columns = CountryRows().columns
-        case .quizAnswers: columns = QuizAnswerRows(zone: .gmt).columns
+        case .quizAnswers: columns = QuizAnswerRows(zone: .utc).columns
         case .animationProperties: columns = AnimationPropertyRows().columns
         case .books: columns = BookRows(today: LocalDate(dayNumber: 0)).columns
         }

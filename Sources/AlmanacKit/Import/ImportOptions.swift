@@ -19,7 +19,7 @@ public struct ImportOptions: Sendable {
     /// How many errors are listed; an all-or-nothing import stops after that many.
     public var maxErrors = 100
     /// The zone of date-times without an offset.
-    public var timeZone = TimeZone(identifier: "UTC")!
+    public var timeZone = Zone.utc
     /// The day an empty `loaned_on` stands for.
     public var today: LocalDate
 

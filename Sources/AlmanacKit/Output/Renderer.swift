@@ -13,7 +13,7 @@ public struct Renderer: Sendable {
     /// The user's words and locale, for table and markdown output.
     public var localizer: Localizer
     /// The zone instants are shown in (table and markdown).
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// The day "today" means; dates in another year show their year. Nil shows every year.
     public var today: LocalDate?
     /// Whether tags are coloured (table only).
@@ -23,7 +23,7 @@ public struct Renderer: Sendable {
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
-        format: OutputFormat, localizer: Localizer, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        format: OutputFormat, localizer: Localizer, timeZone: Zone = .utc,
         today: LocalDate? = nil, styling: Styling = .plain, width: Int? = nil
     ) {
         self.format = format

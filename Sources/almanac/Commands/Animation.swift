@@ -22,7 +22,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings()).properties())
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).properties())
         }
     }
 
@@ -41,7 +41,7 @@ struct AnimationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings()).list())
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).list())
         }
     }
 
@@ -90,7 +90,7 @@ struct AnimationCommand: ParsableCommand {
         var fps = 10
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings()).timeline(name: name, fps: fps))
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).timeline(name: name, fps: fps))
         }
     }
 
@@ -110,7 +110,7 @@ struct AnimationCommand: ParsableCommand {
         var fps = 20
 
         func run() throws {
-            try AnimationSession(settings: global.settings()).play(name: name, fps: fps)
+            try AnimationSession(settings: global.settings(), writing: false).play(name: name, fps: fps)
         }
     }
 }

@@ -17,7 +17,7 @@ extension Books {
 
         func run() throws {
             let settings = try global.settings()
-            let loan = try LoanStore.openForWriting(settings.databasePath, create: false).delete(id: id.value)
+            let loan = try LoanStore.openForWriting(settings.databasePath).delete(id: id.value)
             try Print.out(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
         }
     }

@@ -24,7 +24,7 @@ extension Books {
         func run() throws {
             let settings = try global.settings()
             let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
-            let store = try LoanStore.openForWriting(settings.databasePath, create: false)
+            let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.markReturned(id: id.value, on: day, today: settings.today)
             try Print.out(LoanChange(.returned, loan).render(Renderer.standardOutput(settings)))
         }

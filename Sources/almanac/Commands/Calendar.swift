@@ -22,7 +22,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            try Print.out(CalendarSession(settings: global.settings()).holidays())
+            try Print.out(CalendarSession(settings: global.settings(), writing: false).holidays())
         }
     }
 
@@ -59,7 +59,7 @@ struct CalendarCommand: ParsableCommand {
         var holiday: String?
 
         func run() throws {
-            try Print.out(CalendarSession(settings: global.settings()).show(holiday))
+            try Print.out(CalendarSession(settings: global.settings(), writing: false).show(holiday))
         }
     }
 

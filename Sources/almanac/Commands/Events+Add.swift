@@ -33,7 +33,7 @@ extension Events {
             let settings = try global.settings()
             let draft = try EventDraft(title: title, at: at, ends: ends, person: person, image: image,
                 description: description, zone: settings.timeZone)
-            let store = try EventStore.open(settings.databasePath, creating: true)
+            let store = try EventStore.open(settings.databasePath, writing: true)
             let id = try store.add(draft)
             try Print.out(EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
         }

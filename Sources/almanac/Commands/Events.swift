@@ -54,10 +54,11 @@ extension Events {
             if timing {
                 let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
                 try Print.out(timed.output)
-                try Print.note(timed.summary(days: days.count))
+                // One note per line: a note escapes line breaks inside it.
+                for line in timed.summary(days: days.count).split(separator: "\n") { try Print.note(String(line)) }
                 return
             }
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             try Print.out(Agenda.load(store, range: days, zone: settings.timeZone).render(renderer))
         }
     }
@@ -76,7 +77,7 @@ extension Events {
 
         func run() throws {
             let settings = try global.settings()
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             try Print.out(EventDetail.load(store, id: id).render(.standardOutput(settings)))
         }
     }
@@ -103,7 +104,7 @@ extension Events {
                 throw AlmanacError(.usage, "events.error.bad-columns", ["value": String(columns)])
             }
             let days = try range.range(settings)
-            let store = try EventStore.open(settings.databasePath, creating: false)
+            let store = try EventStore.open(settings.databasePath, writing: false)
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
             let width = EventCards.layoutWidth(terminal: .standardOutput(environment: environment), environment: environment)

@@ -14,9 +14,12 @@ struct Init: ParsableCommand, Exemplified {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(name: .long, help: ArgumentHelp(localized("help.init.force")))
+    var force = false
+
     func run() throws {
         let settings = try global.settings()
-        let report = try Store.initialize(settings.databasePath)
+        let report = try Store.initialize(settings.databasePath, force: force)
         let t = settings.localizer
         let arguments = ["path": report.path, "from": String(report.fromVersion), "version": String(report.toVersion)]
         if report.fromVersion == report.toVersion {

@@ -24,6 +24,7 @@ struct Query: ParsableCommand, Exemplified {
 
     func run() throws {
         let settings = try global.settings()
+        settings.timeZone.becomeTheCLibrarysZone()
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let table = try ReportSession(settings: settings).query(text, arguments: param)
         try Print.out(Renderer.standardOutput(settings).render(table))

@@ -58,6 +58,7 @@ struct Report: ParsableCommand {
 
         func run() throws {
             let settings = try global.settings()
+            settings.timeZone.becomeTheCLibrarysZone()
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             let table = try ReportSession(settings: settings).run(report, arguments: param)
             try Print.out(Renderer.standardOutput(settings).render(table))

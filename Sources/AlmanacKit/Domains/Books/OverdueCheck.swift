@@ -26,11 +26,7 @@ public struct OverdueCheck {
     /// in seconds, to wait for another writer (a long import) before giving up as busy.
     public static func open(_ path: String, forNotices: Bool, wait: Int = OverdueCheck.defaultWait) throws -> Database {
         let timeout = Int32(clamping: wait * 1000)
-        guard forNotices else { return try Store.openReadOnly(path, busyTimeout: timeout) }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
-        }
-        return try Store.open(path, busyTimeout: timeout)
+        return try forNotices ? Store.open(path, busyTimeout: timeout) : Store.openReadOnly(path, busyTimeout: timeout)
     }
 
     /// Seconds the check waits for another writer by default. An import holds the write lock until it
@@ -82,7 +78,7 @@ public struct OverdueCheck {
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
         if let window = rule.dueWithin {
             result.dueSoonCount = try count(Self.countDueSoonSQL, [
-                ":after": lastOverdue, ":last": today.adding(days: window).description, ":today": today.description,
+                ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
             ])
         }
         return result

@@ -58,14 +58,10 @@ public struct OverdueRun: Sendable {
     /// writes and flushes it. Without `--notify` the database is opened read-only; the monitoring
     /// line needs only counts, which the index answers alone. With `--notify` the output is delivered
     /// inside the notices' transaction and the notices are committed only after it was: a failed
-    /// write rolls them back.
+    /// write rolls them back. SQLite's failures (busy past `--wait`, a damaged file) are said in
+    /// Almanac's words, naming the file.
     public func perform(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
-        do {
-            return try measure(settings: settings, renderer: renderer, deliver: deliver)
-        } catch let error as DatabaseError {
-            // Busy past the timeout, or a file that is not a database: say so, naming the file.
-            throw Store.describe(error, path: settings.databasePath)
-        }
+        try Store.explained { try measure(settings: settings, renderer: renderer, deliver: deliver) }
     }
 
     private func measure(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
