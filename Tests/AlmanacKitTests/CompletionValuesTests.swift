@@ -10,7 +10,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        let database = try Store.open(directory.path("almanac.db"))
+        let database = try Store.create(directory.path("almanac.db"))
         let kinds: [ImportKind] = [.holidays, .doors, .animationProperties, .animationSettings]
         let files = kinds.map { (kind: $0, path: SampleDatabase.sampleFolder.appendingPathComponent($0.fileName).path) }
         _ = try Importer(database: database, options: ImportOptions(today: LocalDate("2025-12-22")!)).run(files)
@@ -48,7 +48,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))
         try Data("not a database at all, just text that is long enough".utf8).write(to: directory.url.appendingPathComponent("text.db"))
         #expect(values(.settings, ["--db", directory.path("text.db")]).isEmpty)
-        let other = try Database(path: directory.path("other.db"))
+        let other = try Database(path: directory.path("other.db"), mode: .create)
         try other.execute("CREATE TABLE notes (body TEXT)")
         #expect(values(.holidays, ["--db", directory.path("other.db")]).isEmpty)
     }

@@ -110,7 +110,7 @@ import Testing
             #expect(out.status == 2)
             #expect(out.stdout == english, "\(variable)")
             let broken = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"], environment: [variable: "ru_RU.UTF-8"])
-            #expect(broken.stdout == "OVERDUE UNKNOWN - none.db: no such database (run `almanac init` to create one)\n", "\(variable)")
+            #expect(broken.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n", "\(variable)")
         }
         let translated = try overdue(["--format", "nagios", "--due-within", "45", "--locale", "ru"], environment: ["LANG": "en_US.UTF-8"])
         #expect(translated.stdout == "OVERDUE CRITICAL - 3 книги просрочены | overdue=3 due_soon=1\n")

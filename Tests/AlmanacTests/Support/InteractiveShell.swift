@@ -48,8 +48,9 @@ final class InteractiveShell {
 /// A database with the sample holidays, for completion to read.
 enum CompletionFixture {
     static func database(in dir: Workdir) throws -> String {
+        _ = try dir.run(["--db", "sample.db", "init"])
         let out = try dir.run(["--db", "sample.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
-        precondition(out.status == 0, out.stderr)
+        guard out.status == 0 else { throw POSIXError(.EIO) }
         return dir.path("sample.db")
     }
 }
