@@ -88,30 +88,12 @@ enum ExampleFixtures {
 
 /// Command lines as a shell reads them, enough for the examples: words, quotes, and what follows `<`.
 enum ShellWords {
-    /// The words before any redirection, quotes removed.
+    /// The words before any redirection, quotes removed (help lays lines out in the same words).
     static func split(_ line: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var started = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                started = true
-            } else if character == " " {
-                if started || !current.isEmpty { words.append(current) }
-                current = ""
-                started = false
-            } else if character == "<" {
-                break
-            } else {
-                current.append(character)
-            }
+        HelpLayout.units(line).prefix { !$0.hasPrefix("<") }.map { unit in
+            guard unit.count >= 2, let first = unit.first, first == unit.last, first == "\"" || first == "'" else { return unit }
+            return String(unit.dropFirst().dropLast())
         }
-        if started || !current.isEmpty { words.append(current) }
-        return words
     }
 
     /// A line with its `# comment` left out and runs of spaces outside quotes made one.
