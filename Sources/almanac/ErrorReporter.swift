@@ -4,14 +4,13 @@ import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.
 enum ErrorReporter {
-    /// Prints the error and exits with its status. Help, `--version` and usage errors are left to
-    /// ArgumentParser, which prints them its own way (usage errors exit 64). `arguments` is the
-    /// command line as parsed: `almanac overdue` has exit statuses of its own.
-    static func exit(with error: Error, arguments: [String] = []) -> Never {
+    /// Prints the error and exits with its status. `invocation` is the command line as the front end
+    /// read it: it gives the language, and `almanac overdue` has exit statuses of its own.
+    static func exit(with error: Error, invocation: Invocation) -> Never {
         let error = flushingOutput(after: error)
-        if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
+        if Overdue.isInvoked(by: invocation) { exitMonitoring(with: error, invocation: invocation) }
         if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
-        let localizer = currentLocalizer()
+        let localizer = invocation.localizer
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
         case let error as WriteFailure where error.isBrokenPipe:
@@ -30,9 +29,9 @@ enum ErrorReporter {
     }
 
     /// True for the errors reported as Almanac's own, in one line (`AlmanacError(reporting:)`):
-    /// Almanac's errors, SQLite's (said in Almanac's words), and anything unforeseen, which
-    /// ArgumentParser would end with status 1 and which is an internal error (70) here. ArgumentParser
-    /// reports its own (help, `--version`, usage errors); write failures have words of their own.
+    /// Almanac's errors (the front end's usage errors among them), SQLite's (said in Almanac's words),
+    /// and anything unforeseen, which ArgumentParser would end with status 1 and which is an internal
+    /// error (70) here. Write failures have words of their own.
     static func isReportedByAlmanac(_ error: Error) -> Bool {
         guard !(error is WriteFailure) else { return false }
         return error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
@@ -41,12 +40,12 @@ enum ErrorReporter {
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
     /// exits 0, and every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
     /// the failure is also the plugin line on standard output, where monitoring reads it.
-    private static func exitMonitoring(with error: Error, arguments: [String]) -> Never {
+    private static func exitMonitoring(with error: Error, invocation: Invocation) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
         // A closed pipe: the notices of a --notify run were rolled back, so the next run repeats them.
         if let failure = error as? WriteFailure, failure.isBrokenPipe { Foundation.exit(OverdueStatus.unknown.rawValue) }
-        let localizer = currentLocalizer()
+        let localizer = invocation.localizer
         let message: String
         switch error {
         case let error as WriteFailure: message = error.message(localizer)
@@ -58,7 +57,7 @@ enum ErrorReporter {
         } else {
             printError(message)
         }
-        if Overdue.wantsNagios(arguments), (error as? WriteFailure)?.stream != .standardOutput {
+        if Overdue.wantsNagios(invocation), (error as? WriteFailure)?.stream != .standardOutput {
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
             try? OutputWriter.standardOutput.writeLine(quoting: OverdueResult.nagiosUnknownLine(firstLine))
             try? OutputWriter.standardOutput.flush()
@@ -85,16 +84,15 @@ enum ErrorReporter {
             try? OutputWriter.standardError.writeLine(quoting: String(part))
         }
     }
+}
 
-    /// The user's language for messages, read straight from the arguments and environment: an error
-    /// may come before the options were parsed.
-    static func currentLocalizer() -> Localizer {
-        var option: String?
-        let arguments = CommandLine.arguments
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--locale", index + 1 < arguments.count { option = arguments[index + 1] }
-            if argument.hasPrefix("--locale=") { option = String(argument.dropFirst("--locale=".count)) }
-        }
-        return Localizer(locale: LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment))
+extension Invocation {
+    /// The language of messages: `--locale`, else the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`);
+    /// for the monitoring line of `overdue --format nagios`, `--locale` else English, whatever the host.
+    var localizer: Localizer {
+        let option = global("--locale")
+        let locale = Overdue.wantsNagios(self) ? LocaleResolver.resolveForMonitoring(option: option)
+            : LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment)
+        return Localizer(locale: locale)
     }
 }

@@ -26,6 +26,9 @@ public struct ImportOptions: Sendable {
     /// Options with the defaults of PRODUCT.md.
     public init(today: LocalDate) { self.today = today }
 
+    /// The `--delimiter` values completion offers (each read by `delimiter(named:)`).
+    public static let delimiterNames = [",", ";", "tab", "|"]
+
     /// Reads `--delimiter`: `,`, `;`, `tab` (or a real tab), `|`.
     public static func delimiter(named name: String) -> UInt8? {
         switch name {

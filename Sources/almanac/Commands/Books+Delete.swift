@@ -3,15 +3,16 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books delete ID`.
-    struct Delete: ParsableCommand {
+    struct Delete: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a loan, and the notices recorded for it.",
-            discussion: "Prints what was deleted; with --format csv, tsv or json, the deleted loan's row."
-        )
+            abstract: localized("help.books.delete.abstract"),
+            discussion: localized("help.books.delete.discussion"))
+
+        static let examples = [Example("almanac books delete 23", "example.books.delete")]
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The loan's id (see `almanac books list`).", valueName: "id"))
+        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
 
         func run() throws {

@@ -2,23 +2,19 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac init`: create the database, or bring its schema up to date.
-struct Init: ParsableCommand {
+struct Init: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Create the database, or migrate it to the latest schema.",
-        discussion: """
-            Creates the file when it is missing and applies every pending schema migration, each in its
-            own transaction. Running it again on an up-to-date database changes nothing. A database
-            whose schema is newer than this almanac knows is refused (exit 65).
-            Only init creates a database: every other command needs one that exists (exit 66
-            otherwise), and migrates it on its own.
-            A file that is not an SQLite database is refused, and so is another program's SQLite
-            database (tables of its own, no schema_migrations) unless --force; neither is changed.
-            """
-    )
+        abstract: localized("help.init.abstract"),
+        discussion: localized("help.init.discussion"))
+
+    static let examples = [
+        Example("almanac init", "example.init.here"),
+        Example("almanac --db books.db init", "example.init.db"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Add Almanac's tables to another program's SQLite database.")
+    @Flag(name: .long, help: ArgumentHelp(localized("help.init.force")))
     var force = false
 
     func run() throws {
