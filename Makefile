@@ -1,25 +1,53 @@
-# Almanac: `make demo` sets up and runs the demo; `make test` runs the tests.
+# Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev
+APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
 
-.PHONY: all deps build release demo test bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
+# Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The binary `make install-files` installs (`make install` builds and installs the release binary),
+# and where the man pages and completion scripts are written from it first.
+BINARY ?= .build/release/almanac
+GENERATED ?= .build/generated
+INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
+	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
+
+.PHONY: all deps test-deps build release demo test install install-files uninstall bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
 
 all: build
 
-## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing.
+# Installs the Debian packages named in the shell variable `missing` with apt-get (through sudo when
+# not root); where there is no apt-get, says what to install and runs $(1).
+apt-install = if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make $@: install$$missing with your package manager (no apt-get here)" >&2; $(1); \
+	  fi; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  echo "make $@: installing$$missing"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
+## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
-	if [ -n "$$missing" ]; then \
-	  if ! command -v apt-get >/dev/null 2>&1; then \
-	    echo "make deps: install$$missing with your package manager (no apt-get here)" >&2; exit 1; \
-	  fi; \
-	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  echo "make deps: installing$$missing"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	$(call apt-install,exit 1)
+
+## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
+## and fish to load their completions (installed with apt-get when missing; the tests that need one
+## that is missing say so and are skipped).
+test-deps:
+	@missing=""; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	$(call apt-install,exit 0)
 
 ## build: a debug build.
 build: deps
@@ -34,8 +62,31 @@ demo: release
 	.build/release/almanac demo
 
 ## test: run every test (unit and end-to-end).
-test: deps
+test: deps test-deps
 	$(SWIFT) test
+
+## install: build the release binary and install it with its man pages (English; Russian under
+## share/man/ru) and its bash, zsh and fish completions: make install [PREFIX=/usr/local] [DESTDIR=].
+install: release
+	@$(MAKE) --no-print-directory install-files BINARY=.build/release/almanac
+
+## install-files: install $(BINARY) as it is, with the man pages and completions generated from it.
+install-files:
+	@test -x "$(BINARY)" || { echo "make install-files: no binary at $(BINARY) (run make release)" >&2; exit 1; }
+	mkdir -p $(GENERATED)
+	LC_ALL=C "$(BINARY)" __man > $(GENERATED)/almanac.1
+	LC_ALL=ru "$(BINARY)" __man > $(GENERATED)/almanac.ru.1
+	for shell in bash zsh fish; do "$(BINARY)" --generate-completion-script $$shell > $(GENERATED)/almanac.$$shell || exit 1; done
+	install -D -m 755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/almanac"
+	install -D -m 644 $(GENERATED)/almanac.1 "$(DESTDIR)$(PREFIX)/share/man/man1/almanac.1"
+	install -D -m 644 $(GENERATED)/almanac.ru.1 "$(DESTDIR)$(PREFIX)/share/man/ru/man1/almanac.1"
+	install -D -m 644 $(GENERATED)/almanac.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac"
+	install -D -m 644 $(GENERATED)/almanac.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_almanac"
+	install -D -m 644 $(GENERATED)/almanac.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/almanac.fish"
+
+## uninstall: remove exactly the files `make install` put there (same PREFIX and DESTDIR).
+uninstall:
+	cd "$(DESTDIR)$(PREFIX)" 2>/dev/null && rm -f $(INSTALLED) || true
 
 ## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, a week's
 ## agenda over 1,000,000 events, and headers and rows of millions of columns (see Bench/).
@@ -57,17 +108,20 @@ bench-overdue: release
 bench-agenda: release
 	Bench/agenda.sh
 
-## fuzz: fuzz the CSV reader and every kind's import with libFuzzer and ASan for SECONDS (default 60),
-## on JOBS workers (default 2), from Tests/Fuzz/Corpus, then headers for SECONDS more from
-## Tests/Fuzz/HeaderCorpus (HARNESS=import or header: one); fails on any crash or broken invariant.
+## fuzz: fuzz the CSV reader and every kind's import, then headers, then the output-path guard, with
+## libFuzzer and ASan for SECONDS each (default 60), on JOBS workers (default 2), from Tests/Fuzz/Corpus,
+## Tests/Fuzz/HeaderCorpus and Tests/Fuzz/PathCorpus; fails on any crash or broken invariant.
 SECONDS ?= 60
 JOBS ?= 2
 fuzz: deps
 	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
+	JOBS=$(JOBS) HARNESS=header Tests/Fuzz/fuzz.sh run $(SECONDS)
+	JOBS=$(JOBS) HARNESS=paths Tests/Fuzz/fuzz.sh run $(SECONDS)
 
 ## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus and HeaderCorpus, minimized (libFuzzer -merge=1).
 fuzz-corpus: deps
 	Tests/Fuzz/fuzz.sh minimize
+	HARNESS=header Tests/Fuzz/fuzz.sh minimize
 
 ## stress: 20 SIGKILLs during a 1,000,000-row import, and overdue in a loop during another (release binary).
 stress: release

@@ -22,6 +22,7 @@ load() { # file seed kind today -> database
     echo "Generating and importing $ROWS $kind into $db ..."
     rm -f "$db" "$db-wal" "$db-shm"
     ./generate "$kind" "$ROWS" 42 > "overdue-$kind.csv"
+    "$ALMANAC" --db "$db" init >/dev/null
     "$ALMANAC" --db "$db" --today "$today" import books "overdue-$kind.csv" >/dev/null
     rm -f "overdue-$kind.csv"
   fi

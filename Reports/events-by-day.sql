@@ -16,6 +16,7 @@ SELECT local_date(starts_at) AS day,
        group_concat(title, ' · ') AS titles
 FROM (SELECT starts_at, title FROM events ORDER BY starts_at, id)
 WHERE local_date(starts_at) >= :from
-  AND local_date(starts_at) < date(:from, '+' || :days || ' days')
+  -- The last day, no later than 9999-12-31 (past it date() gives NULL).
+  AND local_date(starts_at) <= coalesce(date(:from, (:days - 1) || ' days'), '9999-12-31')
 GROUP BY day
 ORDER BY day;

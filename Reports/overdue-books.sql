@@ -24,5 +24,6 @@ SELECT id,
        CASE WHEN due_on < :as_of THEN 'overdue' ELSE 'due-soon' END AS status
 FROM books
 WHERE returned_on IS NULL
-  AND due_on <= date(:as_of, '+' || :within || ' days')
+  -- Past 9999-12-31 date() gives NULL, and every date is before the end of the window.
+  AND due_on <= coalesce(date(:as_of, '+' || :within || ' days'), '9999-12-31')
 ORDER BY due_on, id;

@@ -4,66 +4,95 @@ import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.
 enum ErrorReporter {
-    /// Prints the error and exits with its status. Help, `--version` and usage errors are left to
-    /// ArgumentParser, which prints them its own way (usage errors exit 64). `arguments` is the
-    /// command line as parsed: `almanac overdue` has exit statuses of its own.
-    static func exit(with error: Error, arguments: [String] = []) -> Never {
-        if Overdue.isInvoked(by: arguments) { exitMonitoring(with: error, arguments: arguments) }
-        let localizer = currentLocalizer()
+    /// Prints the error and exits with its status. `invocation` is the command line as the front end
+    /// read it: it gives the language, and `almanac overdue` has exit statuses of its own.
+    static func exit(with error: Error, invocation: Invocation) -> Never {
+        let error = flushingOutput(after: error)
+        if Overdue.isInvoked(by: invocation) { exitMonitoring(with: error, invocation: invocation) }
+        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
+        let localizer = invocation.localizer
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
-        case let error as AlmanacError:
+        case let error as WriteFailure where error.isBrokenPipe:
+            // The reader has what it wanted (`| head`): nothing to report.
+            Foundation.exit(0)
+        case let error as WriteFailure:
             printError(prefix + error.message(localizer))
             Foundation.exit(error.failure.rawValue)
-        case let error as DatabaseError:
-            printError(prefix + error.description)
-            Foundation.exit(error.failure.rawValue)
-        case let error as ExitCode:
-            Foundation.exit(error.rawValue)
+        case _ where isReportedByAlmanac(error):
+            let failure = AlmanacError(reporting: error)
+            printError(prefix + failure.message(localizer))
+            Foundation.exit(failure.failure.rawValue)
         default:
             Almanac.exit(withError: error)
         }
     }
 
+    /// True for the errors reported as Almanac's own, in one line (`AlmanacError(reporting:)`):
+    /// Almanac's errors (the front end's usage errors among them), SQLite's (said in Almanac's words),
+    /// and anything unforeseen, which ArgumentParser would end with status 1 and which is an internal
+    /// error (70) here. Write failures have words of their own.
+    static func isReportedByAlmanac(_ error: Error) -> Bool {
+        guard !(error is WriteFailure) else { return false }
+        return error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
+    }
+
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
     /// exits 0, and every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
     /// the failure is also the plugin line on standard output, where monitoring reads it.
-    private static func exitMonitoring(with error: Error, arguments: [String]) -> Never {
+    private static func exitMonitoring(with error: Error, invocation: Invocation) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
-        let localizer = currentLocalizer()
+        // A closed pipe: the notices of a --notify run were rolled back, so the next run repeats them.
+        if let failure = error as? WriteFailure, failure.isBrokenPipe { Foundation.exit(OverdueStatus.unknown.rawValue) }
+        let localizer = invocation.localizer
         let message: String
         switch error {
-        case let error as AlmanacError: message = error.message(localizer)
-        case let error as DatabaseError: message = error.description
+        case let error as WriteFailure: message = error.message(localizer)
+        case _ where isReportedByAlmanac(error): message = AlmanacError(reporting: error).message(localizer)
         default: message = Almanac.fullMessage(for: error)
         }
-        if error is AlmanacError || error is DatabaseError {
+        if error is WriteFailure || isReportedByAlmanac(error) {
             printError("almanac: " + localizer("error.prefix") + ": " + message)
         } else {
             printError(message)
         }
-        if Overdue.wantsNagios(arguments) {
+        if Overdue.wantsNagios(invocation), (error as? WriteFailure)?.stream != .standardOutput {
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-            print(OverdueResult.nagiosUnknownLine(firstLine))
+            try? OutputWriter.standardOutput.writeLine(quoting: OverdueResult.nagiosUnknownLine(firstLine))
+            try? OutputWriter.standardOutput.flush()
         }
         Foundation.exit(OverdueStatus.unknown.rawValue)
     }
 
-    /// Writes a line to standard error.
-    static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes what the command left on standard output before it ended with `error`. A failed
+    /// write takes the place of an exit status the command chose (`overdue`'s 0-2, `ExitCode`):
+    /// the output it stands for did not arrive. Any other error stands.
+    private static func flushingOutput(after error: Error) -> Error {
+        do {
+            try OutputWriter.standardOutput.flush()
+            return error
+        } catch let failure {
+            return error is ExitCode || error is WriteFailure ? failure : error
+        }
     }
 
-    /// The user's language for messages, read straight from the arguments and environment: an error
-    /// may come before the options were parsed.
-    static func currentLocalizer() -> Localizer {
-        var option: String?
-        let arguments = CommandLine.arguments
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--locale", index + 1 < arguments.count { option = arguments[index + 1] }
-            if argument.hasPrefix("--locale=") { option = String(argument.dropFirst("--locale=".count)) }
+    /// Writes a line to standard error, its control characters escaped (a message may quote data).
+    /// Nothing is left to report a failure to.
+    static func printError(_ line: String) {
+        for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+            try? OutputWriter.standardError.writeLine(quoting: String(part))
         }
-        return Localizer(locale: LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment))
+    }
+}
+
+extension Invocation {
+    /// The language of messages: `--locale`, else the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`);
+    /// for the monitoring line of `overdue --format nagios`, `--locale` else English, whatever the host.
+    var localizer: Localizer {
+        let option = global("--locale")
+        let locale = Overdue.wantsNagios(self) ? LocaleResolver.resolveForMonitoring(option: option)
+            : LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment)
+        return Localizer(locale: locale)
     }
 }

@@ -121,7 +121,7 @@ import Testing
 
     @Test func aCalendarWithoutAnyHolidaysSaysHowToGetThem() throws {
         let directory = try TemporaryDirectory()
-        let calendar = AdventCalendar(database: try Store.open(directory.path("empty.db")))
+        let calendar = AdventCalendar(database: try Store.create(directory.path("empty.db")))
         let error = try #require(throws: AlmanacError.self) { try calendar.view("christmas") }
         #expect(error.key == "calendar.error.no-holidays")
         #expect(error.failure == .missingInput)

@@ -4,9 +4,9 @@ import Testing
 
 /// Grouping events into the days of a time zone.
 @Suite struct AgendaTests {
-    static let utc = TimeZone(identifier: "UTC")!
-    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let utc = Zone(identifier: "UTC")!
+    static let tokyo = Zone(identifier: "Asia/Tokyo")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
 
     /// An event from UTC date-times (`2025-12-22T10:00Z`).
     static func event(_ id: Int64, _ start: String, _ end: String? = nil) -> Event {

@@ -67,7 +67,7 @@ import Testing
             #expect(Data(csv.utf8).withUnsafeBytes { probe.check($0, kind: .events, flags: flags) } == nil, "\(starts) \(ends)")
         }
         var options = ImportOptions(today: LocalDate(year: 2025, month: 12, day: 22)!)
-        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        options.timeZone = Zone(identifier: "Europe/Berlin")!
         let database = try Self.freshDatabase()
         let path = try Self.write(csv)
         let report = try Importer(database: database, options: options).run([(.events, path)])

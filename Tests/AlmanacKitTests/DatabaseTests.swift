@@ -1,5 +1,6 @@
 import AlmanacKit
 import CSQLite
+import Foundation
 import Testing
 
 @Suite struct DatabaseTests {
@@ -107,15 +108,54 @@ import Testing
 
     @Test func fileDatabaseUsesWALAndForeignKeys() throws {
         let directory = try TemporaryDirectory()
-        let file = try Database(path: directory.path("wal.db"))
+        let file = try Database(path: directory.path("wal.db"), mode: .create)
         #expect(try file.scalar("PRAGMA journal_mode") == .text("wal"))
         #expect(try file.scalar("PRAGMA foreign_keys") == .integer(1))
+    }
+
+    /// Writers leave -wal (emptied) and -shm in place when they close, so a user who may only read
+    /// the database, not create files beside it, can still open it (SQLite ≥ 3.22 reads a WAL
+    /// database read-only when both files exist).
+    @Test func writersLeaveTheWALFilesInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("kept.db")
+        do {
+            let writer = try Database(path: path, mode: .create)
+            #expect(writer.journalMode == "wal")
+            try writer.execute("CREATE TABLE t (v); INSERT INTO t VALUES (randomblob(100000))")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path + "-wal")
+        #expect(attributes[.size] as? Int == 0, "the log is checkpointed and emptied, not left full")
+        #expect(FileManager.default.fileExists(atPath: path + "-shm"))
+        let reader = try Database(path: path, mode: .readOnly)
+        #expect(try reader.scalar("SELECT length(v) FROM t") == .integer(100_000))
+    }
+
+    /// Where WAL is not possible (here a VFS without shared memory, as on some network file
+    /// systems), SQLite answers with the journal it keeps: the connection works on the rollback journal.
+    @Test func withoutSharedMemoryTheRollbackJournalIsKept() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.path("plain.db"), mode: .create, vfs: "unix-dotfile")
+        #expect(database.journalMode == "delete")
+        try database.execute("CREATE TABLE t (v); INSERT INTO t VALUES (1)")
+        #expect(try database.scalar("SELECT count(*) FROM t") == .integer(1))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("plain.db-wal")))
+    }
+
+    /// Only `.create` creates: a missing file is SQLite's "cannot open", and nothing appears.
+    @Test(arguments: [Database.Mode.readWrite, .readOnly])
+    func openingAMissingFileCreatesNothing(_ mode: Database.Mode) throws {
+        let directory = try TemporaryDirectory()
+        let error = try #require(throws: DatabaseError.self) { try Database(path: directory.path("none.db"), mode: mode) }
+        #expect(error.primaryCode == SQLITE_CANTOPEN)
+        #expect(error.path == directory.path("none.db"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
     }
 
     @Test func readOnlyConnectionRefusesEveryWrite() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("ro.db")
-        let writer = try Database(path: path)
+        let writer = try Database(path: path, mode: .create)
         try writer.execute("CREATE TABLE t (v); INSERT INTO t VALUES (1)")
         let reader = try Database(path: path, mode: .readOnly)
         #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(1))
@@ -124,7 +164,7 @@ import Testing
             "INSERT INTO t VALUES (2)", "DELETE FROM t", "UPDATE t SET v = 3", "DROP TABLE t",
             "CREATE TABLE u (v)", "ATTACH DATABASE '\(directory.path("other.db"))' AS other",
             "PRAGMA writable_schema = 1", "PRAGMA query_only = 0", "PRAGMA user_version = 9",
-            "SELECT load_extension('x')",
+            "SELECT load_extension('x')", "SELECT fts3_tokenizer('simple')", "SELECT sqlite_log(1, 'x')",
         ] {
             #expect(throws: DatabaseError.self, "\(sql)") { try reader.run(sql) }
         }
@@ -134,7 +174,7 @@ import Testing
     @Test func busyTimeoutWaitsThenReportsBusy() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.db")
-        let first = try Database(path: path)
+        let first = try Database(path: path, mode: .create)
         try first.execute("CREATE TABLE t (v)")
         let second = try Database(path: path, busyTimeout: 50)
         try first.execute("BEGIN IMMEDIATE")

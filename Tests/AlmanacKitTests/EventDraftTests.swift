@@ -4,7 +4,7 @@ import Testing
 
 /// `events add`'s checks: the import's date-time rules, located at the option.
 @Suite struct EventDraftTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
 
     @Test(arguments: [
         ("2025-12-22T16:30", "2025-12-22T15:30:00Z"),
@@ -38,6 +38,12 @@ import Testing
          "--ends: \"tomorrow\" is not a date and time (expected ISO 8601 such as 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00; without an offset it is read in Europe/Berlin)"),
         ("T", "2025-12-22T10:00", "2025-12-22T09:59", .invalidData,
          "--ends: \"2025-12-22T09:59\" (2025-12-22T08:59:00Z) is before --at (2025-12-22T09:00:00Z)"),
+        ("T", "0001-01-01T00:30", nil, .invalidData,
+         "--at: \"0001-01-01T00:30\" (read in Europe/Berlin) falls outside the years 0001 to 9999 in UTC, the years the database can hold"),
+        ("T", "2025-12-22T10:00", "9999-12-31T23:30-01:00", .invalidData,
+         "--ends: \"9999-12-31T23:30-01:00\" (read in Europe/Berlin) falls outside the years 0001 to 9999 in UTC, the years the database can hold"),
+        ("T", "2026-03-29T02:30", "2026-03-29T03:15", .invalidData,
+         "--ends: \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before --at (2026-03-29T01:30:00Z)"),
         ("T", "2025-12-22T10:00+01:00", "2025-12-22T11:00+03:00", .invalidData,
          "--ends: \"2025-12-22T11:00+03:00\" (2025-12-22T08:00:00Z) is before --at (2025-12-22T09:00:00Z)"),
     ] as [(String, String, String?, Failure, String)])
@@ -49,7 +55,7 @@ import Testing
 
     @Test func russianMessages() {
         let error = #expect(throws: AlmanacError.self) {
-            try EventDraft(title: "T", at: "2025-12-22T10:00", ends: "2025-12-22T09:00", zone: TimeZone(identifier: "UTC")!)
+            try EventDraft(title: "T", at: "2025-12-22T10:00", ends: "2025-12-22T09:00", zone: Zone(identifier: "UTC")!)
         }
         #expect(error?.message(Localizer(locale: "ru")) == "--ends: «2025-12-22T09:00» (2025-12-22T09:00:00Z) раньше, чем --at (2025-12-22T10:00:00Z)")
     }

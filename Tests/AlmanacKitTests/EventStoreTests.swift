@@ -9,7 +9,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = EventStore(database: try Store.open(directory.path("events.db")))
+        store = EventStore(database: try Store.create(directory.path("events.db")))
     }
 
     /// Seeded events of every shape: points, zero-length, minutes to weeks long, ending on UTC
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func addedEventsReadBack() throws {
-        let zone = TimeZone(identifier: "Europe/Moscow")!
+        let zone = Zone(identifier: "Europe/Moscow")!
         let draft = try EventDraft(title: "Ёлка", at: "2025-12-28T13:00", ends: "2025-12-28T15:00+03:00", person: "Мособлёлка",
             image: "", description: "Новогоднее представление. Вход по пригласительным.", zone: zone)
         let id = try store.add(draft)
@@ -106,21 +106,33 @@ import Testing
     @Test func anOlderSchemaIsMigratedBeforeReading() throws {
         let path = directory.path("old.db")
         let first = DatabaseMigrator(migrations: Array(DatabaseMigrator.builtIn.migrations.prefix(1)))
-        let old = try Store.open(path, migrator: first)
+        let old = try Store.create(path, migrator: first)
         try old.execute("INSERT INTO events (title, starts_at, ends_at) VALUES ('Carols', '2025-12-23T17:00:00Z', '2025-12-23T21:00:00Z')")
         #expect(try first.currentVersion(of: old) == 1)
-        let store = try EventStore.open(path, creating: false)
+        let store = try EventStore.open(path, writing: false)
         #expect(try DatabaseMigrator.builtIn.currentVersion(of: store.database) == DatabaseMigrator.builtIn.latestVersion)
         #expect(try store.events(from: 1_766_448_000, to: 1_766_534_400).map(\.title) == ["Carols"])
         // Up to date, it is read read-only: nothing it runs can write.
-        let again = try EventStore.open(path, creating: false)
+        let again = try EventStore.open(path, writing: false)
         #expect(throws: DatabaseError.self) { try again.database.execute("DELETE FROM events") }
     }
 
-    @Test func readingCommandsNeedAnExistingDatabase() throws {
-        #expect(throws: AlmanacError.self) { try EventStore.open(directory.path("missing.db"), creating: false) }
+    /// A range that ends after 9999-12-31 (the last day, in a zone west of UTC) still finds that day's
+    /// events: its end is past anything the stored text can hold, not a wrapped year 0000.
+    @Test func rangesThatEndPastTheLastDayFindIt() throws {
+        try store.database.run("INSERT INTO events (title, starts_at) VALUES ('last', '9999-12-31T23:59:59Z'), ('first', '0001-01-01T00:00:00Z')")
+        let adak = try #require(Zone(identifier: "America/Adak"))
+        let last = DayRange(first: LocalDate("9999-12-31")!, last: LocalDate("9999-12-31")!)!
+        #expect(try Agenda.load(store, range: last, zone: adak).occurrences.map(\.event.title) == ["last"])
+        #expect(try Agenda.load(store, range: last, zone: .utc).occurrences.map(\.event.title) == ["last"])
+        let first = DayRange(first: LocalDate("0001-01-01")!, last: LocalDate("0001-01-01")!)!
+        #expect(try Agenda.load(store, range: first, zone: .utc).occurrences.map(\.event.title) == ["first"])
+        #expect(try Agenda.load(store, range: first, zone: try #require(Zone(identifier: "Asia/Tokyo"))).occurrences.isEmpty == false)
+    }
+
+    @Test(arguments: [false, true]) func readingAndWritingNeedAnExistingDatabase(writing: Bool) throws {
+        let error = #expect(throws: AlmanacError.self) { try EventStore.open(directory.path("missing.db"), writing: writing) }
+        #expect(error?.key == "database.error.missing" && error?.failure == .missingInput)
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))
-        _ = try EventStore.open(directory.path("new.db"), creating: true)
-        #expect(FileManager.default.fileExists(atPath: directory.path("new.db")))
     }
 }

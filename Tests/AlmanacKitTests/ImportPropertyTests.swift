@@ -55,7 +55,7 @@ import Testing
             #expect(outcome.diagnostics == [], "seed \(seed), \(kind)")
             #expect(try Self.stored(kind, target) == Self.stored(kind, source), "seed \(seed), \(kind)")
             let again = target.directory.path("again.csv")
-            try Exporter.export(kind, from: target.database, to: again)
+            try Exporter.export(kind, from: target.database, to: again, force: true)
             #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }

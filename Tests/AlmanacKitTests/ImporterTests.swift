@@ -95,7 +95,7 @@ import Testing
 
     @Test func dateTimesWithoutAnOffsetAreReadInTheTimeZone() throws {
         let fixture = try ImportFixture()
-        fixture.options.timeZone = TimeZone(identifier: "Europe/Moscow")!
+        fixture.options.timeZone = Zone(identifier: "Europe/Moscow")!
         _ = try fixture.load(.events, "title,starts_at,ends_at\nParty,2025-12-22T16:30,2025-12-22T18:00+01:00\n")
         #expect(try fixture.rows("SELECT starts_at, ends_at FROM events") == [["2025-12-22T13:30:00Z", "2025-12-22T17:00:00Z"]])
     }

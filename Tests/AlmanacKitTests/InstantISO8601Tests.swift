@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct InstantISO8601Tests {
-    static let moscow = TimeZone(identifier: "Europe/Moscow")!
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let moscow = Zone(identifier: "Europe/Moscow")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
 
     @Test(arguments: [
         ("2025-12-22T16:30", "2025-12-22T13:30:00Z"),
@@ -33,13 +33,19 @@ import Testing
 
     /// An offset must not carry a time past the four-digit years the stored form holds (it would wrap).
     @Test func staysWithinTheYearsTheStoredFormHolds() throws {
-        #expect(Instant.seconds(iso8601: "9999-12-31T23:30:00-01:00", zone: .gmt) == nil)
-        #expect(Instant.seconds(iso8601: "0001-01-01T00:30:00+01:00", zone: .gmt) == nil)
+        #expect(Instant.seconds(iso8601: "9999-12-31T23:30:00-01:00", zone: .utc) == nil)
+        #expect(Instant.seconds(iso8601: "0001-01-01T00:30:00+01:00", zone: .utc) == nil)
         #expect(Instant.seconds(iso8601: "0001-01-01T00:30", zone: Self.moscow) == nil)
-        let first = try #require(Instant.seconds(iso8601: "0001-01-01T00:00:00Z", zone: .gmt))
-        let last = try #require(Instant.seconds(iso8601: "9999-12-31T23:59:59Z", zone: .gmt))
+        let first = try #require(Instant.seconds(iso8601: "0001-01-01T00:00:00Z", zone: .utc))
+        let last = try #require(Instant.seconds(iso8601: "9999-12-31T23:59:59Z", zone: .utc))
         #expect(Instant.utcText(first) == "0001-01-01T00:00:00Z")
         #expect(Instant.utcText(last) == "9999-12-31T23:59:59Z")
+        // Those are told apart from unreadable text, so the message can say which it is.
+        #expect(Instant.isOutsideStorableYears(iso8601: "0001-01-01T00:30", zone: Self.moscow))
+        #expect(Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00-01:00", zone: .utc))
+        #expect(!Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00Z", zone: .utc))
+        #expect(!Instant.isOutsideStorableYears(iso8601: "0000-12-31T23:30:00Z", zone: .utc), "year 0000 is not a date at all")
+        #expect(!Instant.isOutsideStorableYears(iso8601: "2025-02-30T10:00", zone: .utc))
     }
 
     @Test func writesTimesBeforeTheEpoch() {

@@ -100,12 +100,10 @@ import Testing
         #expect(try store.loans(openOnly: true).map(\.id) == [1, 2])
     }
 
-    @Test func writingNeedsAnExistingFileUnlessCreating() throws {
+    @Test func readingAndWritingNeedAnExistingFile() throws {
         let path = directory.path("new.db")
-        #expect(refusal { _ = try LoanStore.openForWriting(path, create: false) }?.failure == .missingInput)
+        #expect(refusal { _ = try LoanStore.openForWriting(path) }?.key == "database.error.missing")
+        #expect(refusal { _ = try LoanStore.openForReading(path) }?.key == "database.error.missing")
         #expect(!FileManager.default.fileExists(atPath: path))
-        _ = try LoanStore.openForWriting(path, create: true)
-        #expect(FileManager.default.fileExists(atPath: path))
-        #expect(refusal { _ = try LoanStore.openForReading(directory.path("none.db")) }?.key == "error.database-missing")
     }
 }

@@ -41,9 +41,9 @@ import Testing
     @Test func todayDependsOnTheZone() throws {
         // 2025-12-22T23:30:00Z is still the 22nd in UTC but already the 23rd in Tokyo.
         let instant = Date(timeIntervalSince1970: 1_766_446_200)
-        #expect(LocalDate(instant, in: TimeZone(identifier: "UTC")!).description == "2025-12-22")
-        #expect(LocalDate(instant, in: TimeZone(identifier: "Asia/Tokyo")!).description == "2025-12-23")
-        #expect(LocalDate(instant, in: TimeZone(identifier: "America/Los_Angeles")!).description == "2025-12-22")
+        #expect(LocalDate(instant, in: Zone(identifier: "UTC")!).description == "2025-12-22")
+        #expect(LocalDate(instant, in: Zone(identifier: "Asia/Tokyo")!).description == "2025-12-23")
+        #expect(LocalDate(instant, in: Zone(identifier: "America/Los_Angeles")!).description == "2025-12-22")
     }
 
     @Test func arithmetic() throws {

@@ -66,14 +66,14 @@ import Testing
         let instant = try #require(Instant.parse("2025-12-22T13:30:00Z"))
         let today = LocalDate(year: 2025, month: 12, day: 20)
         func shown(_ locale: String, _ zone: String) -> String {
-            LocalizedFormats(localizer: Localizer(locale: locale), timeZone: TimeZone(identifier: zone)!, today: today).instant(instant)
+            LocalizedFormats(localizer: Localizer(locale: locale), timeZone: Zone(identifier: zone)!, today: today).instant(instant)
         }
         #expect(shown("en", "Europe/Moscow") == "Mon 22 Dec 16:30")
         #expect(shown("en", "America/New_York") == "Mon 22 Dec 08:30")
         #expect(shown("ru", "Europe/Moscow") == "Пн, 22 дек., 16:30")
         #expect(shown("en", "Pacific/Kiritimati") == "Tue 23 Dec 03:30", "the day changes with the zone")
         let newYear = try #require(Instant.parse("2025-12-31T22:30:00Z"))
-        let tokyo = LocalizedFormats(localizer: .english, timeZone: TimeZone(identifier: "Asia/Tokyo")!, today: today)
+        let tokyo = LocalizedFormats(localizer: .english, timeZone: Zone(identifier: "Asia/Tokyo")!, today: today)
         #expect(tokyo.instant(newYear) == "Thu 1 Jan 2026 07:30", "the year is the zone's year")
     }
 

@@ -50,6 +50,28 @@ import Testing
         #expect(result.overdueCount == 5, "the rows and the exit status still see every overdue loan")
     }
 
+    /// The notices are committed only after they were delivered: a delivery that fails (a full disk,
+    /// a closed pipe) rolls every one back, and the next run issues them all again.
+    @Test func aFailedDeliveryRecordsNothingAndTheNextRunRepeatsIt() throws {
+        let database = try LoanFixture.create(directory.path("a.db"), Self.loans)
+        let check = OverdueCheck(database: database, rule: OverdueRule(), today: LoanFixture.day(Self.night0))
+        var delivered: [Int64] = []
+        #expect(throws: WriteFailure(stream: .standardOutput, code: ENOSPC)) {
+            try check.runIssuingNotices { result in
+                delivered = result.notices?.map(\.id) ?? []
+                #expect(try self.recorded(database).count == 5, "recorded inside the transaction")
+                throw WriteFailure(stream: .standardOutput, code: ENOSPC)
+            }
+        }
+        #expect(delivered == [4, 3, 8, 6, 1])
+        #expect(try recorded(database).isEmpty)
+        #expect(!database.isInTransaction)
+        let again = try check.runIssuingNotices { result in delivered = result.notices?.map(\.id) ?? [] }
+        #expect(again.notices?.map(\.id) == [4, 3, 8, 6, 1])
+        #expect(delivered == [4, 3, 8, 6, 1])
+        #expect(try recorded(database).count == 5)
+    }
+
     /// Nights 1 to 5 are missed: night 6 issues exactly the notices the five nights would have,
     /// each crossed level once, none twice, none lost.
     @Test func aFiveNightGapIssuesEachCrossedLevelOnce() throws {

@@ -81,6 +81,17 @@ import Testing
         #expect(rule.lastOverdueDue(on: today).description == "2025-12-19")
     }
 
+    /// The window ends at 9999-12-31: there is no later day (and a year 10000 would sort before 9999 as
+    /// text, hiding every loan from the check).
+    @Test func theWindowEndsAtTheLastDay() throws {
+        let rule = OverdueRule(dueWithin: 7)
+        #expect(rule.lastDueRead(on: try #require(LocalDate("9999-12-31"))) == LocalDate.last)
+        #expect(rule.lastDueRead(on: try #require(LocalDate("9999-12-27"))) == LocalDate.last)
+        #expect(rule.lastDueRead(on: try #require(LocalDate("9999-12-24"))).description == "9999-12-31")
+        #expect(rule.lastDueRead(on: try #require(LocalDate("9999-12-23"))).description == "9999-12-30")
+        #expect(OverdueRule(grace: 3).lastDueRead(on: LocalDate.first).description == "0000-12-28")
+    }
+
     @Test func levelsParse() throws {
         #expect(try OverdueRule.parseLevels("14,1, 7,7") == [1, 7, 14])
         #expect(try OverdueRule.parseLevels("3") == [3])

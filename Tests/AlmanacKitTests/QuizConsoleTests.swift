@@ -29,6 +29,16 @@ import TestSupport
         return Played(output: output.readAll(), errors: errors.readAll(), recorded: recorded)
     }
 
+    /// What was typed is echoed in the warning with every control character shown escaped: a typed
+    /// `ESC [2J` does not clear the player's screen.
+    @Test(arguments: TerminalTextTests.controls.filter { $0 != 0x0A && $0 != 0x0D })
+    func theEchoOfATypedLineShowsItsControlsEscaped(_ value: UInt32) throws {
+        let typed = "x" + String(Unicode.Scalar(value)!) + "[2J"
+        let played = try Self.playLines(typed + "\nq\n", rounds: 1)
+        let shown = "x" + TerminalTextTests.notation(value) + "[2J"
+        #expect(played.errors == "almanac: warning: line 1: \"\(shown)\" is not an answer (type 1–4, or q to quit)\n")
+    }
+
     @Test func aScriptedGameRecordsEachAnswerAndKeepsTheScore() throws {
         let played = try Self.playLines("4\n2\nx\n\n1\n")
         #expect(played.recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV", "TD>GS"])

@@ -72,7 +72,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("few.db").path
-        try Store.open(path).execute("INSERT INTO countries (code, name) VALUES ('DE', 'Germany'), ('FR', 'France'), ('IT', 'Italy')")
+        try Store.create(path).execute("INSERT INTO countries (code, name) VALUES ('DE', 'Germany'), ('FR', 'France'), ('IT', 'Italy')")
         let settings = Settings(databasePath: path, today: FixtureDatabase.today)
         let error = #expect(throws: AlmanacError.self) {
             try FlagQuiz.question(settings, seed: 1, reveal: false, renderer: Renderer(format: .table, localizer: .english))

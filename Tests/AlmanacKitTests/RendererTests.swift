@@ -96,9 +96,9 @@ import Testing
         let table = Table(columns: [Table.Column(key: "t", title: "t")], rows: [[.text("red\u{1B}[31m\nnext\tline\u{7}")]])
         let box = render(table, .table)
         #expect(!box.contains("\u{1B}") && !box.contains("\u{7}"))
-        #expect(box.contains("red\u{FFFD}[31m↵next line\u{FFFD}"))
+        #expect(box.contains("red\\x1B[31m↵next line\\x07"))
         let markdown = render(table, .markdown)
-        #expect(markdown.contains("red\u{FFFD}[31m<br>next line\u{FFFD}"))
+        #expect(markdown.contains("red\\x1B[31m<br>next line\\x07"))
     }
 
     @Test func csvFollowsRFC4180() {

@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: builtIn.map(\.name))
     func runsAgainstAnEmptySchemaAndDeclaresItsColumns(_ name: String) throws {
         let directory = try TemporaryDirectory()
-        _ = try Store.open(directory.path("empty.db"))
+        _ = try Store.create(directory.path("empty.db"))
         let settings = Settings(databasePath: directory.path("empty.db"), today: LocalDate("2025-12-20")!)
         let report = try ReportCatalog.builtIn().report(named: name)
         let table = try ReportSession(settings: settings).run(report, arguments: [])

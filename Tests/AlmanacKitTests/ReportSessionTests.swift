@@ -100,7 +100,7 @@ import Testing
         let sql = "SELECT local_date('2025-12-20T21:30:00Z') AS day, local_date('nonsense') AS bad"
         #expect(try session().query(sql, arguments: []).rows == [[.text("2025-12-21"), .null]])
         var settings = FixtureDatabase.settings("en")
-        settings.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+        settings.timeZone = Zone(identifier: "America/Los_Angeles")!
         #expect(try ReportSession(settings: settings).query(sql, arguments: []).rows == [[.text("2025-12-20"), .null]])
     }
 

@@ -14,7 +14,7 @@ import Testing
         let settings = try resolve()
         #expect(settings.databasePath == "./almanac.db")
         #expect(settings.localizer.language == "en")
-        #expect(settings.timeZone.secondsFromGMT() == 0)  // Foundation on Linux calls it GMT
+        #expect(settings.timeZone.identifier == "UTC")
         #expect(settings.today.description == "2025-12-22")
     }
 

@@ -5,6 +5,7 @@ import Testing
 @Suite struct AnimationCommandTests {
     static func workdir() throws -> Workdir {
         let dir = try Workdir()
+        try dir.initDatabase()
         #expect(try dir.run(["--db", "a.db", "import", CalendarCommandTests.sample]).status == 0)
         return dir
     }

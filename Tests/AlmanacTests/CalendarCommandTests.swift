@@ -7,6 +7,7 @@ import Testing
 
     static func workdir() throws -> Workdir {
         let dir = try Workdir()
+        try dir.initDatabase()
         let imported = try dir.run(["--db", "a.db", "import", sample])
         #expect(imported.status == 0, "\(imported.stderr)")
         return dir

@@ -8,6 +8,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData/countries.csv").path
         let loaded = try dir.run(["--db", "a.db", "import", "countries", sample])
         #expect(loaded.status == 0, "\(loaded.stderr)")
@@ -48,6 +49,7 @@ import Testing
     /// The import checks codes against the ISO 3166-1 list built into the binary.
     @Test func importRefusesCodesThatAreNotISO3166() throws {
         try dir.write("bad.csv", "code,name\nZZ,Unknown\nEU,European Union\nSU,Soviet Union\nde,Germany\nUK,United Kingdom\nXK,Kosovo\n")
+        try dir.initDatabase("b.db")
         let out = try dir.run(["--db", "b.db", "import", "countries", "bad.csv"])
         #expect(out.status == 65)
         for (line, code) in [(2, "ZZ"), (3, "EU"), (4, "SU"), (5, "de"), (6, "UK"), (7, "XK")] {

@@ -57,6 +57,7 @@ import Testing
         #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
         // And the data reads back into a fresh database as it is.
         let fresh = try Workdir()
+        #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)
         for kind in ImportKind.dependencyOrder {
             try fresh.write("\(kind.rawValue).csv", after[kind] ?? "")
             let imported = try fresh.run(["--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv"])

@@ -9,6 +9,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData/events.csv").path
         let imported = try dir.run(["--db", "a.db", "import", "events", sample])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -114,8 +115,19 @@ import Testing
     @Test func readingCommandsDoNotCreateADatabase() throws {
         let out = try dir.run(["--db", "none.db", "events", "agenda"])
         #expect(out.status == 66)
-        #expect(out.stderr == "almanac: error: none.db: no such database (run `almanac init` to create one)\n")
+        #expect(out.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
+    }
+
+    /// The bench's `--timing`: the agenda on standard output, and on standard error a line of times and
+    /// one per step of the query plans, each on a line of its own (Bench/agenda.sh reads them so).
+    @Test func timingPrintsOneNotePerLine() throws {
+        let out = try run(["events", "agenda", "--timing", "--tz", "Europe/Berlin"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasSuffix("\n14 events\n"))
+        let lines = out.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("agenda: 14 rows over 7 days in ") == true, "\(out.stderr)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("plan: ") } && lines.count > 1, "\(out.stderr)")
     }
 
     @Test func rangeOptionsAreChecked() throws {

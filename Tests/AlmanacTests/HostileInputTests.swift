@@ -76,6 +76,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let kind = String(file.prefix { $0 != "/" })
         let source = try String(contentsOf: HostileCase.root.appendingPathComponent(file), encoding: .utf8)
         try dir.write("in.csv", source)
+        try dir.initDatabase("a.db")
+        try dir.initDatabase("b.db")
         #expect(try dir.run(["--db", "a.db", "import", kind, "in.csv"]).status == 0)
         let exported = try dir.run(["--db", "a.db", "export", kind])
         #expect(exported.status == 0)
@@ -93,6 +95,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// A database with the sample data in it, closed (so its WAL is checkpointed into the file).
     static func prepare(_ dir: Workdir) throws {
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
+        try dir.initDatabase()
         let setup = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", sample])
         #expect(setup.status == 0, "\(setup.stderr)")
     }

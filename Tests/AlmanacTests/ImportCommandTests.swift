@@ -6,7 +6,11 @@ import Testing
 @Suite struct ImportCommandTests {
     let dir: Workdir
 
-    init() throws { dir = try Workdir() }
+    init() throws {
+        dir = try Workdir()
+        try dir.initDatabase("a.db")
+        try dir.initDatabase("b.db")
+    }
 
     static let books = "id,title,author,due_on,loaned_on\n1,War and Peace,Tolstoy,2025-12-20,2025-12-01\n2,\"Dune, part 1\",,2026-01-10,2025-12-01\n"
 
@@ -17,7 +21,7 @@ import Testing
             #expect(out.stdout.contains("  \(kind.rawValue): \(kind.helpColumns)\n"), "\(kind)")
         }
         #expect(out.stdout.contains("  books: id, title*, author, borrower, loaned_on, due_on*, returned_on\n"))
-        #expect(out.stdout.contains("a loan on\nNov 30 is due by Feb 28 (Feb 29 in a leap year)"))
+        #expect(out.stdout.replacingOccurrences(of: "\n", with: " ").contains("a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year)"))
     }
 
     @Test func importsAFileAndSummarizesOnOneLine() throws {
@@ -90,7 +94,7 @@ import Testing
         #expect(try dir.run(["--db", "a.db", "import", "books", "missing.csv"]).status == 66)
         let same = try dir.run(["--db", "a.db", "import", "books", "books.csv", "--skip-invalid", "--rejects", "./books.csv"])
         #expect(same.status == 64)
-        #expect(same.stderr == "almanac: error: --rejects ./books.csv is one of the files being imported; choose another file\n")
+        #expect(same.stderr == "almanac: error: --rejects ./books.csv: that is books.csv, an input of this command (use another file)\n")
         #expect(try String(contentsOfFile: dir.path("books.csv"), encoding: .utf8) == Self.books)
     }
 

@@ -44,8 +44,8 @@ import Testing
 
     @Test(arguments: [
         (["--levels", "1,x"], "\"x\" is not a level"), (["--grace=-1"], "--grace -1: expected a whole number of days"),
-        (["--bogus"], "Unknown option '--bogus'"), (["--grace"], "Missing value for '--grace <days>'"),
-        (["--format", "yaml"], "yaml"), (["extra"], "Unexpected argument 'extra'"),
+        (["--bogus"], #"unknown option "--bogus""#), (["--grace"], "missing value for --grace <days>"),
+        (["--format", "yaml"], "yaml"), (["extra"], #"unexpected argument "extra""#),
     ] as [([String], String)])
     func badArgumentsExitThree(_ arguments: [String], _ message: String) throws {
         let out = try overdue(arguments)
@@ -57,17 +57,17 @@ import Testing
     @Test func badDatabasesExitThree() throws {
         let missing = try dir.run(["--db", "none.db", "overdue"])
         #expect(missing.status == 3)
-        #expect(missing.stderr == "almanac: error: none.db: no such database (run `almanac init` to create one)\n")
+        #expect(missing.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
         try dir.write("text.db", String(repeating: "not a database\n", count: 100))
         for notify in [[], ["--notify"]] {
             let garbage = try dir.run(["--db", "text.db", "overdue"] + notify)
             #expect(garbage.status == 3)
-            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not an Almanac database"), "\(garbage.stderr)")
+            #expect(garbage.stderr.hasPrefix("almanac: error: text.db: not a database (the file is not SQLite)"), "\(garbage.stderr)")
         }
         let nagios = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"])
         #expect(nagios.status == 3)
-        #expect(nagios.stdout == "OVERDUE UNKNOWN - none.db: no such database (run `almanac init` to create one)\n")
+        #expect(nagios.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n")
         let badTZ = try dir.run(["--db", "a.db", "overdue", "--tz", "Mars/Olympus"])
         #expect(badTZ.status == 3)
         #expect(try dir.run(["--db", "a.db", "overdue", "--help"]).status == 0)
@@ -81,8 +81,8 @@ import Testing
         let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
         try holder.execute("ROLLBACK")
         #expect(out.status == 3)
-        #expect(out.stderr == "almanac: error: a.db: the database is busy (another almanac is writing); try again\n")
-        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy (another almanac is writing); try again\n")
+        #expect(out.stderr == "almanac: error: a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
+        #expect(out.stdout == "OVERDUE UNKNOWN - a.db: the database is busy: another program is writing to it and did not finish in time; nothing was changed, try again when it has finished\n")
         #expect(try overdue(["--notify"]).status == 2, "and works once the lock is gone")
     }
 
@@ -99,6 +99,26 @@ import Testing
         #expect(nagios.stderr == "")
         #expect(try overdue(["--format", "nagios", "--due-within", "45"], today: "2025-11-30").stdout
             == "OVERDUE WARNING - 3 loans due within 45 days | overdue=0 due_soon=3\n")
+    }
+
+    /// The monitoring line reads the same whatever the host's language: English status word and
+    /// performance data always, and only an explicit --locale translates the text after the dash.
+    @Test func theMonitoringLineIgnoresTheHostsLanguage() throws {
+        let english = "OVERDUE CRITICAL - 3 loans overdue | overdue=3 due_soon=1\n"
+        for variable in ["LANG", "LC_ALL", "LC_MESSAGES"] {
+            let out = try overdue(["--format", "nagios", "--due-within", "45"], environment: [variable: "ru_RU.UTF-8"])
+            #expect(out.status == 2)
+            #expect(out.stdout == english, "\(variable)")
+            let broken = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"], environment: [variable: "ru_RU.UTF-8"])
+            #expect(broken.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n", "\(variable)")
+        }
+        let translated = try overdue(["--format", "nagios", "--due-within", "45", "--locale", "ru"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(translated.stdout == "OVERDUE CRITICAL - 3 книги просрочены | overdue=3 due_soon=1\n")
+        let warning = try overdue(["--locale=ru", "--format", "nagios", "--due-within", "45"], today: "2025-11-30")
+        #expect(warning.stdout.hasPrefix("OVERDUE WARNING - ") && warning.stdout.hasSuffix(" | overdue=0 due_soon=3\n"))
+        #expect(!warning.stdout.contains("loans"), "\(warning.stdout)")
+        let rows = try overdue([], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(rows.stderr.contains("просрочен"), "the table and summary still follow the host's language")
     }
 
     @Test func russianHeadersAndPlurals() throws {

@@ -33,11 +33,21 @@ import Testing
         ("ATTACH DATABASE 'other.db' AS other", "ATTACH is refused"),
         ("PRAGMA writable_schema=1", "PRAGMA writable_schema = 1 is refused"),
         ("SELECT load_extension('libanything')", "load_extension() is refused"),
+        // Functions with effects outside the result, or pointers (see `deniedFunctions`); the shell's
+        // file functions and the debugging sqlite_offset are not in the library at all.
+        ("SELECT hex(fts3_tokenizer('simple'))", "fts3_tokenizer() is refused"),
+        ("SELECT fts3_tokenizer('simple', x'0000000000000000')", "fts3_tokenizer() is refused"),
+        ("SELECT sqlite_log(1, 'written to the log')", "sqlite_log() is refused"),
+        ("SELECT optimize(title) FROM books", "optimize() is refused"),
+        ("SELECT readfile('/etc/passwd')", "query: SQLite cannot run the SQL: no such function: readfile (SQLite error 1)"),
+        ("SELECT writefile('copy.db', 'x')", "query: SQLite cannot run the SQL: no such function: writefile (SQLite error 1)"),
+        ("SELECT edit('text', 'vi')", "query: SQLite cannot run the SQL: no such function: edit (SQLite error 1)"),
+        ("SELECT sqlite_offset(id) FROM books", "query: SQLite cannot run the SQL: no such function: sqlite_offset (SQLite error 1)"),
         ("SELECT 1; DELETE FROM books", "only one statement can be run at a time"),
         ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time"),
         ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused"),
         ("VACUUM INTO 'copy.db'", "VACUUM INTO 'copy.db' is refused"),
-        ("SELECT * FROM no_such_table", "query: SQL error: no such table: no_such_table"),
+        ("SELECT * FROM no_such_table", "query: SQLite cannot run the SQL: no such table: no_such_table (SQLite error 1)"),
     ]
 
     @Test(arguments: refused)

@@ -9,6 +9,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
         let loaded = try dir.run(["--db", "a.db", "import", sample])
         #expect(loaded.status == 0, "\(loaded.stderr)")
@@ -146,6 +147,6 @@ import Testing
             let help = try dir.run(["quiz", command, "--help"])
             #expect(help.status == 0 && help.stdout.contains("OVERVIEW:"), "\(command)")
         }
-        #expect(try dir.run(["quiz", "play", "--help"]).stdout.contains("almanac quiz play --seed 7 --rounds 3 < answers.txt"))
+        #expect(try dir.run(["quiz", "play", "--help"]).stdout.contains("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt"))
     }
 }

@@ -11,6 +11,7 @@ import TestSupport
 
     init() throws {
         dir = try Workdir()
+        try dir.initDatabase()
         let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
         #expect(try dir.run(["--db", "a.db", "import", sample]).status == 0)
     }

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Rules about the code itself: the command line holds no SQL, and files stay small.
+/// Rules about the code itself: the command line holds no SQL, files stay small, every byte Almanac
+/// writes goes through its checked writer and its output-path guard, and dates never use the
+/// process's zone.
 @Suite struct SourceLayoutTests {
     static func swiftFiles(under folder: String) -> [URL] {
         let root = Workdir.packageRoot.appendingPathComponent(folder)
@@ -14,9 +16,55 @@ import Testing
         #expect(!files.isEmpty)
         let pattern = try Regex(#"\b(SELECT\s+.+\s+FROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b"#)
         for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
+            // An example's command line (`Example("almanac query \"SELECT …\"", …)`) is what a user types,
+            // not SQL the command line runs.
+            let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.contains("Example(\"almanac ") }.joined(separator: "\n")
             #expect(text.firstMatch(of: pattern) == nil, "SQL in \(file.lastPathComponent)")
         }
+    }
+
+    /// No output bypasses `OutputWriter` (a failed write would go unseen) and no file is created
+    /// outside `Sources/AlmanacKit/IO` (it would skip the output-path guard). EmbedTool runs at build
+    /// time only. TerminalRestoration writes from a signal handler, where only write(2) itself is safe.
+    @Test func everyWriteGoesThroughTheCheckedWriterAndTheGuard() throws {
+        let files = (Self.swiftFiles(under: "Sources/almanac") + Self.swiftFiles(under: "Sources/AlmanacKit"))
+            .filter { !$0.path.contains("/Sources/AlmanacKit/IO/") && $0.lastPathComponent != "TerminalRestoration.swift" }
+        #expect(files.count > 100)
+        let rules: [(String, Regex<AnyRegexOutput>)] = [
+            ("print(", try Regex(#"(^|[^\w.])(print|debugPrint|dump)\("#)),
+            ("a raw standard stream", try Regex(#"FileHandle\.standard(Output|Error)|\b(fputs|fwrite|fprintf|puts|putchar)\(|(Glibc|Foundation)\.write\("#)),
+            ("a file created outside the guard", try Regex(#"O_CREAT|\bcreat\(|createFile\(|FileHandle\(forWriting|\.write\(to:|fopen\("#)),
+        ]
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for (what, pattern) in rules where line.firstMatch(of: pattern) != nil {
+                    Issue.record("\(file.lastPathComponent):\(number + 1): \(what): \(line)")
+                }
+            }
+        }
+    }
+
+    /// Dates are shown and compared in `--tz` (Settings' zone), never in the process's zone, which
+    /// Foundation, ICU and the C library each read from `TZ` in their own way; and only
+    /// `LocalizedFormats` makes a date formatter (proleptic Gregorian, fed wall-clock times).
+    @Test func nothingReadsTheProcesssZone() throws {
+        let pattern = try Regex(#"(TimeZone|Calendar)\.(current|autoupdatingCurrent)|NSTimeZone|\b(localtime|localtime_r|mktime|timelocal)\("#)
+        for file in Self.swiftFiles(under: "Sources") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.firstMatch(of: pattern) == nil, "the process's zone in \(file.lastPathComponent)")
+            if file.lastPathComponent != "LocalizedFormats.swift" {
+                #expect(!text.contains("DateFormatter()") && !text.contains("FormatStyle"), "a date formatter in \(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test func theRulesCatchWhatTheyForbid() throws {
+        let pattern = try Regex(#"(^|[^\w.])(print|debugPrint|dump)\("#)
+        #expect("        print(table)".firstMatch(of: pattern) != nil)
+        #expect("try Print.out(x)".firstMatch(of: pattern) == nil)
+        #expect("ErrorReporter.printError(x)".firstMatch(of: pattern) == nil)
     }
 
     @Test func sourceFilesStayShort() throws {

@@ -1,13 +1,12 @@
 #!/bin/bash
-# Builds and runs the libFuzzer harness for the CSV reader and the import checks of every kind.
+# Builds and runs a libFuzzer harness: HARNESS=import (the default), the CSV reader and the import
+# checks of every kind; HARNESS=header, headers built from the bytes (Tests/AlmanacKitTests/Support/
+# HeaderFuzz.swift: the import's binary run with ALMANAC_FUZZ=header, on Tests/Fuzz/HeaderCorpus);
+# HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift).
 #
-#   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-import (ASan + libFuzzer)
+#   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
 #   Tests/Fuzz/fuzz.sh minimize         merge what a run found into Tests/Fuzz/Corpus, minimized
-#
-# The binary has two harnesses, each with its own corpus: `import` (CSV files, Tests/Fuzz/Corpus)
-# and `header` (headers built from the bytes, Tests/Fuzz/HeaderCorpus; ALMANAC_FUZZ=header).
-# `run` and `minimize` do both, `import` first; HARNESS=import or HARNESS=header does one.
 #
 # The harness is compiled outside SwiftPM: AlmanacKit's sources, the embedded data files (written by
 # the EmbedTool, as the build plugin does) and the harness go into one module with swiftc, because a
@@ -16,9 +15,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 out=.build/fuzz
-binary=$out/fuzz-import
-corpus=Tests/Fuzz/Corpus
-work=$out/corpus
+harness=${HARNESS:-import}
+import_sources="Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift Tests/AlmanacKitTests/Support/HeaderFuzz.swift"
+built=$harness
+case "$harness" in
+    import) harness_sources=$import_sources; corpus=Tests/Fuzz/Corpus ;;
+    header) harness_sources=$import_sources; corpus=Tests/Fuzz/HeaderCorpus; built=import; export ALMANAC_FUZZ=header ;;
+    paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import, header or paths)" >&2; exit 64 ;;
+esac
+binary=$out/fuzz-$built
+work=$out/corpus-$harness
 export SWIFT_BACKTRACE=enable=no
 # Speed over depth of use-after-free reports: without a quarantine and with short allocation stacks
 # an execution costs half as much, and buffer overflows are still caught at the byte.
@@ -39,8 +46,7 @@ build() {
     "$out/embedtool" "$out/EmbeddedFiles.swift" "$PWD" $folders
     local sources
     sources=$(find Sources/AlmanacKit -name '*.swift' | LC_ALL=C sort)
-    inputs="$sources $out/EmbeddedFiles.swift Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"
-    inputs="$inputs Tests/AlmanacKitTests/Support/HeaderFuzz.swift"
+    inputs="$sources $out/EmbeddedFiles.swift $harness_sources"
     # shellcheck disable=SC2086
     if [ -x "$binary" ] && [ -z "$(find $inputs -newer "$binary" | head -1)" ]; then
         echo "fuzz: $binary is up to date"
@@ -61,37 +67,36 @@ build() {
     mv "$binary.partial" "$binary"
 }
 
-# --- Harnesses --------------------------------------------------------------------------------
-# use_harness NAME: points corpus, work and the seeds at harness NAME (see the top).
-use_harness() {
-    export ALMANAC_FUZZ=$1
-    echo "fuzz: the $1 harness"
-    if [ "$1" = header ]; then corpus=Tests/Fuzz/HeaderCorpus work=$out/corpus-header; else corpus=Tests/Fuzz/Corpus work=$out/corpus; fi
-    mkdir -p "$corpus"
-}
-
-# The header harness's seeds: per kind, its columns in order (then a row), and one of each spelling.
-header_seeds() {
-    local dir=$out/seeds-header kind spelling
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    for kind in 0 1 2 3 4 5 6 7; do
-        printf "\\$(printf %03o $((kind | 32)))\\000\\001\\002\\003\\004\\005\\006" > "$dir/columns-$kind"
-        for spelling in 1 2 3 4 5 6; do
-            printf "\\$(printf %03o "$kind")\\$(printf %03o $((spelling * 16)))\\$(printf %03o $((spelling * 16 + 1)))\\$(printf %03o $((spelling * 16 + 5)))" > "$dir/spelling-$kind-$spelling"
-        done
-        printf "\\$(printf %03o "$kind")\\201\\317\\000\\001\\200\\200" > "$dir/wide-$kind"
-    done
-    echo "$dir"
-}
-# ------------------------------------------------------------------------------------------------
-
-# The seeds: every sample file as its own kind, each with the options of a few first bytes.
+# The seeds: for the import, every sample file as its own kind, each with the options of a few first
+# bytes; for the paths, each layout with the database, a side file, the input and a link as the path.
 seeds() {
-    if [ "${ALMANAC_FUZZ:-}" = header ]; then header_seeds; return; fi
-    local dir=$out/seeds
+    local dir=$out/seeds-$harness
     rm -rf "$dir"
     mkdir -p "$dir"
+    if [ "$harness" = paths ]; then
+        local flags token
+        for flags in 0 3 7 31 95 127; do
+            for token in 0 1 2 3 4 5 6 7 8 9 10 11 26; do
+                printf "\\$(printf %03o "$flags")\\$(printf %03o "$token")" > "$dir/layout-$flags-$token"
+            done
+            printf "\\$(printf %03o "$flags")\\005\\377\\014\\017\\015\\005" > "$dir/layout-$flags-twice"
+        done
+        echo "$dir"
+        return
+    fi
+    if [ "$harness" = header ]; then
+        # Per kind: its columns in order with a row, each spelling, and a wide run of one name.
+        local kind spelling
+        for kind in 0 1 2 3 4 5 6 7; do
+            printf "\\$(printf %03o $((kind | 32)))\\000\\001\\002\\003\\004\\005\\006" > "$dir/columns-$kind"
+            for spelling in 1 2 3 4 5 6; do
+                printf "\\$(printf %03o "$kind")\\$(printf %03o $((spelling * 16)))\\$(printf %03o $((spelling * 16 + 1)))\\$(printf %03o $((spelling * 16 + 5)))" > "$dir/spelling-$kind-$spelling"
+            done
+            printf "\\$(printf %03o "$kind")\\201\\317\\000\\001\\200\\200" > "$dir/wide-$kind"
+        done
+        echo "$dir"
+        return
+    fi
     local index=0
     for kind in holidays doors events countries quiz-answers animation-properties animation-settings books; do
         local file=SampleData/$kind.csv
@@ -109,19 +114,20 @@ seeds() {
 run() {
     local seconds=${1:-60} jobs=${JOBS:-2}
     build
-    mkdir -p "$work" "$out/artifacts" "$out/logs"
+    mkdir -p "$work" "$corpus" "$out/artifacts" "$out/logs"
     local seed_dir
     seed_dir=$(seeds)
     rm -f "$out"/logs/fuzz-*.log
     find "$out/artifacts" -type f -delete
-    echo "fuzz: $jobs worker(s) for $seconds s; logs in $out/logs"
+    echo "fuzz: $harness: $jobs worker(s) for $seconds s; logs in $out/logs"
     local root=$PWD
     (cd "$out/logs" && "$root/$binary" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$root/$out/artifacts/" \
         "$root/$work" "$root/$corpus" "$root/$seed_dir" > "$root/$out/logs/driver.log" 2>&1) || true
     local total=0 line
     for log in "$out"/logs/fuzz-*.log; do
-        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1)
+        # A worker that crashed has no "Done" line: that is reported below, not a reason to stop here.
+        line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 || true)
         echo "fuzz: $(basename "$log"): ${line:-no summary (see the log)}"
         total=$((total + $(echo "${line:-Done 0}" | awk '{print $2}')))
     done
@@ -131,12 +137,12 @@ run() {
         grep -h -A3 'invariant broken\|ERROR: AddressSanitizer\|Fatal error' "$out"/logs/fuzz-*.log | head -20 >&2
         exit 1
     fi
-    echo "fuzz: $total executions in $seconds s, no crash, no invariant broken"
+    echo "fuzz: $harness: $total executions in $seconds s, no crash, no invariant broken"
 }
 
 minimize() {
     build
-    local merged=$out/merged
+    local merged=$out/merged-$harness
     rm -rf "$merged"
     mkdir -p "$merged"
     "$binary" -merge=1 -max_len=4096 -timeout=10 "$merged" "$corpus" "$work" "$(seeds)" 2>&1 | tail -2
@@ -148,7 +154,7 @@ minimize() {
 
 case "${1:-run}" in
     build) build ;;
-    run) for harness in ${HARNESS:-import header}; do use_harness "$harness"; run "${2:-60}"; done ;;
-    minimize) for harness in ${HARNESS:-import header}; do use_harness "$harness"; minimize; done ;;
+    run) run "${2:-60}" ;;
+    minimize) minimize ;;
     *) echo "usage: $0 build | run SECONDS | minimize" >&2; exit 64 ;;
 esac

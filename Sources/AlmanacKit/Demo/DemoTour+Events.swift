@@ -15,7 +15,7 @@ extension DemoTour {
             width: EventCards.layoutWidth(terminal: Terminal(isTerminal: context.renderer.width != nil, width: context.renderer.width),
                 environment: ProcessInfo.processInfo.environment))
         return [
-            Step(heading: t("demo.step.agenda", ["zone": Agenda.zoneName(zone)]), body: agenda.render(context.renderer)),
+            Step(heading: t("demo.step.agenda", ["zone": zone.identifier]), body: agenda.render(context.renderer)),
             Step(heading: t("demo.step.cards"), body: cards.render(context.renderer)),
         ]
     }

@@ -42,7 +42,7 @@ public enum DemoTour {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw AlmanacError(.cannotCreate, "error.database-cannot-open", ["path": directory.path, "reason": "\(error)"])
+            throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": directory.path, "reason": error.localizedDescription])
         }
         return directory.appendingPathComponent("almanac.db").path
     }
@@ -57,7 +57,7 @@ public enum DemoTour {
         }
         let report = try Store.initialize(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("sample-data").path
-        try SampleData.write(to: folder)
+        try SampleData.write(into: folder, database: path)
         let database = try Store.open(path)
         let imported = try importSampleData(from: folder, into: database, settings: settings)
         let context = DemoContext(database: database, settings: settings, renderer: renderer)

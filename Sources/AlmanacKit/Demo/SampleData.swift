@@ -8,18 +8,21 @@ public enum SampleData {
             .map { (($0.path as NSString).lastPathComponent, $0.contents) }
     }
 
-    /// Writes every sample file into `folder` (created when missing) and returns their paths.
+    /// Writes every sample file into `folder` (created when missing) and returns their paths. The
+    /// files go through an `OutputGuard` like every file Almanac writes: never `database` or its
+    /// side files; a sample file left by an earlier demo is replaced.
     @discardableResult
-    public static func write(to folder: String) throws -> [String] {
+    public static func write(into folder: String, database: String? = nil) throws -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return try files.map { file in
-                let path = (folder as NSString).appendingPathComponent(file.name)
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-                return path
-            }
         } catch {
-            throw AlmanacError(.ioError, "error.cannot-write", ["path": folder, "reason": error.localizedDescription])
+            throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": folder, "reason": error.localizedDescription])
+        }
+        var outputs = OutputGuard(database: database, force: true)
+        return try files.map { file in
+            let path = (folder as NSString).appendingPathComponent(file.name)
+            try outputs.write(path, option: "demo") { try $0.write(file.contents) }
+            return path
         }
     }
 }

@@ -4,38 +4,16 @@ import Foundation
 /// Writes CSV in the import format: fields quoted (by libcsv's `csv_write`) only when they hold the
 /// delimiter, a quote, a line break or outer spaces; NULL as an empty field. Output is buffered.
 final class CSVWriter {
-    private let descriptor: Int32
-    private let ownsDescriptor: Bool
+    private let output: OutputWriter
     private let delimiter: UInt8
     private var buffer: [UInt8] = []
     private var atLineStart = true
-    /// Where the output goes, for error messages.
-    let path: String
 
-    /// Writes to standard output.
-    init(standardOutputDelimiter delimiter: UInt8 = 44) {
-        descriptor = 1
-        ownsDescriptor = false
+    /// Writes to `output` (standard output, or a file an `OutputGuard` let the run write).
+    init(_ output: OutputWriter, delimiter: UInt8 = 44) {
+        self.output = output
         self.delimiter = delimiter
-        path = "<stdout>"
         buffer.reserveCapacity(1 << 16)
-    }
-
-    /// Creates (or truncates) a file.
-    init(path: String, delimiter: UInt8 = 44) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw AlmanacError(.cannotCreate, "export.error.cannot-create", ["path": path, "reason": String(cString: strerror(errno))])
-        }
-        ownsDescriptor = true
-        self.delimiter = delimiter
-        self.path = path
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    deinit {
-        try? flush()
-        if ownsDescriptor { close(descriptor) }
     }
 
     /// Writes one field; nil is NULL (an empty field).
@@ -63,7 +41,10 @@ final class CSVWriter {
     func endRecord() throws {
         buffer.append(10)
         atLineStart = true
-        if buffer.count >= 1 << 16 { try flush() }
+        if buffer.count >= 1 << 16 {
+            try output.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Writes a whole record.
@@ -72,18 +53,11 @@ final class CSVWriter {
         try endRecord()
     }
 
-    /// Sends the buffered bytes to the file.
+    /// Sends the buffered bytes on, and flushes the output.
     func flush() throws {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw AlmanacError(.ioError, "export.error.write-failed", ["path": path, "reason": String(cString: strerror(errno))])
-            }
-            offset += written
-        }
+        try output.write(buffer)
         buffer.removeAll(keepingCapacity: true)
+        try output.flush()
     }
 
     private func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {

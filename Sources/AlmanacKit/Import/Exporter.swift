@@ -3,24 +3,17 @@ import Foundation
 /// Writes a kind's rows back in its import format: `export` then `import` into an empty database
 /// gives the same rows.
 public enum Exporter {
-    /// Writes every row of `kind` to `path` (atomically: a temporary file renamed at the end), or to
-    /// standard output when `path` is nil. Returns the number of rows written.
+    /// Writes every row of `kind` to `path`, or to standard output when `path` is nil. The file is
+    /// claimed through an `OutputGuard` first (never the database, its side files or an existing
+    /// file without `force`) and put in place only when complete. Returns the number of rows written.
     @discardableResult
-    public static func export(_ kind: ImportKind, from database: Database, to path: String?, delimiter: UInt8 = 44) throws -> Int {
+    public static func export(_ kind: ImportKind, from database: Database, to path: String?, delimiter: UInt8 = 44,
+                              force: Bool = false, option: String = "--out") throws -> Int {
         guard let path else {
-            return try write(kind, database, CSVWriter(standardOutputDelimiter: delimiter))
+            return try write(kind, database, CSVWriter(OutputWriter.standardOutput, delimiter: delimiter))
         }
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            let count = try write(kind, database, CSVWriter(path: temporary, delimiter: delimiter))
-            guard rename(temporary, path) == 0 else {
-                throw AlmanacError(.cannotCreate, "export.error.cannot-create", ["path": path, "reason": String(cString: strerror(errno))])
-            }
-            return count
-        } catch {
-            unlink(temporary)
-            throw error
-        }
+        var outputs = OutputGuard(database: database.path, force: force)
+        return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, delimiter: delimiter)) }
     }
 
     private static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {

@@ -7,13 +7,14 @@ final class FileLoad {
     private let preparer: BatchPreparer
     private let columns: [ImportColumn]
     private let file: String
-    private let rejectsPath: String?
+    private let rejectsTarget: OutputTarget?
     private let skipInvalid: Bool
     private let delimiter: UInt8
     private let localizer: Localizer
     /// Reports a problem; returns true when the import must stop (enough errors for all-or-nothing).
     private let report: (ImportDiagnostic) -> Bool
-    private var rejects: RejectsWriter?
+    /// The rejects file, once a row was rejected; finished by `finish()`, put in place after the COMMIT.
+    private(set) var rejects: RejectsWriter?
     private var pending: [Int] = []
 
     /// How the file went so far.
@@ -22,13 +23,13 @@ final class FileLoad {
     private(set) var stopped = false
 
     init(summary: ImportFileSummary, inserter: RowInserter, preparer: BatchPreparer, columns: [ImportColumn], file: String,
-         rejectsPath: String?, options: ImportOptions, localizer: Localizer, report: @escaping (ImportDiagnostic) -> Bool) {
+         rejectsTarget: OutputTarget?, options: ImportOptions, localizer: Localizer, report: @escaping (ImportDiagnostic) -> Bool) {
         self.summary = summary
         self.inserter = inserter
         self.preparer = preparer
         self.columns = columns
         self.file = file
-        self.rejectsPath = rejectsPath
+        self.rejectsTarget = rejectsTarget
         skipInvalid = options.skipInvalid
         delimiter = options.delimiter
         self.localizer = localizer
@@ -79,9 +80,9 @@ final class FileLoad {
         stopped = true
     }
 
-    /// Closes the rejects file.
+    /// Writes the rejects file to the disk, still under its temporary name.
     func finish() throws {
-        try rejects?.close()
+        try rejects?.finish()
         summary.rejectsPath = rejects?.path
     }
 
@@ -114,8 +115,8 @@ final class FileLoad {
     /// Counts an invalid row and, with `--skip-invalid`, writes it with its reasons (worded only then).
     private func reject(_ batch: RecordBatch, _ record: Int, _ problems: [ImportDiagnostic]) throws {
         summary.rejected += 1
-        guard skipInvalid, let rejectsPath, let header = preparer.header else { return }
-        if rejects == nil { rejects = try RejectsWriter(path: rejectsPath, header: header, delimiter: delimiter) }
+        guard skipInvalid, let rejectsTarget, let header = preparer.header else { return }
+        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: delimiter) }
         try rejects?.write(batch, record: record, reasons: problems.map(reason))
     }
 }

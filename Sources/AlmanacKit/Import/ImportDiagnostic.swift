@@ -63,24 +63,15 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
     /// The line in English.
     public var description: String { formatted(.english) }
 
-    /// A value as a message quotes it: control characters spelled out, and cut after 60 characters.
+    /// A value as a message quotes it: cut after 60 characters, control characters shown escaped
+    /// (`TerminalText`), so a value holding `ESC [2J` prints as `\x1B[2J` and clears no screen.
     static func shown(_ value: String) -> String {
-        var text = ""
-        var count = 0
-        for scalar in value.unicodeScalars {
-            if count == 60 {
-                text += "…"
-                break
-            }
-            switch scalar {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\0": text += "\\0"
-            default: text.unicodeScalars.append(scalar)
-            }
-            count += 1
+        var scalars = value.unicodeScalars
+        var cut = false
+        if scalars.count > 60 {
+            scalars = String.UnicodeScalarView(scalars.prefix(60))
+            cut = true
         }
-        return text
+        return TerminalText.escaped(String(scalars)) + (cut ? "…" : "")
     }
 }

@@ -39,35 +39,13 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .animationSettings: return "name*, then one column per property key"
         case .holidays: columns = HolidayRows().columns
         case .doors: columns = DoorRows().columns
-        case .events: columns = EventRows(zone: .gmt).columns
+        case .events: columns = EventRows(zone: .utc).columns
         case .countries: columns = CountryRows().columns
-        case .quizAnswers: columns = QuizAnswerRows(zone: .gmt).columns
+        case .quizAnswers: columns = QuizAnswerRows(zone: .utc).columns
         case .animationProperties: columns = AnimationPropertyRows().columns
         case .books: columns = BookRows(today: LocalDate(dayNumber: 0)).columns
         }
         return columns.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
-    }
-
-    /// The kinds, their columns and the rules that are easy to trip on, for `import --help` (lines
-    /// stay under 80 characters, which the help printer would otherwise break).
-    public static var helpText: String {
-        var lines = ["Kinds and their columns (* required; any order; names are case- and", "space-insensitive):"]
-        for kind in allCases { lines.append("  \(kind.rawValue): \(kind.helpColumns)") }
-        lines += [
-            "",
-            "Rules: dates are YYYY-MM-DD and must exist. Date-times are ISO 8601",
-            "(2025-12-22T16:30, optionally with Z or +03:00; without, read in --tz) and",
-            "are stored in UTC. Empty optional fields are stored as NULL. Holiday keys",
-            "are a-z, 0-9 and -; colours #RRGGBB; doors 1-24, once per holiday. Country",
-            "codes are ISO 3166-1 alpha-2 in capitals (ZZ, EU, SU are refused). Quiz",
-            "options are 4 distinct codes joined by | including the country and the",
-            "choice. Animation values lie in their property's min..max on its step",
-            "grid, counted exactly in decimal (0.1 steps are safe).",
-            "Books: loaned_on defaults to today; loaned_on <= due_on <= loaned_on + 3",
-            "months, and the 3 months clamp to the end of a shorter month: a loan on",
-            "Nov 30 is due by Feb 28 (Feb 29 in a leap year). returned_on >= loaned_on.",
-        ]
-        return lines.joined(separator: "\n")
     }
 
     /// Columns of the table in insert order, and the key that identifies a row for --on-conflict.

@@ -8,6 +8,8 @@ public struct ImportOptions: Sendable {
     public var skipInvalid = false
     /// Where invalid rows go, as CSV with a `reason` column (with `skipInvalid`).
     public var rejectsPath: String?
+    /// Replace an existing rejects file (`--force`); without it an existing file is refused.
+    public var force = false
     /// Check and insert everything, then roll back.
     public var dryRun = false
     /// The field delimiter: `,`, `;` or tab.
@@ -17,12 +19,15 @@ public struct ImportOptions: Sendable {
     /// How many errors are listed; an all-or-nothing import stops after that many.
     public var maxErrors = 100
     /// The zone of date-times without an offset.
-    public var timeZone = TimeZone(identifier: "UTC")!
+    public var timeZone = Zone.utc
     /// The day an empty `loaned_on` stands for.
     public var today: LocalDate
 
     /// Options with the defaults of PRODUCT.md.
     public init(today: LocalDate) { self.today = today }
+
+    /// The `--delimiter` values completion offers (each read by `delimiter(named:)`).
+    public static let delimiterNames = [",", ";", "tab", "|"]
 
     /// Reads `--delimiter`: `,`, `;`, `tab` (or a real tab), `|`.
     public static func delimiter(named name: String) -> UInt8? {

@@ -22,19 +22,6 @@ public enum ImportPlan {
         return (paths.map { (kind, $0) }, [])
     }
 
-    /// Refuses a rejects file that is one of the inputs: it would be overwritten while being read.
-    public static func checkRejects(_ rejects: String?, against files: [(kind: ImportKind, path: String)]) throws {
-        guard let rejects else { return }
-        let target = URL(fileURLWithPath: rejects).standardizedFileURL.resolvingSymlinksInPath().path
-        for file in files where file.path != "-" {
-            let candidates = files.count > 1 ? [target, RejectsWriter.path(rejects, input: file.path, shared: true)] : [target]
-            let input = URL(fileURLWithPath: file.path).standardizedFileURL.resolvingSymlinksInPath().path
-            if candidates.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == input }) {
-                throw AlmanacError(.usage, "import.error.rejects-is-input", ["path": rejects])
-            }
-        }
-    }
-
     /// The kinds, comma-separated, for messages.
     public static var kindList: String { ImportKind.allCases.map(\.rawValue).joined(separator: ", ") }
 

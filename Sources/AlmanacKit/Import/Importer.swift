@@ -24,15 +24,20 @@ public final class Importer {
         errorCount = 0
         var report = ImportReport()
         report.dryRun = options.dryRun
+        // Every file this import may write is checked before the transaction begins.
+        var outputs = OutputGuard(database: database.path, inputs: files.map(\.path), force: options.force)
+        let rejectsTargets = try options.rejectsPath.map { try RejectsWriter.claim($0, inputs: files.map(\.path), outputs: &outputs) }
+        var written: [RejectsWriter] = []
         // A page cache of 4 MiB: bulk appends need little, and the import's memory stays flat however
         // large the file (a bigger cache only fills up on big files).
         try database.execute("PRAGMA cache_size = -4096")
         try database.execute("BEGIN IMMEDIATE TRANSACTION")
         do {
-            for (kind, path) in files {
-                let rejects = options.rejectsPath.map { RejectsWriter.path($0, input: path, shared: files.count > 1) }
-                let summary = try importFile(kind, path, rejectsPath: rejects, diagnostic: diagnostic, progress: progress)
+            for (index, (kind, path)) in files.enumerated() {
+                let (summary, rejects) = try importFile(kind, path, rejectsTarget: rejectsTargets?[index], diagnostic: diagnostic,
+                    progress: progress)
                 report.files.append(summary)
+                if let rejects { written.append(rejects) }
                 report.errorCount = errorCount
                 if !options.skipInvalid && errorCount >= options.maxErrors { break }
             }
@@ -52,13 +57,16 @@ public final class Importer {
             if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }
             throw error
         }
+        // The rejects files were complete before the COMMIT; they take their names after it.
+        for rejects in written { try rejects.publish() }
         report.committed = keep
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
 
-    private func importFile(_ kind: ImportKind, _ path: String, rejectsPath: String?,
-                            diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?) throws -> ImportFileSummary {
+    private func importFile(_ kind: ImportKind, _ path: String, rejectsTarget: OutputTarget?,
+                            diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?)
+        throws -> (ImportFileSummary, RejectsWriter?) {
         let input = try InputFile(path: path)
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
@@ -76,7 +84,7 @@ public final class Importer {
         defer { if indexesKept { try? database.execute("PRAGMA cache_size = -4096") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
-            columns: rules.columns, file: input.displayName, rejectsPath: rejectsPath, options: options, localizer: localizer,
+            columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options, localizer: localizer,
             report: { [unowned self] problem in note(problem, diagnostic) })
         pipeline.start()
         var lastProgress = Date.distantPast
@@ -116,7 +124,7 @@ public final class Importer {
                       .integer(Int64(summary.rows)), .integer(Int64(summary.rejected)), .text(startedAt),
                       .text(Instant.utcText(Int64(Date().timeIntervalSince1970)))])
         }
-        return summary
+        return (summary, load.rejects)
     }
 
     /// Counts a problem and passes it on while fewer than `maxErrors` were; true when an

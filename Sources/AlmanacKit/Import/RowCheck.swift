@@ -179,10 +179,12 @@ struct RowCheck {
         return nil
     }
 
-    /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time.
-    mutating func instant(_ column: Int, zone: TimeZone) -> Int64? {
+    /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time
+    /// or falls outside the years 1 to 9999 in UTC.
+    mutating func instant(_ column: Int, zone: Zone) -> Int64? {
         if let seconds = Instant.seconds(iso8601: bytes(column), zone: zone) { return seconds }
-        fail(column, RuleViolation("rule.not-a-datetime"))
+        let outside = Instant.isOutsideStorableYears(iso8601: bytes(column), zone: zone)
+        fail(column, RuleViolation(outside ? "rule.datetime-out-of-range" : "rule.not-a-datetime"))
         return nil
     }
 

@@ -132,7 +132,7 @@ final class RowInserter {
             case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
             case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
             }
-            if code != SQLITE_OK { throw DatabaseError(connection: database.handle, code: code, sql: target.sql) }
+            if code != SQLITE_OK { throw DatabaseError(database, code: code, sql: target.sql) }
         }
     }
 

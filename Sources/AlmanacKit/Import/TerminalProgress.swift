@@ -8,9 +8,9 @@ public final class TerminalProgress {
     /// A progress line, or nil when standard error is not a terminal.
     public static func ifTerminal() -> TerminalProgress? { isatty(2) == 1 ? TerminalProgress() : nil }
 
-    /// Replaces the line with `text`.
+    /// Replaces the line with `text` (its control characters escaped: it names a file).
     public func update(_ text: String) {
-        write("\r\u{1B}[K" + text)
+        write("\r\u{1B}[K" + TerminalText.escaped(text))
         shown = true
     }
 
@@ -21,8 +21,8 @@ public final class TerminalProgress {
         shown = false
     }
 
+    /// A failure is kept by the writer and reported by the next message or at the end.
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+        try? OutputWriter.standardError.write(text)
     }
 }

@@ -11,6 +11,12 @@ public enum LocaleResolver {
         return "en"
     }
 
+    /// The locale of a monitoring-plugin line (`overdue --format nagios`): `--locale` when given, else
+    /// English whatever the host's `LANG`, so a check reads the same from every machine that runs it.
+    public static func resolveForMonitoring(option: String?) -> String {
+        resolve(option: option, environment: [:])
+    }
+
     /// Drops the encoding and modifier (`ru_RU.UTF-8@euro` → `ru_RU`); `C` and `POSIX` mean `en`.
     public static func normalize(_ identifier: String) -> String {
         let base = identifier.split(separator: ".", maxSplits: 1).first.map(String.init) ?? identifier

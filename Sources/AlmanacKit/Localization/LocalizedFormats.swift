@@ -7,11 +7,16 @@ import Foundation
 /// a language with words of its own chooses its own order; a locale without words (de, fr) gets
 /// ICU's best pattern for the same fields. Formatters are built once per instance: make one per
 /// table or message batch, not per cell.
+///
+/// Dates are proleptic Gregorian, as stored and as SQLite counts them: ICU's Gregorian calendar turns
+/// Julian before 1582-10-15 unless told otherwise, which would call 1500-03-01 "Thu 20 Feb". ICU only
+/// names the fields here: it formats the wall-clock time (worked out by `Zone`) as if in UTC, with the
+/// Gregorian change moved to the distant past.
 public final class LocalizedFormats {
     /// The words and the locale.
     public let localizer: Localizer
     /// The zone instants are shown in.
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     /// The day "today" means: dates in another year show their year. Nil shows every year.
     public let today: LocalDate?
 
@@ -19,10 +24,9 @@ public final class LocalizedFormats {
     private lazy var decimal = makeNumberFormatter(.decimal, fractionDigits: 6)
     private lazy var percentage = makeNumberFormatter(.percent, fractionDigits: 1)
     private var dateFormatters: [String: DateFormatter] = [:]
-    private static let utc = TimeZone(identifier: "UTC")!
 
     /// Formats for a localizer, showing instants in `timeZone`.
-    public init(localizer: Localizer, timeZone: TimeZone = TimeZone(identifier: "UTC")!, today: LocalDate? = nil) {
+    public init(localizer: Localizer, timeZone: Zone = .utc, today: LocalDate? = nil) {
         self.localizer = localizer
         self.timeZone = timeZone
         self.today = today
@@ -55,14 +59,15 @@ public final class LocalizedFormats {
     /// A calendar day: `Mon 22 Dec`, or `Mon 22 Dec 2025` outside today's year.
     public func date(_ value: LocalDate) -> String {
         let key = showsYear(value.year) ? "format.date-year" : "format.date"
-        return formatter(key, zone: Self.utc).string(from: value.start(in: Self.utc))
+        return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(value.dayNumber) * 86_400))
     }
 
     /// A moment in the chosen zone: `Mon 22 Dec 16:30`, with the year outside today's year.
     public func instant(_ value: Date) -> String {
-        let year = LocalDate(value, in: timeZone).year
+        let wall = timeZone.wallTime(Int64(value.timeIntervalSince1970.rounded(.down)))
+        let year = LocalDate(dayNumber: Int(wall.floorDivided(by: 86_400))).year
         let key = showsYear(year) ? "format.date-time-year" : "format.date-time"
-        return formatter(key, zone: timeZone).string(from: value)
+        return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(wall)))
     }
 
     /// Yes or no, in words.
@@ -75,20 +80,24 @@ public final class LocalizedFormats {
         return year != today.year
     }
 
-    private func formatter(_ key: String, zone: TimeZone) -> DateFormatter {
-        let cacheKey = key + "@" + zone.identifier
-        if let cached = dateFormatters[cacheKey] { return cached }
+    /// A formatter of wall-clock times given as UTC instants, in the proleptic Gregorian calendar.
+    private func formatter(_ key: String) -> DateFormatter {
+        if let cached = dateFormatters[key] { return cached }
         let formatter = DateFormatter()
         formatter.locale = locale
-        formatter.timeZone = zone
+        formatter.timeZone = Self.utc
         // Stored dates are Gregorian; a locale whose default calendar differs still reads them as such.
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = Self.utc
         formatter.calendar = calendar
+        // After the calendar, which brings its own change date (1582-10-15).
+        formatter.gregorianStartDate = .distantPast
         formatter.dateFormat = datePattern(key)
-        dateFormatters[cacheKey] = formatter
+        dateFormatters[key] = formatter
         return formatter
     }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 
     /// The ICU pattern for a date key: the translation when the language has words of its own,
     /// else ICU's best pattern for the same fields in the user's locale.

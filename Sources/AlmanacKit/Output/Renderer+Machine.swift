@@ -17,18 +17,11 @@ extension Renderer {
 
     /// Tab-separated values: a header of column keys, LF line ends, and tabs, line breaks and
     /// backslashes inside a field written as `\t`, `\n`, `\r` and `\\` (the convention of
-    /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line.
+    /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line; every other control
+    /// character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
     func tsv(_ table: Table) -> String {
         func field(_ text: String, into out: inout [UInt8]) {
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: out.append(byte)
-                }
-            }
+            TerminalText.append(text, to: &out, .reversible)
         }
         return Self.delimited(table, separator: 9, lineEnd: [10], field: field)
     }
@@ -132,8 +125,9 @@ extension Renderer {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes a JSON string literal: quotes, backslashes, control characters and the line and
-    /// paragraph separators (U+2028, U+2029: E2 80 A8/A9) escaped, everything else as its UTF-8.
+    /// Writes a JSON string literal: quotes, backslashes, control characters (C0, DEL and C1, so
+    /// none reaches a terminal raw) and the line and paragraph separators (U+2028, U+2029: E2 80
+    /// A8/A9) escaped, everything else as its UTF-8.
     private static func writeJSONString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let bytes = text.utf8
@@ -146,7 +140,10 @@ extension Renderer {
             case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: writeUnicodeEscape(UInt32(byte), into: &out)
+            case 0..<0x20, 0x7F: writeUnicodeEscape(UInt32(byte), into: &out)
+            case 0xC2 where bytes.index(after: index) != bytes.endIndex && bytes[bytes.index(after: index)] <= 0x9F:
+                index = bytes.index(after: index)
+                writeUnicodeEscape(UInt32(bytes[index]), into: &out)
             case 0xE2:
                 let next = bytes.index(after: index)
                 let last = next == bytes.endIndex ? next : bytes.index(after: next)

@@ -13,7 +13,7 @@ public struct Renderer: Sendable {
     /// The user's words and locale, for table and markdown output.
     public var localizer: Localizer
     /// The zone instants are shown in (table and markdown).
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// The day "today" means; dates in another year show their year. Nil shows every year.
     public var today: LocalDate?
     /// Whether tags are coloured (table only).
@@ -23,7 +23,7 @@ public struct Renderer: Sendable {
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
-        format: OutputFormat, localizer: Localizer, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        format: OutputFormat, localizer: Localizer, timeZone: Zone = .utc,
         today: LocalDate? = nil, styling: Styling = .plain, width: Int? = nil
     ) {
         self.format = format
@@ -103,22 +103,10 @@ public struct Renderer: Sendable {
         String(number)
     }
 
-    /// Text safe to put in a terminal cell: no control characters (an escape sequence in the data
-    /// must not reach the terminal), line breaks shown as `↵`, tabs as a space.
+    /// Text safe to put in a terminal cell: line breaks shown as `↵`, a tab as a space, and every
+    /// other control character escaped (`TerminalText`), so an escape sequence in the data never
+    /// reaches the terminal.
     static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
-        var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            switch scalar {
-            case "\n": if previous != "\r" { result.append("↵") }
-            case "\r": result.append("↵")
-            case "\t": result.append(" ")
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): result.append("\u{FFFD}")
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        TerminalText.escaped(text, .cell)
     }
 }

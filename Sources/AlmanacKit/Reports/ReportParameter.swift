@@ -60,7 +60,7 @@ public struct ReportParameter: Sendable, Equatable {
         }
     }
 
-    /// `YYYY-MM-DD`, `today`, `today+N` or `today-N`.
+    /// `YYYY-MM-DD`, `today`, `today+N` or `today-N`, from 0001-01-01 to 9999-12-31.
     static func date(_ text: String, today: LocalDate) -> LocalDate? {
         if let date = LocalDate(text) { return date }
         guard text.lowercased().hasPrefix("today") else { return nil }
@@ -69,7 +69,8 @@ public struct ReportParameter: Sendable, Equatable {
         guard let sign = rest.first, sign == "+" || sign == "-",
             rest.dropFirst().allSatisfy(\.isASCII), let days = Int(rest.dropFirst()), days <= 3_000_000
         else { return nil }
-        return today.adding(days: sign == "+" ? days : -days)
+        let day = today.adding(days: sign == "+" ? days : -days)
+        return (LocalDate.first...LocalDate.last).contains(day) ? day : nil
     }
 
     /// The parameter as a header declares it: `days integer = 7`.

@@ -3,7 +3,7 @@ import Foundation
 /// Runs named reports and ad-hoc queries on a read-only connection, so whatever the SQL, the
 /// database file is not changed: one statement only, nothing that writes, attaches, sets a pragma
 /// or loads an extension. Refusals are usage errors (exit 64) that say what was refused; SQL that
-/// SQLite cannot run is invalid data (exit 65) with SQLite's message.
+/// SQLite cannot parse or run is invalid data (exit 65) with SQLite's message and code.
 public struct ReportSession {
     /// The read-only connection.
     public let database: Database
@@ -92,8 +92,7 @@ public struct ReportSession {
             }
             if error.isSeveralStatements { throw AlmanacError(.usage, "query.error.several-statements") }
             if error.isNoStatement { throw AlmanacError(.usage, "query.error.empty") }
-            if error.isBusy { throw error }
-            throw AlmanacError(.invalidData, "query.error.sql", ["source": source, "message": error.message])
+            throw error.almanacError(source: source)
         }
         // The guard denies at compile time; this catches any statement SQLite itself counts as writing.
         guard statement.isReadOnly else {
@@ -105,8 +104,8 @@ public struct ReportSession {
     private func table(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], source: String) throws -> Table {
         do {
             return try ResultTable.build(statement, specs: specs, localizer: settings.localizer)
-        } catch let error as DatabaseError where !error.isBusy {
-            throw AlmanacError(.invalidData, "query.error.sql", ["source": source, "message": error.message])
+        } catch let error as DatabaseError {
+            throw error.almanacError(source: source)
         }
     }
 

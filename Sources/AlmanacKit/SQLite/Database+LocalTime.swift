@@ -3,16 +3,16 @@ import Foundation
 
 /// The zone `local_date()` converts into, owned by SQLite for as long as the function is registered.
 private final class ZoneBox {
-    let timeZone: TimeZone
-    init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    let zone: Zone
+    init(_ zone: Zone) { self.zone = zone }
 }
 
 extension Database {
     /// Registers `local_date(instant)`: the `YYYY-MM-DD` day a stored UTC instant falls on in
-    /// `timeZone` (the `--tz` option), so reports group events by the user's days, not UTC's.
+    /// `zone` (the `--tz` option), so reports group events by the user's days, not UTC's.
     /// NULL or text that is not an instant gives NULL.
-    public func installLocalTime(_ timeZone: TimeZone) throws {
-        let box = Unmanaged.passRetained(ZoneBox(timeZone)).toOpaque()
+    public func installLocalTime(_ zone: Zone) throws {
+        let box = Unmanaged.passRetained(ZoneBox(zone)).toOpaque()
         let code = sqlite3_create_function_v2(
             handle, "local_date", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, box,
             { context, count, arguments in
@@ -24,13 +24,13 @@ extension Database {
                     sqlite3_result_null(context)
                     return
                 }
-                let zone = Unmanaged<ZoneBox>.fromOpaque(pointer).takeUnretainedValue().timeZone
+                let zone = Unmanaged<ZoneBox>.fromOpaque(pointer).takeUnretainedValue().zone
                 sqlite3_result_text(context, LocalDate(instant, in: zone).description, -1, SQLITE_TRANSIENT)
             },
             nil, nil,
             { pointer in
                 if let pointer { Unmanaged<ZoneBox>.fromOpaque(pointer).release() }
             })
-        guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code) }
+        guard code == SQLITE_OK else { throw DatabaseError(self, code: code) }
     }
 }

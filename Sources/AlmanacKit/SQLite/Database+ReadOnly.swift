@@ -23,9 +23,19 @@ private let readingPragmas: Set<String> = [
     "wal_autocheckpoint",
 ]
 
+/// SQL functions a read-only connection refuses, from SQLite's documentation of the functions this
+/// build has (`PRAGMA function_list`): `load_extension` runs native code from a file;
+/// `fts3_tokenizer` returns the address of a tokenizer's C structure and, given one as a blob,
+/// installs it (a pointer from SQL: this build has SQLITE_ENABLE_FTS3_TOKENIZER, so the
+/// two-argument form is on); `sqlite_log` writes to SQLite's error log, not to the result; FTS3's
+/// `optimize` rewrites an index. Every other function of the build computes a value from its
+/// arguments or reads the connection's state. The shell's `readfile`, `writefile` and `edit` and the
+/// debugging `sqlite_offset` are not in the library (SQLite says "no such function").
+let deniedFunctions: Set<String> = ["load_extension", "fts3_tokenizer", "sqlite_log", "optimize"]
+
 /// Denies everything that could write through a read-only connection: every statement that changes
 /// a table or the schema (the temporary schema too), ATTACH and DETACH (a new writable file),
-/// transactions, pragmas that set a value, and any function that loads an extension. Only reading is
+/// transactions, pragmas that set a value, and the functions of `deniedFunctions`. Only reading is
 /// allowed: SELECT, reading columns, recursive CTEs, ordinary functions and reading pragmas.
 func readOnlyAuthorizer(
     _ context: UnsafeMutableRawPointer?, _ action: Int32,
@@ -38,7 +48,7 @@ func readOnlyAuthorizer(
     case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
         return SQLITE_OK
     case SQLITE_FUNCTION:
-        guard secondName?.lowercased() == "load_extension" else { return SQLITE_OK }
+        guard deniedFunctions.contains(secondName?.lowercased() ?? "") else { return SQLITE_OK }
     case SQLITE_PRAGMA:
         // `PRAGMA x = v` and `PRAGMA x(v)` set something, except for the few whose argument names what
         // to read; without an argument, only pragmas known to read are allowed.

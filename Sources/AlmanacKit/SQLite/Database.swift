@@ -3,14 +3,18 @@ import Foundation
 
 /// One connection to an SQLite database file.
 ///
-/// A read-write connection runs in WAL mode with foreign keys on; every connection waits up to its
-/// busy timeout for a lock. A read-only connection also refuses writes through pragmas, ATTACH and
-/// extension loading, so no statement run on it can change the file.
+/// A read-write connection runs in WAL mode with foreign keys on, and leaves the `-wal` and `-shm`
+/// files in place when it closes, so a user who may only read the database can still open it (SQLite
+/// cannot open a WAL database read-only where those files are missing and cannot be created). Every
+/// connection waits up to its busy timeout for a lock. A read-only connection also refuses writes
+/// through pragmas, ATTACH and extension loading, so no statement run on it can change the file.
 public final class Database {
     /// How the file is opened.
     public enum Mode: Sendable {
-        /// Open for reading and writing, creating the file when it is missing.
+        /// Open for reading and writing; the file must exist.
         case readWrite
+        /// Open for reading and writing, creating the file when it is missing (`almanac init`).
+        case create
         /// Open for reading only; the file must exist.
         case readOnly
     }
@@ -21,6 +25,8 @@ public final class Database {
     public let path: String
     /// How the file was opened.
     public let mode: Mode
+    /// How long, in milliseconds, a statement waits for another connection's lock.
+    public let busyTimeout: Int32
     /// What the read-only guard last refused (`DELETE FROM books`, `ATTACH`, `load_extension()`), so an
     /// error can say more than SQLite's "not authorized". Cleared by `clearRefusal()`.
     public internal(set) var refusedAction: String?
@@ -28,23 +34,34 @@ public final class Database {
     /// The default wait for a lock held by another process, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
 
-    /// Opens (and for `.readWrite`, creates) the database at `path`.
-    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+    /// The journal SQLite writes through: `wal`, or `delete` where the file system cannot give WAL the
+    /// shared memory it needs (see `configure`). Empty for a read-only connection, which sets none.
+    public private(set) var journalMode = ""
+
+    /// The largest the `-wal` file is kept between transactions (it is emptied when the last writer
+    /// closes): a million-row import leaves no hundred-megabyte log behind.
+    static let walSizeLimit = 64 << 20
+
+    /// Opens the database at `path` (creating it for `.create`). `vfs` names an SQLite VFS other than
+    /// the default (tests use `unix-dotfile`, which has no shared memory, to see WAL refused).
+    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout, vfs: String? = nil) throws {
         _ = Self.configureLibrary
         var connection: OpaquePointer?
         let flags: Int32 = switch mode {
-        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         }
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(path, &connection, flags, vfs)
         guard code == SQLITE_OK, let connection else {
-            let error = DatabaseError(connection: connection, code: code)
+            let error = DatabaseError(connection: connection, code: code, path: path, readOnly: mode == .readOnly)
             sqlite3_close_v2(connection)
             throw error
         }
         self.handle = connection
         self.path = path
         self.mode = mode
+        self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeout)
         try configure()
@@ -66,16 +83,52 @@ public final class Database {
         // Defensive mode forbids writable_schema and other ways of corrupting the file on purpose.
         _ = almanac_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1)
         switch mode {
-        case .readWrite:
+        case .readWrite, .create:
             try execute("PRAGMA foreign_keys = ON")
-            if path != ":memory:" && !path.isEmpty {
-                let journal = try prepare("PRAGMA journal_mode = WAL")
-                _ = try journal.step()
-            }
+            if path != ":memory:" && !path.isEmpty { try retryingWhileBusy(useWriteAheadLog) }
         case .readOnly:
             try execute("PRAGMA query_only = ON")
             // The context is this connection, unretained: the authorizer runs only while it is open.
             sqlite3_set_authorizer(handle, readOnlyAuthorizer, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// Switches to WAL and checks SQLite's answer, which is the journal mode in force afterwards.
+    /// A file this user may not write is opened read-only by SQLite without a word: that is refused
+    /// here for what it is, rather than at the first write. Where the file can be written but WAL is
+    /// not possible (a file system without shared memory for `-shm`), SQLite keeps the rollback
+    /// journal and says so: commits are just as atomic and durable, but readers and writers then wait
+    /// for each other, up to the busy timeout.
+    private func useWriteAheadLog() throws {
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            throw DatabaseError(extendedCode: SQLITE_READONLY, message: String(cString: sqlite3_errstr(SQLITE_READONLY)),
+                path: path)
+        }
+        // Reading the header is the first access: a file that is not a database fails here, before
+        // anything is written.
+        let answer = try scalar("PRAGMA journal_mode = WAL")?.textValue?.lowercased() ?? ""
+        journalMode = answer
+        guard answer == "wal" else { return }
+        // Keep -wal and -shm when the last connection closes (the log is emptied, not deleted), so
+        // readers without write access to the folder always find them.
+        var persist: Int32 = 1
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        try execute("PRAGMA journal_size_limit = \(Self.walSizeLimit)")
+    }
+
+    /// Runs `body` again while SQLite answers SQLITE_BUSY, up to the busy timeout. Setting the
+    /// journal mode can be refused at once, without SQLite's busy handler, while another process
+    /// opens or closes the same database (the locks on `-shm` are not waited for): two almanacs
+    /// started together must not fail for that.
+    private func retryingWhileBusy(_ body: () throws -> Void) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(busyTimeout))
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.isBusy && clock.now < deadline {
+                sqlite3_sleep(5)
+            }
         }
     }
 
@@ -86,7 +139,8 @@ public final class Database {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path,
+                readOnly: mode == .readOnly, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -104,11 +158,11 @@ public final class Database {
             return result
         }
         if code == SQLITE_MISUSE {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql)
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql, path: path)
         }
-        guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
+        guard code == SQLITE_OK else { throw DatabaseError(self, code: code, sql: sql) }
         guard let statement else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.noStatement, sql: sql)
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.noStatement, sql: sql, path: path)
         }
         return Statement(handle: statement, database: self, sql: sql)
     }

@@ -1,6 +1,8 @@
 import CSQLite
 
-/// A failure reported by SQLite: the extended result code, SQLite's message, and the SQL being run.
+/// A failure reported by SQLite: the extended result code, SQLite's message, and the SQL being run,
+/// with what is needed to explain it to a user (the file, the connection's mode, the system's errno).
+/// `description` is for tests and debugging; users read `almanacError()` (`DatabaseError+Words.swift`).
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The extended result code (for example 2067, SQLITE_CONSTRAINT_UNIQUE).
     public let extendedCode: Int32
@@ -8,21 +10,37 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The database file, as the connection was opened with it, when the failure came from a connection.
+    public let path: String?
+    /// True when the connection was read-only (a reader cannot fail to write; a writer can).
+    public let readOnly: Bool
+    /// The operating system's errno behind an I/O or open failure (`sqlite3_system_errno`), else 0.
+    public let systemErrno: Int32
 
     /// Creates an error from its parts.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, readOnly: Bool = false,
+                systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.path = path
+        self.readOnly = readOnly
+        self.systemErrno = systemErrno
     }
 
     /// Reads the last error of a connection.
-    init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {
+    init(connection: OpaquePointer?, code: Int32, sql: String? = nil, path: String? = nil, readOnly: Bool = false) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         // The connection's last error can be stale when a call fails before touching it.
         let useConnection = connection != nil && (extended & 0xff) == (code & 0xff)
         let message = useConnection ? String(cString: sqlite3_errmsg(connection)) : String(cString: sqlite3_errstr(code))
-        self.init(extendedCode: useConnection ? extended : code, message: message, sql: sql)
+        self.init(extendedCode: useConnection ? extended : code, message: message, sql: sql, path: path, readOnly: readOnly,
+            systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0)
+    }
+
+    /// Reads the last error of an open database.
+    init(_ database: Database, code: Int32, sql: String? = nil) {
+        self.init(connection: database.handle, code: code, sql: sql, path: database.path, readOnly: database.mode == .readOnly)
     }
 
     /// The message of `prepare` given more than one statement.
@@ -52,14 +70,5 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The exit status a command should end with when this error stops it.
-    public var failure: Failure {
-        switch primaryCode {
-        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
-        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: return .cannotCreate
-        case SQLITE_IOERR, SQLITE_FULL: return .ioError
-        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG: return .invalidData
-        case SQLITE_ERROR, SQLITE_AUTH: return .invalidData
-        default: return .internalError
-        }
-    }
+    public var failure: Failure { almanacError().failure }
 }

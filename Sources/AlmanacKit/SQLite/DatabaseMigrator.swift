@@ -93,7 +93,7 @@ public struct DatabaseMigrator: Sendable {
                     throw DatabaseError(
                         extendedCode: ResultCode.constraintForeignKey,
                         message: "migration \(migration.version) leaves \(violations.count) foreign key violation(s), first in table \(first[0].textValue ?? "?")",
-                        sql: "PRAGMA foreign_key_check")
+                        sql: "PRAGMA foreign_key_check", path: database.path)
                 }
                 return true
             }

@@ -24,7 +24,7 @@ public final class Statement {
     }
 
     private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw DatabaseError(connection: database.handle, code: code, sql: sql) }
+        guard code == SQLITE_OK else { throw DatabaseError(database, code: code, sql: sql) }
     }
 
     // MARK: Binding (indexes are 1-based, as in SQLite)
@@ -59,7 +59,7 @@ public final class Statement {
     public func bind(_ value: SQLValue, named name: String) throws {
         let index = sqlite3_bind_parameter_index(handle, name)
         guard index > 0 else {
-            throw DatabaseError(extendedCode: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
+            throw DatabaseError(extendedCode: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql, path: database.path)
         }
         try bind(value, at: index)
     }
@@ -118,7 +118,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code:
-            let error = DatabaseError(connection: database.handle, code: code, sql: sql)
+            let error = DatabaseError(database, code: code, sql: sql)
             sqlite3_reset(handle)
             throw error
         }

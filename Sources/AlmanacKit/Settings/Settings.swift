@@ -19,7 +19,7 @@ public struct Settings: Sendable {
     /// The user's locale for words, dates and numbers.
     public var localizer: Localizer
     /// The zone every date is shown and compared in.
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// The day "today" means.
     public var today: LocalDate
     /// How rows are printed.
@@ -29,7 +29,7 @@ public struct Settings: Sendable {
 
     /// Memberwise creation, for tests and embedding.
     public init(
-        databasePath: String, localizer: Localizer = .english, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        databasePath: String, localizer: Localizer = .english, timeZone: Zone = .utc,
         today: LocalDate, format: OutputFormat = .table, color: ColorChoice = .never
     ) {
         self.databasePath = databasePath
@@ -43,24 +43,24 @@ public struct Settings: Sendable {
     /// Resolves the options as PRODUCT.md orders them: the option, else the environment, else the default.
     ///   - database: `--db`, else `$ALMANAC_DB`, else `./almanac.db`
     ///   - locale: `--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG`, else `en`
-    ///   - timeZone: `--tz`, else `TZ`, else UTC
+    ///   - timeZone: `--tz`, else `TZ`, else UTC (see `Zone.named` for the forms; `TZDIR` moves the
+    ///     tz database, as for the C library)
     ///   - today: `--today`, else `$ALMANAC_TODAY`, else the clock's day in the time zone
     public static func resolve(
         database: String?, locale: String?, timeZone: String?, today: String?,
         format: OutputFormat = .table, color: ColorChoice = .auto,
         environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws -> Settings {
-        let path = nonEmpty(database) ?? nonEmpty(environment["ALMANAC_DB"]) ?? "./almanac.db"
+        let path = try DatabaseLocation.resolve(option: database, environment: environment)
         let localizer = Localizer(locale: LocaleResolver.resolve(option: locale, environment: environment))
-        let zone: TimeZone
+        let directory = nonEmpty(environment["TZDIR"]) ?? Zone.systemDirectory
+        let zone: Zone
         if let name = nonEmpty(timeZone) {
-            guard let found = zoneNamed(name) else { throw AlmanacError(.usage, "error.bad-time-zone", ["zone": name, "source": "--tz"]) }
-            zone = found
+            zone = try Zone.named(name, source: "--tz", directory: directory)
         } else if let name = nonEmpty(environment["TZ"]) {
-            guard let found = zoneNamed(name) else { throw AlmanacError(.usage, "error.bad-time-zone", ["zone": name, "source": "TZ"]) }
-            zone = found
+            zone = try Zone.named(name, source: "TZ", directory: directory)
         } else {
-            zone = TimeZone(identifier: "UTC")!
+            zone = .utc
         }
         let day: LocalDate
         if let text = nonEmpty(today) {
@@ -78,13 +78,5 @@ public struct Settings: Sendable {
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
-    }
-
-    /// A zone from an IANA name (`Europe/Moscow`), `UTC`, or a TZ value with a leading colon.
-    static func zoneNamed(_ name: String) -> TimeZone? {
-        let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
-        if trimmed == "UTC" || trimmed == "Z" || trimmed == "GMT" { return TimeZone(identifier: "UTC") }
-        guard TimeZone.knownTimeZoneIdentifiers.contains(trimmed) || trimmed.hasPrefix("Etc/") else { return nil }
-        return TimeZone(identifier: trimmed)
     }
 }

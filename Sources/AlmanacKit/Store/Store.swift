@@ -1,62 +1,55 @@
 import CSQLite
 import Foundation
 
-/// Opens Almanac's database the way every command needs it: created when missing, migrated to the
-/// latest schema, and with SQLite's failures turned into errors that name the file.
+/// Opens Almanac's database the way every command needs it: an existing file (only `init` creates
+/// one, see `Store+Init.swift`), migrated to the latest schema, with SQLite's failures in Almanac's
+/// words (`DatabaseError.almanacError`).
 public enum Store {
-    /// Opens the database for reading and writing, creating and migrating it as needed.
-    /// `busyTimeout` is how long, in milliseconds, a statement waits for another writer's lock.
+    /// Opens an existing Almanac database for reading and writing, migrating it as needed. A missing
+    /// file is an error naming it (exit 66), and nothing is created; a file that is not an Almanac
+    /// database is refused before anything is written to it (see `DatabaseContent`). `busyTimeout`
+    /// is how long, in milliseconds, a statement waits for another writer's lock.
     public static func open(_ path: String, migrator: DatabaseMigrator = .builtIn,
                             busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+        let content = try existingContent(path)
+        if content != .sqlite(wal: true) {
+            // Opening for writing switches the file to WAL: look first, on a connection that cannot write.
+            try explained { try DatabaseContent.requireAlmanac(Database(path: path, mode: .readOnly), path: path) }
+        }
         let database = try connect(path, mode: .readWrite, busyTimeout: busyTimeout)
-        do {
-            try migrator.migrate(database)
-        } catch let error as DatabaseError {
-            throw describe(error, path: path)
+        try explained {
+            if content == .sqlite(wal: true) { try DatabaseContent.requireAlmanac(database, path: path) }
+            _ = try migrator.migrate(database)
         }
         return database
     }
 
-    /// Opens an existing database read-only; nothing run on it can change the file.
+    /// Opens an existing Almanac database read-only; nothing run on it can change the file. A user
+    /// who may read the database (and its `-wal` and `-shm` files) but not write it or its folder can.
     public static func openReadOnly(_ path: String, migrator: DatabaseMigrator = .builtIn,
                                     busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
-        }
+        _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
-        do {
+        try explained {
+            try DatabaseContent.requireAlmanac(database, path: path)
             let version = try migrator.currentVersion(of: database)
             if version > migrator.latestVersion {
                 throw AlmanacError(.invalidData, "error.schema-newer",
                     ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
             }
-        } catch let error as DatabaseError {
-            throw describe(error, path: path)
         }
         return database
     }
 
-    /// What `init` did to a database.
-    public struct InitReport: Sendable {
-        /// The database file.
-        public let path: String
-        /// The schema version before.
-        public let fromVersion: Int
-        /// The schema version now.
-        public let toVersion: Int
-        /// The tables of the schema, with their row counts, by name.
-        public let tables: [(name: String, rows: Int)]
-    }
-
-    /// Creates the database or migrates it, and reports its tables.
-    public static func initialize(_ path: String, migrator: DatabaseMigrator = .builtIn) throws -> InitReport {
-        let database = try connect(path, mode: .readWrite)
-        do {
-            let outcome = try migrator.migrate(database)
-            return InitReport(path: path, fromVersion: outcome.fromVersion, toVersion: outcome.toVersion,
-                tables: try tableSummary(database))
-        } catch let error as DatabaseError {
-            throw describe(error, path: path)
+    /// The content of a database file that must be there already: a file of no bytes is a database
+    /// not made yet (exit 66), one that is not SQLite is refused (exit 65).
+    static func existingContent(_ path: String) throws -> DatabaseContent {
+        try DatabaseLocation.requireExisting(path)
+        let content = DatabaseContent.read(path)
+        switch content {
+        case .empty: throw AlmanacError(.missingInput, "database.error.not-initialized", ["path": path])
+        case .notSQLite: throw AlmanacError(.invalidData, "database.error.not-a-database", ["path": path])
+        case .sqlite, .unreadable: return content
         }
     }
 
@@ -74,25 +67,16 @@ public enum Store {
         }
     }
 
-    private static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
-        do {
-            return try Database(path: path, mode: mode, busyTimeout: busyTimeout)
-        } catch let error as DatabaseError {
-            throw describe(error, path: path)
-        }
+    static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+        try explained { try Database(path: path, mode: mode, busyTimeout: busyTimeout) }
     }
 
-    /// Names the file in SQLite's failures to open or read it; other errors pass through unchanged.
-    static func describe(_ error: DatabaseError, path: String) -> Error {
-        switch error.primaryCode {
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY:
-            return AlmanacError(.cannotCreate, "error.database-cannot-open", ["path": path, "reason": error.message])
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return AlmanacError(.invalidData, "error.database-not-almanac", ["path": path, "reason": error.message])
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return AlmanacError(.busy, "error.database-busy", ["path": path])
-        default:
-            return error
+    /// Runs `body`, turning SQLite's failures into Almanac's words.
+    static func explained<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw error.almanacError()
         }
     }
 }

@@ -58,17 +58,8 @@ public final class FullScreen {
         return (Int(size.ws_row), Int(size.ws_col))
     }
 
-    /// Writes all of `text`, however many calls `write(2)` takes.
+    /// Writes all of `text` at once, however many calls `write(2)` takes; a failure throws.
     public static func write(_ text: String, to descriptor: Int32) throws {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw AlmanacError(.ioError, "terminal.error.write-failed", ["reason": String(cString: strerror(errno))])
-            }
-            offset += written
-        }
+        try OutputWriter(descriptor: descriptor, capacity: 0, flushesEachWrite: true).write(text)
     }
 }

@@ -6,121 +6,111 @@ import Foundation
 struct AnimationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animation",
-        abstract: "Snowman animations: properties, saved settings, their frames, and playing them.",
-        discussion: """
-            Each property is a stepper: a value from min to max in whole steps from min (checked \
-            exactly in decimal, so 0.1 steps never fail on binary rounding). A setting gives every \
-            property a value; an animation runs from the identity (every default) to the setting's \
-            values and back over its duration, eased in and out.
-
-              almanac animation properties
-              almanac animation save Bounce --set height_multiplier=1.5 --set vertical_position=-30
-              almanac animation settings
-              almanac animation timeline Bounce --fps 4
-              almanac animation play Bounce
-            """,
+        abstract: localized("help.animation.abstract"),
+        discussion: localized("help.animation.discussion"),
         subcommands: [Properties.self, SavedSettings.self, Save.self, Frames.self, Play.self]
     )
 
     /// `animation properties`.
-    struct Properties: ParsableCommand {
+    struct Properties: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "List the animation properties: key, label, min, max, step, default.",
-            discussion: "Labels are shown in the chosen --locale when Almanac knows the property's key."
-        )
+            abstract: localized("help.animation.properties.abstract"),
+            discussion: localized("help.animation.properties.discussion"))
+
+        static let examples = [Example("almanac animation properties", "example.animation.properties")]
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).properties(), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).properties())
         }
     }
 
     /// `animation settings`.
-    struct SavedSettings: ParsableCommand {
+    struct SavedSettings: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
             commandName: "settings",
-            abstract: "List the saved settings, newest last, with their values.",
-            discussion: """
-                The table lists the values that differ from their defaults; --format csv, tsv and json \
-                give one column per property (the animation-settings import format).
-                """
-        )
+            abstract: localized("help.animation.settings.abstract"),
+            discussion: localized("help.animation.settings.discussion"))
+
+        static let examples = [
+            Example("almanac animation settings", "example.animation.settings.table"),
+            Example("almanac animation settings --format csv", "example.animation.settings.csv"),
+        ]
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).list(), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).list())
         }
     }
 
     /// `animation save NAME --set KEY=VALUE…`.
-    struct Save: ParsableCommand {
+    struct Save: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Save a setting: animation save NAME --set KEY=VALUE…",
-            discussion: """
-                Each value must lie in its property's range and on its step grid; properties not set \
-                take their defaults. An unknown key or a malformed --set is a usage error (exit 64) \
-                listing the keys; a value out of range or off the grid exits 65 naming every such \
-                value. An existing name is an error unless --replace is given.
-                """
-        )
+            abstract: localized("help.animation.save.abstract"),
+            discussion: localized("help.animation.save.discussion"))
+
+        static let examples = [
+            Example("almanac animation save Bounce --set height_multiplier=1.5 --set vertical_position=-30", "example.animation.save.new"),
+            Example("almanac animation save Bounce --set opacity=0.5 --replace", "example.animation.save.replace"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The setting's name.", valueName: "name"))
+        @Argument(help: ArgumentHelp(localized("help.animation.save.name"), valueName: "name"))
         var name: String
-        @Option(name: .customLong("set"), help: ArgumentHelp("A property's value; repeat for more.", valueName: "key=value"))
+        @Option(name: .customLong("set"), help: ArgumentHelp(localized("help.animation.save.set"), valueName: "key=value"),
+                completion: .almanac(.propertyAssignments))
         var assignments: [String] = []
-        @Flag(name: .long, help: "Overwrite a setting of the same name (it becomes the newest).")
+        @Flag(name: .long, help: ArgumentHelp(localized("help.animation.save.replace")))
         var replace = false
 
         func run() throws {
             let session = try AnimationSession(settings: global.settings())
-            print(try session.save(name: name, assignments: assignments, replace: replace), terminator: "")
+            try Print.out(session.save(name: name, assignments: assignments, replace: replace))
         }
     }
 
     /// `animation timeline NAME [--fps N]`.
-    struct Frames: ParsableCommand {
+    struct Frames: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
             commandName: "timeline",
-            abstract: "Print a setting's frames: time and every property's value.",
-            discussion: """
-                From the identity (every property at its default) to the setting's values at half the \
-                duration and back at the end, eased in and out. Values are rounded to thousandths.
-                """
-        )
+            abstract: localized("help.animation.timeline.abstract"),
+            discussion: localized("help.animation.timeline.discussion"))
+
+        static let examples = [
+            Example("almanac animation timeline Wobble --fps 4", "example.animation.timeline.fps"),
+            Example("almanac animation timeline Wobble --format csv", "example.animation.timeline.csv"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The setting's name (see `almanac animation settings`).", valueName: "name"))
+        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
         var name: String
-        @Option(name: .long, help: ArgumentHelp("Frames a second, 1 to 60.", valueName: "n"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
         var fps = 10
 
         func run() throws {
-            print(try AnimationSession(settings: global.settings()).timeline(name: name, fps: fps), terminator: "")
+            try Print.out(AnimationSession(settings: global.settings(), writing: false).timeline(name: name, fps: fps))
         }
     }
 
     /// `animation play NAME`.
-    struct Play: ParsableCommand {
+    struct Play: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Play a setting: the text snowman, animated on the terminal.",
-            discussion: """
-                Space pauses and resumes, q quits. The animation loops. It needs a terminal on standard \
-                input and output; without one it exits 66 and points to `animation timeline`. The \
-                terminal is restored when it ends, also on Ctrl-C.
-                """
-        )
+            abstract: localized("help.animation.play.abstract"),
+            discussion: localized("help.animation.play.discussion"))
+
+        /// Without a terminal (as in the tests) `play` exits 66 and points to `timeline`.
+        static let examples = [Example("almanac animation play Wobble", "example.animation.play", status: 66)]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The setting's name (see `almanac animation settings`).", valueName: "name"))
+        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
         var name: String
-        @Option(name: .long, help: ArgumentHelp("Frames a second, 1 to 60.", valueName: "n"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
         var fps = 20
 
         func run() throws {
-            try AnimationSession(settings: global.settings()).play(name: name, fps: fps)
+            try AnimationSession(settings: global.settings(), writing: false).play(name: name, fps: fps)
         }
     }
 }

@@ -3,21 +3,22 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books delete ID`.
-    struct Delete: ParsableCommand {
+    struct Delete: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a loan, and the notices recorded for it.",
-            discussion: "Prints what was deleted; with --format csv, tsv or json, the deleted loan's row."
-        )
+            abstract: localized("help.books.delete.abstract"),
+            discussion: localized("help.books.delete.discussion"))
+
+        static let examples = [Example("almanac books delete 23", "example.books.delete")]
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The loan's id (see `almanac books list`).", valueName: "id"))
+        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
 
         func run() throws {
             let settings = try global.settings()
-            let loan = try LoanStore.openForWriting(settings.databasePath, create: false).delete(id: id.value)
-            print(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            let loan = try LoanStore.openForWriting(settings.databasePath).delete(id: id.value)
+            try Print.out(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

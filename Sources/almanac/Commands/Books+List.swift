@@ -3,22 +3,22 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books list [--sort title|due] [--open]`.
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "List the loans with their status on --today.",
-            discussion: """
-                --sort title follows the collation of --locale: case does not matter, Ё sorts with Е, \
-                and Russian puts Cyrillic titles before Latin ones while English puts Latin first. \
-                --sort due (the default) puts the oldest due dates first. Ties go by id.
-                """
-        )
+            abstract: localized("help.books.list.abstract"),
+            discussion: localized("help.books.list.discussion"))
+
+        static let examples = [
+            Example("almanac books list", "example.books.list.all"),
+            Example("almanac books list --sort title --open", "example.books.list.open"),
+        ]
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(name: .long, help: ArgumentHelp("Order by title or by due date.", valueName: "title|due"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.books.list.sort"), valueName: "title|due"))
         var sort: LoanTable.Sort = .due
 
-        @Flag(name: .long, help: "Only loans not returned yet.")
+        @Flag(name: .long, help: ArgumentHelp(localized("help.books.list.open")))
         var open = false
 
         func run() throws {
@@ -26,7 +26,7 @@ extension Books {
             let loans = try LoanStore.openForReading(settings.databasePath).loans(openOnly: open)
             let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer)
             let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            print(Renderer.standardOutput(settings).render(table), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(table))
         }
     }
 }

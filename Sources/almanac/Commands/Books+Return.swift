@@ -3,30 +3,30 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books return ID [--on D]`.
-    struct Return: ParsableCommand {
+    struct Return: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Record that a book came back.",
-            discussion: """
-                The day defaults to --today; it may not be before the loan day or after today. A book \
-                already returned is refused (change its day with `books edit ID --returned-on D`). A \
-                returned loan is never overdue and gets no more notices.
-                """
-        )
+            abstract: localized("help.books.return.abstract"),
+            discussion: localized("help.books.return.discussion"))
+
+        static let examples = [
+            Example("almanac books return 23", "example.books.return.today"),
+            Example("almanac books return 17 --on 2025-12-20", "example.books.return.on"),
+        ]
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The loan's id (see `almanac books list`).", valueName: "id"))
+        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
 
-        @Option(name: .long, help: ArgumentHelp("The day it came back (default: --today).", valueName: "date"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.books.return.on"), valueName: "date"))
         var on: String?
 
         func run() throws {
             let settings = try global.settings()
             let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
-            let store = try LoanStore.openForWriting(settings.databasePath, create: false)
+            let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.markReturned(id: id.value, on: day, today: settings.today)
-            print(LoanChange(.returned, loan).render(Renderer.standardOutput(settings)), terminator: "")
+            try Print.out(LoanChange(.returned, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

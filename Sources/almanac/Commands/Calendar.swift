@@ -6,133 +6,122 @@ import Foundation
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
-        abstract: "Advent calendars: pick a holiday, open its 24 doors in order, see the grid.",
-        discussion: """
-            Doors open in order: the next door is the lowest closed one. Out of order, nothing opens; \
-            the grid is printed with an arrow at the refused door and the command exits 65. In test \
-            mode any door opens; leaving test mode closes every door of every calendar. Door 24 is \
-            the big reveal with the holiday's greeting.
-
-            HOLIDAY may be left out wherever it is in brackets: the selected holiday is used.
-
-              almanac calendar holidays
-              almanac calendar select christmas
-              almanac calendar open 1
-              almanac calendar show hanukkah
-            """,
+        abstract: localized("help.calendar.abstract"),
+        discussion: localized("help.calendar.discussion"),
         subcommands: [Holidays.self, Select.self, Show.self, Open.self, Reset.self, TestMode.self]
     )
 
     /// `calendar holidays`.
-    struct Holidays: ParsableCommand {
+    struct Holidays: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "List the holidays, with ✓ on the selected one.",
-            discussion: "Shows each holiday's key, title, colour, picture, how many doors are open and the next door."
-        )
+            abstract: localized("help.calendar.holidays.abstract"),
+            discussion: localized("help.calendar.holidays.discussion"))
+
+        static let examples = [Example("almanac calendar holidays", "example.calendar.holidays")]
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).holidays(), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings(), writing: false).holidays())
         }
     }
 
     /// `calendar select H`.
-    struct Select: ParsableCommand {
+    struct Select: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Select the holiday other calendar commands use by default.",
-            discussion: "The selection is kept in the database."
-        )
+            abstract: localized("help.calendar.select.abstract"),
+            discussion: localized("help.calendar.select.discussion"))
+
+        static let examples = [Example("almanac calendar select christmas", "example.calendar.select")]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The holiday's key (see `almanac calendar holidays`).", valueName: "holiday"))
+        @Argument(help: ArgumentHelp(localized("help.calendar.select.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
         var holiday: String
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).select(holiday), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).select(holiday))
         }
     }
 
     /// `calendar show [H]`.
-    struct Show: ParsableCommand {
+    struct Show: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Show a calendar's 24 doors as a grid.",
-            discussion: """
-                6 × 4 doors, or 4 × 6 on a terminal narrower than 67 columns. A closed door shows its \
-                number, an open one ✓ and its surprise, the next door ★. With --format other than \
-                table, the doors are printed as rows (a closed door's surprise stays hidden).
-                """
-        )
+            abstract: localized("help.calendar.show.abstract"),
+            discussion: localized("help.calendar.show.discussion"))
+
+        static let examples = [
+            Example("almanac calendar show", "example.calendar.show.selected"),
+            Example("almanac calendar show hanukkah", "example.calendar.show.named"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The holiday (default: the selected one).", valueName: "holiday"))
+        @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
         var holiday: String?
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).show(holiday), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings(), writing: false).show(holiday))
         }
     }
 
     /// `calendar open [H] N`.
-    struct Open: ParsableCommand {
+    struct Open: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Open a door: calendar open [HOLIDAY] DOOR.",
-            discussion: """
-                Outside test mode only the next door opens. Any other closed door is refused: nothing \
-                opens, the grid points at the refused door and names the next one, and the command exits \
-                65. Opening an open door says so. The time of opening is recorded (on the --today day).
-                """
-        )
+            abstract: localized("help.calendar.open.abstract"),
+            discussion: localized("help.calendar.open.discussion"))
+
+        static let examples = [
+            Example("almanac calendar open 4", "example.calendar.open.next"),
+            Example("almanac calendar open hanukkah 1", "example.calendar.open.named"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("[HOLIDAY] DOOR: the door (1-24), after the holiday if you name one.", valueName: "door"))
+        @Argument(help: ArgumentHelp(localized("help.calendar.open.arguments"), valueName: "door"), completion: .almanac(.holidays))
         var arguments: [String]
 
         func run() throws {
             let outcome = try CalendarSession(settings: global.settings()).open(arguments)
-            print(outcome.output, terminator: "")
+            try Print.out(outcome.output)
             if let failure = outcome.failure { throw failure }
         }
     }
 
     /// `calendar reset [H] [--yes]`.
-    struct Reset: ParsableCommand {
+    struct Reset: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Close every door of a calendar.",
-            discussion: """
-                On a terminal it asks first (y/N). Without a terminal (a script, cron) it needs --yes, \
-                and fails with exit 64 otherwise.
-                """
-        )
+            abstract: localized("help.calendar.reset.abstract"),
+            discussion: localized("help.calendar.reset.discussion"))
+
+        static let examples = [Example("almanac calendar reset --yes", "example.calendar.reset")]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The holiday (default: the selected one).", valueName: "holiday"))
+        @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
         var holiday: String?
-        @Flag(name: .long, help: "Close the doors without asking.")
+        @Flag(name: .long, help: ArgumentHelp(localized("help.calendar.reset.yes")))
         var yes = false
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).reset(holiday, yes: yes), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).reset(holiday, yes: yes))
         }
     }
 
     /// `calendar test-mode on|off`.
-    struct TestMode: ParsableCommand {
+    struct TestMode: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
             commandName: "test-mode",
-            abstract: "Turn test mode on (doors open in any order) or off.",
-            discussion: """
-                Test mode is kept in the database. Turning it off closes every door of every calendar \
-                without asking, so doors opened out of order never stay open.
-                """
-        )
+            abstract: localized("help.calendar.test-mode.abstract"),
+            discussion: localized("help.calendar.test-mode.discussion"))
+
+        static let examples = [
+            Example("almanac calendar test-mode on", "example.calendar.test-mode.on"),
+            Example("almanac calendar test-mode off", "example.calendar.test-mode.off"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
+        @Argument(help: ArgumentHelp(localized("help.calendar.test-mode.state"), valueName: "on|off"), completion: .list(["on", "off"]))
         var state: String
 
         func run() throws {
-            print(try CalendarSession(settings: global.settings()).testMode(state), terminator: "")
+            try Print.out(CalendarSession(settings: global.settings()).testMode(state))
         }
     }
 }

@@ -4,37 +4,30 @@ import ArgumentParser
 /// `almanac countries list [--search TEXT]`.
 struct Countries: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the countries, with their flags and names in your language.",
-        discussion: """
-            The countries come from the database (import them with `almanac import countries FILE`; \
-            the demo loads all 249 ISO 3166-1 entries). Names are shown in the --locale's language \
-            from ICU's data (ru: Германия), falling back to the stored name; JSON and CSV keep the \
-            stored name.
-            """,
+        abstract: localized("help.countries.abstract"),
+        discussion: localized("help.countries.discussion"),
         subcommands: [List.self]
     )
 
     /// `almanac countries list`.
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "List the countries, sorted by name in the --locale's order.",
-            discussion: """
-                --search keeps the countries whose name (in your language or as stored) contains the \
-                text, or whose alpha-2, alpha-3 or numeric code is the text; case and accents are \
-                ignored, so "cote" finds Côte d’Ivoire and "елка" finds Ёлка.
+            abstract: localized("help.countries.list.abstract"),
+            discussion: localized("help.countries.list.discussion"))
 
-                Example: almanac --locale ru countries list --search гвин
-                """
-        )
+        static let examples = [
+            Example("almanac countries list", "example.countries.list.all"),
+            Example("almanac --locale ru countries list --search гвин", "example.countries.list.search"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: ArgumentHelp("Only the countries whose name or code matches.", valueName: "text"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.countries.list.search"), valueName: "text"))
         var search: String?
 
         func run() throws {
             let settings = try global.settings()
             let directory = try CountryDirectory.load(Store.openReadOnly(settings.databasePath))
-            print(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
         }
     }
 }

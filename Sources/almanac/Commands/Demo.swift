@@ -3,19 +3,15 @@ import ArgumentParser
 import Foundation
 
 /// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.
-struct Demo: ParsableCommand {
+struct Demo: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Create a fresh database from the sample data and tour it.",
-        discussion: """
-            Writes the embedded sample CSV files into a new temporary directory, imports them into a new \
-            database there, and shows what each part of Almanac does with them. Your own data is never \
-            touched. With --db the database is made at that path instead (the file must not exist yet) \
-            and the sample files are written beside it, in sample-data/.
+        abstract: localized("help.demo.abstract"),
+        discussion: localized("help.demo.discussion"))
 
-            The sample data is built around Monday 22 December 2025, so the tour's "today" is that day \
-            unless you give --today (or ALMANAC_TODAY).
-            """
-    )
+    static let examples = [
+        Example("almanac demo", "example.demo.temporary"),
+        Example("almanac demo --db tour.db", "example.demo.db"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
@@ -29,12 +25,12 @@ struct Demo: ParsableCommand {
         }
         let t = settings.localizer
         let tour = try DemoTour.run(settings: settings, renderer: .standardOutput(settings))
-        print(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
-        print(t("demo.sample-data", ["path": tour.sampleDataPath]))
+        try Print.line(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
+        try Print.line(t("demo.sample-data", ["path": tour.sampleDataPath]))
         for step in tour.steps {
-            print()
-            print(step.heading)
-            print(step.body, terminator: "")
+            try Print.line()
+            try Print.line(step.heading)
+            try Print.out(step.body)
         }
     }
 }

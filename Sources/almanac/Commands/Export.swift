@@ -2,28 +2,30 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac export KIND [--out FILE]`.
-struct Export: ParsableCommand {
+struct Export: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Write a kind's rows as CSV in its import format.",
-        discussion: """
-            Writes to standard output, or with --out to a file (replaced only once it
-            is complete). Empty values are empty fields; export then import into an
-            empty database gives the same rows.
+        abstract: localized("help.export.abstract"),
+        discussion: localized("help.export.discussion") + "\n\n" + Import.kindsHelp)
 
-            \(ImportKind.helpText)
-            """
-    )
+    static let examples = [
+        Example("almanac export books --out books-export.csv", "example.export.out"),
+        Example("almanac export events --delimiter ';'", "example.export.stdout"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("One of: \(ImportKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    @Argument(help: ArgumentHelp(localized("help.export.kind"), valueName: "kind"), completion: .almanac(.kinds))
     var kind: String
 
-    @Option(name: .long, help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.export.out"), valueName: "file"), completion: .file())
     var out: String?
 
-    @Option(name: .long, help: ArgumentHelp("Field delimiter: , ; or tab.", valueName: "char"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.delimiter"), valueName: "char"),
+            completion: .list(ImportOptions.delimiterNames))
     var delimiter = ","
+
+    @Flag(name: .long, help: ArgumentHelp(localized("help.export.force")))
+    var force = false
 
     func run() throws {
         let settings = try global.settings()
@@ -34,7 +36,7 @@ struct Export: ParsableCommand {
             throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
         }
         let database = try Store.openReadOnly(settings.databasePath)
-        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte)
-        if let out { ErrorReporter.printError(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
+        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force)
+        if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 }

@@ -5,51 +5,58 @@ import Foundation
 extension ConflictPolicy: ExpressibleByArgument {}
 
 /// `almanac import KIND FILE…` and `almanac import DIR`.
-struct Import: ParsableCommand {
+struct Import: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Import CSV files: `import KIND FILE…` (FILE - is standard input) or `import DIR`.",
-        discussion: """
-            A directory imports every known file in it (holidays.csv, doors.csv,
-            countries.csv, quiz-answers.csv, animation-properties.csv,
-            animation-settings.csv, events.csv, books.csv) in that order, so rows
-            can refer to rows imported before them.
+        abstract: localized("help.import.abstract"),
+        discussion: localized("help.import.discussion") + "\n\n" + kindsHelp)
 
-            All files of one command are imported in one transaction. By default one
-            invalid row and nothing is written (exit 65); each problem is listed as
-            FILE:LINE:COLUMN: error: MESSAGE, up to --max-errors. With --skip-invalid
-            the valid rows are committed and the invalid ones are written to
-            --rejects as CSV with a `reason` column: fix them and import that file
-            again. Each file is recorded in the import_log table with its SHA-256.
-            A progress line is shown on standard error when it is a terminal.
+    static let examples = [
+        Example("almanac import books loans.csv", "example.import.file"),
+        Example("almanac import books -  < loans.csv", "example.import.stdin"),
+        Example("almanac import data/", "example.import.directory"),
+        Example("almanac import books loans.csv --skip-invalid --rejects rejects.csv", "example.import.rejects"),
+        Example("almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run", "example.import.dry-run"),
+        Example("almanac import books old.csv --encoding windows-1251 --delimiter ';'", "example.import.encoding"),
+        Example("almanac import --help", "example.import.help"),
+    ]
 
-            \(ImportKind.helpText)
-            """
-    )
+    /// The kinds with their columns, and the rules every import checks (also in `export`'s help).
+    static var kindsHelp: String {
+        let kinds = ImportKind.allCases.map { kind in
+            "  \(kind.rawValue): " + (kind == .animationSettings ? localized("help.import.settings-columns") : kind.helpColumns)
+        }.joined(separator: "\n")
+        return localized("help.import.kinds") + "\n" + kinds + "\n\n" + localized("help.import.rules")
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("KIND FILE… (FILE - reads standard input), or one directory.", valueName: "kind-or-dir"))
+    @Argument(help: ArgumentHelp(localized("help.import.arguments"), valueName: "kind-or-dir"), completion: .almanac(.importArguments))
     var arguments: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A row whose key exists: fail, skip or replace.", valueName: "policy"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.on-conflict"), valueName: "policy"))
     var onConflict: ConflictPolicy = .fail
 
-    @Flag(name: .long, help: "Commit the valid rows; leave out the invalid ones (still exit 65).")
+    @Flag(name: .long, help: ArgumentHelp(localized("help.import.skip-invalid")))
     var skipInvalid = false
 
-    @Option(name: .long, help: ArgumentHelp("Write invalid rows here, with a reason column (with --skip-invalid).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.rejects"), valueName: "file"), completion: .file())
     var rejects: String?
 
-    @Flag(name: .long, help: "Check and insert everything, then roll back: the database is not changed.")
+    @Flag(name: .long, help: ArgumentHelp(localized("help.import.force")))
+    var force = false
+
+    @Flag(name: .long, help: ArgumentHelp(localized("help.import.dry-run")))
     var dryRun = false
 
-    @Option(name: .long, help: ArgumentHelp("Field delimiter: , ; or tab.", valueName: "char"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.delimiter"), valueName: "char"),
+            completion: .list(ImportOptions.delimiterNames))
     var delimiter = ","
 
-    @Option(name: .long, help: ArgumentHelp("Input encoding: utf-8, windows-1251 or latin1.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.encoding"), valueName: "name"),
+            completion: .list(TextEncoding.allCases.map(\.rawValue)))
     var encoding = "utf-8"
 
-    @Option(name: .long, help: ArgumentHelp("List at most this many errors (an all-or-nothing import stops there).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized("help.import.max-errors"), valueName: "n"))
     var maxErrors = 100
 
     func run() throws {
@@ -69,13 +76,13 @@ struct Import: ParsableCommand {
         options.onConflict = onConflict
         options.skipInvalid = skipInvalid
         options.rejectsPath = rejects
+        options.force = force
         options.dryRun = dryRun
         options.maxErrors = maxErrors
         options.timeZone = settings.timeZone
 
         let plan = try ImportPlan.resolve(arguments)
-        try ImportPlan.checkRejects(rejects, against: plan.files)
-        for path in plan.ignored { ErrorReporter.printError(t("import.note.ignored", ["path": path])) }
+        for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)
         let progress = TerminalProgress.ifTerminal()
         let report = try Importer(database: database, options: options, localizer: t).run(
@@ -86,7 +93,7 @@ struct Import: ParsableCommand {
             },
             progress: progress.map { line in { line.update($0.line(t)) } })
         progress?.clear()
-        if report.committed || report.dryRun { print(report.summary(t)) }
+        if report.committed || report.dryRun { try Print.line(report.summary(t)) }
         if let failure = report.failure(t, maxErrors: maxErrors) { throw failure }
     }
 }

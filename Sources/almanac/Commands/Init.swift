@@ -2,30 +2,32 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac init`: create the database, or bring its schema up to date.
-struct Init: ParsableCommand {
+struct Init: ParsableCommand, Exemplified {
     static let configuration = CommandConfiguration(
-        abstract: "Create the database, or migrate it to the latest schema.",
-        discussion: """
-            Creates the file when it is missing and applies every pending schema migration, each in its
-            own transaction. Running it again on an up-to-date database changes nothing. A database
-            whose schema is newer than this almanac knows is refused (exit 65).
-            Every other command migrates on its own; init is for setting up ahead of time.
-            """
-    )
+        abstract: localized("help.init.abstract"),
+        discussion: localized("help.init.discussion"))
+
+    static let examples = [
+        Example("almanac init", "example.init.here"),
+        Example("almanac --db books.db init", "example.init.db"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(name: .long, help: ArgumentHelp(localized("help.init.force")))
+    var force = false
+
     func run() throws {
         let settings = try global.settings()
-        let report = try Store.initialize(settings.databasePath)
+        let report = try Store.initialize(settings.databasePath, force: force)
         let t = settings.localizer
         let arguments = ["path": report.path, "from": String(report.fromVersion), "version": String(report.toVersion)]
         if report.fromVersion == report.toVersion {
-            print(t("init.up-to-date", arguments))
+            try Print.line(t("init.up-to-date", arguments))
         } else if report.fromVersion == 0 {
-            print(t("init.created", arguments))
+            try Print.line(t("init.created", arguments))
         } else {
-            print(t("init.migrated", arguments))
+            try Print.line(t("init.migrated", arguments))
         }
     }
 }

@@ -5,69 +5,63 @@ import Foundation
 /// `almanac report list | run NAME`: the named reports of `Reports/*.sql`, and your own.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the named reports, or run one.",
-        discussion: """
-            A report is one SQL statement in a .sql file whose header of comment lines gives its name, \
-            title, description, typed parameters with defaults and how each column is shown:
-
-              -- name: overdue-books
-              -- title: Overdue books
-              -- param: within integer = 7
-              -- column: due_on date = Due
-              SELECT title, due_on ...
-
-            Parameter types: integer, real, text, date (YYYY-MM-DD, today, today+N, today-N), boolean. \
-            Column kinds: text, integer, id, real, percent, boolean, date, instant, status, count(UNIT).
-
-            Reports run on a read-only connection, like `almanac query`. Put your own in a directory \
-            and pass --reports-dir DIR; a report there replaces a built-in one of the same name.
-            """,
+        abstract: localized("help.report.abstract"),
+        discussion: localized("help.report.discussion"),
         subcommands: [List.self, Run.self]
     )
 
     /// `almanac report list`.
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "List the reports with their titles and parameters.",
-            discussion: "Needs no database. Titles and parameter types are shown in the chosen --locale."
-        )
+            abstract: localized("help.report.list.abstract"),
+            discussion: localized("help.report.list.discussion"))
+
+        static let examples = [
+            Example("almanac report list", "example.report.list.all"),
+            Example("almanac --locale ru report list", "example.report.list.russian"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: ArgumentHelp("Also read the .sql reports in this directory.", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
         var reportsDir: String?
 
         func run() throws {
             let settings = try global.settings()
             let catalog = try ReportCatalog.load(directory: reportsDir)
-            print(Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)))
         }
     }
 
     /// `almanac report run NAME [--param K=V...]`.
-    struct Run: ParsableCommand {
+    struct Run: ParsableCommand, Exemplified {
         static let configuration = CommandConfiguration(
-            abstract: "Run a report and print its rows.",
-            discussion: """
-                Parameters not given take their defaults; an unknown parameter, a missing one or a value \
-                of the wrong type is a usage error (exit 64) that lists what the report accepts.
+            abstract: localized("help.report.run.abstract"),
+            discussion: localized("help.report.run.discussion"))
 
-                Example: almanac report run overdue-books --param within=14 --format csv
-                """
-        )
+        static let examples = [
+            Example("almanac report run overdue-books", "example.report.run.default"),
+            Example("almanac report run overdue-books --param within=14 --param as_of=2025-12-01", "example.report.run.params"),
+            Example("almanac report run events-by-day --param from=today-7 --tz Europe/Moscow", "example.report.run.zone"),
+            Example("almanac report run quiz-scores --format json", "example.report.run.json"),
+            Example("almanac report run overdue-books --param within=14 --format csv", "example.report.run.csv"),
+            Example("almanac report run mine --reports-dir ~/almanac-reports", "example.report.run.own"),
+        ]
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The report's name (see `almanac report list`).", valueName: "name"))
+        @Argument(help: ArgumentHelp(localized("help.report.run.name"), valueName: "name"), completion: .almanac(.reports))
         var name: String
-        @Option(name: .long, help: ArgumentHelp("A parameter value; repeat for more.", valueName: "name=value"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.report.run.param"), valueName: "name=value"),
+                completion: .almanac(.reportParameters))
         var param: [String] = []
-        @Option(name: .long, help: ArgumentHelp("Also read the .sql reports in this directory.", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
         var reportsDir: String?
 
         func run() throws {
             let settings = try global.settings()
+            settings.timeZone.becomeTheCLibrarysZone()
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             let table = try ReportSession(settings: settings).run(report, arguments: param)
-            print(Renderer.standardOutput(settings).render(table), terminator: "")
+            try Print.out(Renderer.standardOutput(settings).render(table))
         }
     }
 }

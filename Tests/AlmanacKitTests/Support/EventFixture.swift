@@ -6,7 +6,7 @@ import Foundation
 /// line break, and a weekend that covers three days. Rendered in Berlin on the demo day.
 enum EventFixture {
     static let today = LocalDate(year: 2025, month: 12, day: 22)!
-    static let timeZone = TimeZone(identifier: "Europe/Berlin")!
+    static let timeZone = Zone(identifier: "Europe/Berlin")!
 
     /// The database file, made once per test run (the sample file imported through the importer) and
     /// removed with its directory when the run ends.
@@ -18,7 +18,7 @@ enum EventFixture {
         let csv = directory.appendingPathComponent("events.csv")
         try! Data(Resources.file("SampleData/events.csv")!.utf8).write(to: csv)
         let path = directory.appendingPathComponent("events.db").path
-        let database = try! Store.open(path)
+        let database = try! Store.create(path)
         let report = try! Importer(database: database, options: ImportOptions(today: today)).run([(kind: .events, path: csv.path)])
         precondition(report.committed, "the sample events did not import")
         try! database.execute(extras)
@@ -46,7 +46,7 @@ enum EventFixture {
     }
 
     /// The agenda of `days` days from `first`.
-    static func agenda(_ first: String, days: Int, zone: TimeZone = timeZone, descriptions: Bool = false) throws -> Agenda {
+    static func agenda(_ first: String, days: Int, zone: Zone = timeZone, descriptions: Bool = false) throws -> Agenda {
         let range = try DayRange.resolve(from: first, to: nil, days: days, today: today)
         return try Agenda.load(store, range: range, zone: zone, withDescriptions: descriptions)
     }

@@ -6,14 +6,14 @@ import Foundation
 /// goldens are rendered from it with `today` and `timeZone` below.
 enum FixtureDatabase {
     static let today = LocalDate(year: 2025, month: 12, day: 20)!
-    static let timeZone = TimeZone(identifier: "Europe/Moscow")!
+    static let timeZone = Zone(identifier: "Europe/Moscow")!
 
     /// The database file, created once per test run.
     static let path: String = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fixture-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("fixture.db").path
-        let database = try! Store.open(path)
+        let database = try! Store.create(path)
         try! database.execute(inserts)
         return path
     }()

@@ -35,9 +35,9 @@ struct HeaderFuzz {
         switch kind {
         case .holidays: return HolidayRows().columns
         case .doors: return DoorRows().columns
-        case .events: return EventRows(zone: .gmt).columns
+        case .events: return EventRows(zone: .utc).columns
         case .countries: return CountryRows().columns
-        case .quizAnswers: return QuizAnswerRows(zone: .gmt).columns
+        case .quizAnswers: return QuizAnswerRows(zone: .utc).columns
         case .animationProperties: return AnimationPropertyRows().columns
         case .animationSettings: return [ImportColumn("name", required: true), ImportColumn("x"), ImportColumn("o")]
         case .books: return BookRows(today: LocalDate(dayNumber: 0)).columns

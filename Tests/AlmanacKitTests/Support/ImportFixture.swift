@@ -10,7 +10,7 @@ final class ImportFixture {
 
     init(today: String = "2025-12-01") throws {
         directory = try TemporaryDirectory()
-        database = try Store.open(directory.path("almanac.db"))
+        database = try Store.create(directory.path("almanac.db"))
         options = ImportOptions(today: LocalDate(today)!)
     }
 

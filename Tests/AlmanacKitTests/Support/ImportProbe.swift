@@ -105,7 +105,11 @@ final class ImportProbe {
             close(descriptor)
             guard written == body.count else { return "cannot write \(inputPath)" }
             var options = Self.options(flags)
-            if options.skipInvalid { options.rejectsPath = rejectsPath }
+            if options.skipInvalid {
+                // An existing file is never replaced without --force: each run starts without one.
+                unlink(rejectsPath)
+                options.rejectsPath = rejectsPath
+            }
             let importer = Importer(database: database, options: options)
             let report: ImportReport
             do {

@@ -22,7 +22,7 @@ enum LoanFixture {
     /// A new database at `path` holding `rows`.
     @discardableResult
     static func create(_ path: String, _ rows: [Row]) throws -> Database {
-        let database = try Store.open(path)
+        let database = try Store.create(path)
         try database.transaction {
             let insert = try database.prepare(
                 "INSERT INTO books (id, title, borrower, loaned_on, due_on, returned_on) VALUES (?, ?, ?, ?, ?, ?)")

@@ -14,7 +14,7 @@ final class SampleDatabase {
 
     init(kinds: [ImportKind] = [.holidays, .doors, .animationProperties, .animationSettings]) throws {
         directory = try TemporaryDirectory()
-        database = try Store.open(directory.path("almanac.db"))
+        database = try Store.create(directory.path("almanac.db"))
         let files = kinds.map { (kind: $0, path: Self.sampleFolder.appendingPathComponent($0.fileName).path) }
         let report = try Importer(database: database, options: ImportOptions(today: LocalDate("2025-12-22")!)).run(files)
         precondition(report.committed, "the sample data did not import")

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+import TestSupport
 
 /// A temporary working directory in which the built `almanac` binary is run, as a user would run it
 /// (after xsv's `Workdir`). Removed when released.
@@ -46,32 +48,18 @@ final class Workdir {
     /// `environment`. Standard input is empty unless `input` is given.
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: URL? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = executable ?? Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = url
         var env = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         env.merge(environment) { $1 }
-        process.environment = env
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a full pipe never blocks the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-            stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
+        let run = try ChildProcess.run(executable ?? Self.binary, arguments, environment: env, input: input.map { Data($0.utf8) },
+                                       directory: url)
+        return Output(status: run.status,
+            stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
+    }
+
+    /// Creates a database with `almanac init`, the first step of any user's session: no other
+    /// command creates one.
+    func initDatabase(_ name: String = "a.db") throws {
+        let out = try run(["--db", name, "init"])
+        try #require(out.status == 0, "init \(name): \(out.stderr)")
     }
 }

@@ -11,16 +11,19 @@ public final class AnimationSession {
     /// The frame rates `timeline` and `play` accept.
     public static let frameRates = 1...60
 
-    /// A session on the settings' database, printing for `terminal`.
-    public init(settings: Settings, terminal: Terminal, environment: [String: String]) throws {
+    /// A session on the settings' database, printing for `terminal`. Only a session that saves
+    /// (`writing`) opens the database for writing: listing and playing need read access only.
+    public init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
         self.settings = settings
-        self.library = AnimationLibrary(database: try Store.open(settings.databasePath))
+        let path = settings.databasePath
+        self.library = AnimationLibrary(database: try writing ? Store.open(path) : Store.openReadOnly(path))
         self.renderer = Renderer(settings: settings, terminal: terminal, environment: environment)
     }
 
     /// A session printing to standard output as it is now.
-    public convenience init(settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
+    public convenience init(settings: Settings, writing: Bool = true,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment, writing: writing)
     }
 
     /// `animation properties`.

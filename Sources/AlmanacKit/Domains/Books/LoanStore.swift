@@ -17,12 +17,9 @@ public struct LoanStore {
         LoanStore(database: try Store.openReadOnly(path))
     }
 
-    /// Opens the database for changes; with `create` a missing file is created (as `init` would).
-    public static func openForWriting(_ path: String, create: Bool) throws -> LoanStore {
-        if !create, !FileManager.default.fileExists(atPath: path) {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
-        }
-        return LoanStore(database: try Store.open(path))
+    /// Opens an existing database for changes.
+    public static func openForWriting(_ path: String) throws -> LoanStore {
+        LoanStore(database: try Store.open(path))
     }
 
     /// Every loan (or only those not returned), by due date then id.
@@ -94,13 +91,9 @@ public struct LoanStore {
         }
     }
 
-    /// One IMMEDIATE transaction; a lock held past the busy timeout becomes an error naming the file.
+    /// One IMMEDIATE transaction: the check and the write see the same rows.
     private func writing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try database.transaction(.immediate, body)
-        } catch let error as DatabaseError where error.isBusy {
-            throw Store.describe(error, path: database.path)
-        }
+        try database.transaction(.immediate, body)
     }
 
     private static func values(_ loan: Loan) -> [SQLValue] {

@@ -26,11 +26,7 @@ public struct OverdueCheck {
     /// in seconds, to wait for another writer (a long import) before giving up as busy.
     public static func open(_ path: String, forNotices: Bool, wait: Int = OverdueCheck.defaultWait) throws -> Database {
         let timeout = Int32(clamping: wait * 1000)
-        guard forNotices else { return try Store.openReadOnly(path, busyTimeout: timeout) }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": path])
-        }
-        return try Store.open(path, busyTimeout: timeout)
+        return try forNotices ? Store.open(path, busyTimeout: timeout) : Store.openReadOnly(path, busyTimeout: timeout)
     }
 
     /// Seconds the check waits for another writer by default. An import holds the write lock until it
@@ -82,7 +78,7 @@ public struct OverdueCheck {
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
         if let window = rule.dueWithin {
             result.dueSoonCount = try count(Self.countDueSoonSQL, [
-                ":after": lastOverdue, ":last": today.adding(days: window).description, ":today": today.description,
+                ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
             ])
         }
         return result
@@ -96,7 +92,11 @@ public struct OverdueCheck {
     /// had a notice for: one notice per loan and run, at that level. After missed nights a loan that
     /// crossed several levels gets one notice, at the highest; the levels it skipped are never
     /// issued later. A rerun on the same day finds every level noticed and issues nothing.
-    public func runIssuingNotices() throws -> OverdueResult {
+    ///
+    /// `deliver` gets the result inside the transaction, before the COMMIT: it writes and flushes
+    /// the notices, and when it throws (a full disk, a closed pipe) the notices are rolled back, so
+    /// the next run issues them again. A notice is recorded only once it was delivered.
+    public func runIssuingNotices(deliver: (OverdueResult) throws -> Void = { _ in }) throws -> OverdueResult {
         try database.transaction(.immediate) {
             let statement = try database.prepare(Self.noticeSQL)
             try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
@@ -116,6 +116,7 @@ public struct OverdueCheck {
                 _ = try insert.step()
             }
             result.notices = issued
+            try deliver(result)
             return result
         }
     }

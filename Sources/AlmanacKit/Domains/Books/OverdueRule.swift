@@ -64,10 +64,11 @@ public struct OverdueRule: Sendable, Equatable {
         today.adding(days: -grace - 1)
     }
 
-    /// The last due date the check reads on `today`: the end of the due-soon window, else the last
+    /// The last due date the check reads on `today`: the end of the due-soon window (no later than
+    /// 9999-12-31, the last day there is: a year 10000 would sort before 9999 as text), else the last
     /// overdue due date.
     public func lastDueRead(on today: LocalDate) -> LocalDate {
-        dueWithin.map { today.adding(days: $0) } ?? lastOverdueDue(on: today)
+        dueWithin.map { min(today.adding(days: $0), LocalDate.last) } ?? lastOverdueDue(on: today)
     }
 
     /// Parses `--levels`: whole numbers of days from 1, separated by commas (`1,7,14`).

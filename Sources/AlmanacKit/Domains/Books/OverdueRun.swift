@@ -54,29 +54,45 @@ public struct OverdueRun: Sendable {
         }
     }
 
-    /// Runs the check on the settings' database and day. Without `--notify` the database is opened
-    /// read-only; the monitoring line needs only counts, which the index answers alone.
-    public func perform(settings: Settings, renderer: Renderer) throws -> Report {
-        do {
-            return try measure(settings: settings, renderer: renderer)
-        } catch let error as DatabaseError {
-            // Busy past the timeout, or a file that is not a database: say so, naming the file.
-            throw Store.describe(error, path: settings.databasePath)
-        }
+    /// Runs the check on the settings' database and day, and hands the output to `deliver`, which
+    /// writes and flushes it. Without `--notify` the database is opened read-only; the monitoring
+    /// line needs only counts, which the index answers alone. With `--notify` the output is delivered
+    /// inside the notices' transaction and the notices are committed only after it was: a failed
+    /// write rolls them back. SQLite's failures (busy past `--wait`, a damaged file) are said in
+    /// Almanac's words, naming the file.
+    public func perform(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
+        try Store.explained { try measure(settings: settings, renderer: renderer, deliver: deliver) }
     }
 
-    private func measure(settings: Settings, renderer: Renderer) throws -> Report {
+    private func measure(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
         let clock = ContinuousClock()
         let started = clock.now
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
         let opened = clock.now
         let cpuBefore = Self.threadCPUTime()
         let check = OverdueCheck(database: database, rule: rule, today: settings.today)
-        let result = notify ? try check.runIssuingNotices() : nagios ? try check.counts() : try check.run()
-        let checkCPU = Self.threadCPUTime() - cpuBefore
-        let checked = clock.now
-        let output = result.output(renderer, nagios: nagios, quiet: quiet)
-        return Report(result: result, output: output, open: opened - started, check: checked - opened, render: clock.now - checked,
+        var output: OverdueResult.Output?
+        var checked = opened
+        var rendered = opened
+        var checkCPU = Duration.zero
+        let result: OverdueResult
+        if notify {
+            result = try check.runIssuingNotices { result in
+                checked = clock.now
+                checkCPU = Self.threadCPUTime() - cpuBefore
+                output = result.output(renderer, nagios: nagios, quiet: quiet)
+                rendered = clock.now
+                try deliver(output!)
+            }
+        } else {
+            result = nagios ? try check.counts() : try check.run()
+            checked = clock.now
+            checkCPU = Self.threadCPUTime() - cpuBefore
+            output = result.output(renderer, nagios: nagios, quiet: quiet)
+            rendered = clock.now
+            try deliver(output!)
+        }
+        return Report(result: result, output: output!, open: opened - started, check: checked - opened, render: rendered - checked,
             checkCPU: checkCPU)
     }
 

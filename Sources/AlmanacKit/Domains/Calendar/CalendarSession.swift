@@ -21,17 +21,20 @@ public final class CalendarSession {
     private var t: Localizer { settings.localizer }
     private var gridWidth: Int { renderer.width ?? 80 }
 
-    /// A session on the settings' database, printing for `terminal`.
-    public init(settings: Settings, terminal: Terminal, environment: [String: String]) throws {
+    /// A session on the settings' database, printing for `terminal`. Only a session that changes
+    /// something (`writing`) opens the database for writing: showing a calendar needs read access only.
+    public init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
         self.settings = settings
-        self.calendar = AdventCalendar(database: try Store.open(settings.databasePath))
+        let path = settings.databasePath
+        self.calendar = AdventCalendar(database: try writing ? Store.open(path) : Store.openReadOnly(path))
         self.renderer = Renderer(settings: settings, terminal: terminal, environment: environment)
         self.depth = HolidayColor.Depth(environment: environment)
     }
 
     /// A session printing to standard output as it is now.
-    public convenience init(settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
+    public convenience init(settings: Settings, writing: Bool = true,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment, writing: writing)
     }
 
     /// `calendar holidays`: every holiday, `✓` on the selected one.

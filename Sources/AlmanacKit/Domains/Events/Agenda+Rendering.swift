@@ -73,7 +73,4 @@ extension Agenda {
     static func text(_ value: String?) -> Table.Cell { value.map(Table.Cell.text) ?? .null }
 
     static func moment(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
-
-    /// A zone's name as people write it: `UTC` rather than Foundation's `GMT`.
-    public static func zoneName(_ zone: TimeZone) -> String { zone.identifier == "GMT" ? "UTC" : zone.identifier }
 }

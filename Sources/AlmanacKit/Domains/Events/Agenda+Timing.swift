@@ -27,9 +27,9 @@ public struct AgendaTiming: Sendable {
     }
 
     /// Opens the database at `path`, reads `range` in `zone` and renders it with `renderer`, timing each step.
-    public static func run(path: String, range: DayRange, zone: TimeZone, renderer: Renderer) throws -> AgendaTiming {
+    public static func run(path: String, range: DayRange, zone: Zone, renderer: Renderer) throws -> AgendaTiming {
         var store: EventStore?
-        let open = try measure { store = try EventStore.open(path, creating: false) }
+        let open = try measure { store = try EventStore.open(path, writing: false) }
         let days = ZoneDays(range: range, zone: zone)
         var events: [Event] = []
         let query = try measure { events = try store!.events(from: days.lowerBound, to: days.upperBound) }

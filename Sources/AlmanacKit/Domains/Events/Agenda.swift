@@ -39,7 +39,7 @@ public struct Agenda: Sendable {
     /// Groups `events` (in order of start) by the days of `range` in `zone`. An event covers the days
     /// from the one it starts on to the one holding its last second, so an event that ends at 00:00
     /// stops the day before; a point in time (no end, or an end equal to the start) covers one day.
-    public init(events: [Event], range: DayRange, zone: TimeZone) {
+    public init(events: [Event], range: DayRange, zone: Zone) {
         let days = ZoneDays(range: range, zone: zone)
         var buckets = [[Occurrence]](repeating: [], count: range.count)
         for event in events {
@@ -62,7 +62,7 @@ public struct Agenda: Sendable {
 
     /// Reads the events of `range` from the store and groups them (descriptions only when asked: the
     /// cards need them, the agenda does not).
-    public static func load(_ store: EventStore, range: DayRange, zone: TimeZone, withDescriptions: Bool = false) throws -> Agenda {
+    public static func load(_ store: EventStore, range: DayRange, zone: Zone, withDescriptions: Bool = false) throws -> Agenda {
         let days = ZoneDays(range: range, zone: zone)
         let events = try store.events(from: days.lowerBound, to: days.upperBound, withDescriptions: withDescriptions)
         return Agenda(events: events, range: range, zone: zone)

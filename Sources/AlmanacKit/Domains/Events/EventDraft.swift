@@ -18,21 +18,22 @@ public struct EventDraft: Sendable, Equatable {
 
     /// Checks the options of `events add` (their values as typed; an empty optional value means none).
     /// A value that cannot be read is a usage error (exit 64) naming the option; a value that reads but
-    /// breaks a rule (an end before the start, an empty title) is invalid data (exit 65).
+    /// breaks a rule (an end before the start, an empty title, an instant outside the years 1 to 9999 in
+    /// UTC) is invalid data (exit 65).
     public init(
         title: String, at: String, ends: String? = nil, person: String? = nil, image: String? = nil,
-        description: String? = nil, zone: TimeZone
+        description: String? = nil, zone: Zone
     ) throws {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw AlmanacError(.invalidData, "events.error.title-required")
         }
         guard let starts = Instant.seconds(iso8601: at, zone: zone) else {
-            throw Self.notADateTime("--at", at, zone)
+            throw Self.unusable("--at", at, zone)
         }
         var ending: Int64?
         if let ends, !ends.isEmpty {
             guard let value = Instant.seconds(iso8601: ends, zone: zone) else {
-                throw Self.notADateTime("--ends", ends, zone)
+                throw Self.unusable("--ends", ends, zone)
             }
             guard value >= starts else {
                 throw AlmanacError(.invalidData, "events.error.ends-before-start",
@@ -53,7 +54,12 @@ public struct EventDraft: Sendable, Equatable {
         return text
     }
 
-    private static func notADateTime(_ option: String, _ value: String, _ zone: TimeZone) -> AlmanacError {
-        AlmanacError(.usage, "events.error.not-a-datetime", ["option": option, "value": value, "zone": Agenda.zoneName(zone)])
+    /// Unreadable (a usage error), or a date-time outside the years the database holds (invalid data).
+    private static func unusable(_ option: String, _ value: String, _ zone: Zone) -> AlmanacError {
+        let arguments = ["option": option, "value": value, "zone": zone.identifier]
+        guard !Instant.isOutsideStorableYears(iso8601: value, zone: zone) else {
+            return AlmanacError(.invalidData, "events.error.datetime-out-of-range", arguments)
+        }
+        return AlmanacError(.usage, "events.error.not-a-datetime", arguments)
     }
 }

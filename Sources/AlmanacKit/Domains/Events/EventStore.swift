@@ -11,13 +11,13 @@ public struct EventStore {
         self.database = database
     }
 
-    /// Opens the database at `path` for the events commands. Reading commands (`creating` false) need
-    /// an existing file and read it read-only, like reports, unless its schema is older than this
-    /// almanac's: then it is migrated first, as every command does, since the agenda's query needs the
-    /// indexes of `Schema/002`. `add` (`creating` true) opens it for writing, creating it when missing.
-    public static func open(_ path: String, creating: Bool) throws -> EventStore {
+    /// Opens the existing database at `path` for the events commands. Reading commands read it
+    /// read-only, like reports, unless its schema is older than this almanac's: then it is migrated
+    /// first, as every command does, since the agenda's query needs the indexes of `Schema/002`.
+    /// `add` (`writing`) opens it for writing.
+    public static func open(_ path: String, writing: Bool) throws -> EventStore {
         var database: Database
-        if creating {
+        if writing {
             database = try Store.open(path)
         } else {
             database = try Store.openReadOnly(path)
@@ -43,7 +43,9 @@ public struct EventStore {
         let columns = "id, title, person, starts_at, ends_at, image"
             + (withDescriptions ? ", description" : "")
         let lookback = Instant.utcText(from - Self.longEvent)
-        let start = Instant.utcText(from), end = Instant.utcText(to)
+        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
+        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
+        let start = Instant.utcText(from), end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
         var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
@@ -126,12 +128,10 @@ public struct EventStore {
     private static func instant(_ statement: Statement, _ column: Int32) throws -> Int64? {
         guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
-        guard let seconds = Instant.seconds(iso8601: bytes, zone: utc) else {
+        guard let seconds = Instant.seconds(iso8601: bytes, zone: .utc) else {
             throw AlmanacError(.invalidData, "error.database-not-almanac",
                 ["path": statement.database.path, "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant"])
         }
         return seconds
     }
-
-    private static let utc = TimeZone(identifier: "UTC")!
 }

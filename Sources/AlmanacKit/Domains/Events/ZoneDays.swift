@@ -4,12 +4,12 @@ import Foundation
 /// each day that keeps one offset throughout (all but the days the clocks change).
 ///
 /// Grouping a week of a million-event table by day asks "which day, what time" tens of thousands of
-/// times; asking `TimeZone` each time would cost more than the query. Here it is a binary search
-/// over eight numbers and an addition, and `TimeZone` is asked only on the days the clocks change
+/// times; asking the zone each time would cost more than the query. Here it is a binary search
+/// over eight numbers and an addition, and the zone is asked only on the days the clocks change
 /// and for instants outside the range.
 public struct ZoneDays: Sendable {
     /// The zone.
-    public let zone: TimeZone
+    public let zone: Zone
     /// The days.
     public let range: DayRange
     /// When each day begins (UTC seconds), and after them when the day after the last begins.
@@ -18,13 +18,15 @@ public struct ZoneDays: Sendable {
     private let offsets: [Int?]
 
     /// The days of `range` in `zone`.
-    public init(range: DayRange, zone: TimeZone) {
+    public init(range: DayRange, zone: Zone) {
         self.zone = zone
         self.range = range
-        let starts = (0...range.count).map { Int64(range.day($0).start(in: zone).timeIntervalSince1970.rounded(.down)) }
+        let starts = (0...range.count).map { zone.start(of: range.day($0)) }
         self.starts = starts
         self.offsets = (0..<range.count).map { index in
-            let first = Self.offset(zone, starts[index]), last = Self.offset(zone, starts[index + 1] - 1)
+            // A day the zone skipped (Pacific/Apia's 2011-12-30) has no instants and no offset of its own.
+            guard starts[index] < starts[index + 1] else { return nil }
+            let first = zone.offset(at: starts[index]), last = zone.offset(at: starts[index + 1] - 1)
             return first == last ? first : nil
         }
     }
@@ -51,8 +53,13 @@ public struct ZoneDays: Sendable {
     public func offset(at instant: Int64) -> Int {
         let index = dayIndex(of: instant)
         if index >= 0, index < offsets.count, let offset = offsets[index] { return offset }
-        return Self.offset(zone, instant)
+        return zoneOffset(at: instant)
     }
+
+    /// The zone's own answer, for the days the clocks change and instants outside the range. Out of
+    /// line, so that the common path above stays small enough to be inlined into every row.
+    @inline(never)
+    private func zoneOffset(at instant: Int64) -> Int { zone.offset(at: instant) }
 
     /// The wall-clock time of `instant` as seconds since local midnight.
     public func secondOfDay(_ instant: Int64) -> Int {
@@ -82,9 +89,5 @@ public struct ZoneDays: Sendable {
         buffer[offset + 3] = 48 + UInt8(minute / 10)
         buffer[offset + 4] = 48 + UInt8(minute % 10)
         return offset + 5
-    }
-
-    private static func offset(_ zone: TimeZone, _ instant: Int64) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 }

@@ -71,9 +71,6 @@ public enum FlagQuiz {
         _ settings: Settings, seed: UInt64, rounds: Int, player: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
-        guard FileManager.default.fileExists(atPath: settings.databasePath) else {
-            throw AlmanacError(.missingInput, "error.database-missing", ["path": settings.databasePath])
-        }
         let database = try Store.open(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
         guard let session = QuizSession(codes: directory.codes, seed: seed, rounds: rounds, player: player,

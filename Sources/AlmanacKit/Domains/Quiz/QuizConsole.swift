@@ -50,7 +50,7 @@ public final class QuizConsole {
         case .keys: try playWithKeys()
         case .lines: try playWithLines()
         }
-        write(screen.summary(session))
+        try write(screen.summary(session))
         return session
     }
 
@@ -104,7 +104,7 @@ public final class QuizConsole {
         let lines = LineReader(descriptor: input)
         var lineNumber = 0
         while let question = session.nextQuestion() {
-            write(screen.question(question, session))
+            try write(screen.question(question, session))
             var chosen: Int?
             while chosen == nil {
                 guard let line = try lines.next() else { return }
@@ -114,37 +114,28 @@ public final class QuizConsole {
                 case .quit: return
                 case .proceed: continue
                 case .unknown:
-                    writeError(screen.tables.localizer("quiz.error.bad-line", ["line": String(lineNumber), "value": line]))
+                    try writeError(screen.tables.localizer("quiz.error.bad-line", ["line": String(lineNumber), "value": line]))
                 }
             }
             guard let number = chosen, let answer = session.answer(number, at: clock()) else { continue }
             try record(answer)
-            write([""] + screen.judged(question, answer: answer, session) + [""])
+            try write([""] + screen.judged(question, answer: answer, session) + [""])
         }
     }
 
     // MARK: Output
 
-    private func write(_ lines: [String]) {
-        write(lines.joined(separator: "\n") + "\n")
+    private func write(_ lines: [String]) throws {
+        try write(lines.joined(separator: "\n") + "\n")
     }
 
-    private func write(_ text: String) {
-        Self.write(text, to: output)
+    private func write(_ text: String) throws {
+        try FullScreen.write(text, to: output)
     }
 
-    private func writeError(_ line: String) {
-        Self.write("almanac: " + screen.tables.localizer("quiz.warning") + ": " + line + "\n", to: errors)
-    }
-
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+    /// A warning that quotes what was typed: its control characters are shown escaped, so typed
+    /// escape sequences never reach the terminal.
+    private func writeError(_ line: String) throws {
+        try FullScreen.write("almanac: " + screen.tables.localizer("quiz.warning") + ": " + TerminalText.escaped(line) + "\n", to: errors)
     }
 }

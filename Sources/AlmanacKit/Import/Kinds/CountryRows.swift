@@ -23,7 +23,7 @@ struct CountryRows: RowRules {
 /// `quiz-answers`: **player**, **answered_at**, **country**, **chosen**, options. The two codes must
 /// be countries in the database (its foreign keys check that, with rows imported earlier in the run).
 struct QuizAnswerRows: RowRules {
-    let zone: TimeZone
+    let zone: Zone
 
     let columns = [
         ImportColumn("player", required: true), ImportColumn("answered_at", required: true),

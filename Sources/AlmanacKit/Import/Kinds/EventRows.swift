@@ -3,7 +3,7 @@ import Foundation
 /// `events`: id, **title**, person, **starts_at**, ends_at, image, description.
 struct EventRows: RowRules {
     /// The zone of date-times written without an offset (the user's `--tz`).
-    let zone: TimeZone
+    let zone: Zone
 
     let columns = [
         ImportColumn("id"), ImportColumn("title", required: true), ImportColumn("person"),

@@ -4,11 +4,13 @@ import Foundation
 /// into the stored UTC form.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM[:SS]` (or a space for `T`), then optionally `Z`, `±HH:MM`, `±HHMM` or
-/// `±HH`. Without an offset the wall time is read in the zone given (the user's `--tz`).
+/// `±HH`. Without an offset the wall time is read in the zone given (the user's `--tz`), by the zone's
+/// one rule for gaps and overlaps (`Zone.instant(wall:)`): `events add`, the events import and the
+/// quiz answers' import all read date-times here.
 extension Instant {
     /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time, the
     /// day or time does not exist, or it falls outside the years 1 to 9999 in UTC.
-    public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
+    public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Int64? {
         // An offset can carry a time written in year 1 or 9999 across the edge: stored as four-digit
         // UTC text, 9999-12-31T23:30-01:00 would wrap to year 0000.
         guard let seconds = wallSeconds(iso8601: bytes, zone: zone), storable.contains(seconds) else { return nil }
@@ -19,7 +21,20 @@ extension Instant {
     /// 9999-12-31T23:59:59Z.
     static let storable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
-    private static func wallSeconds(iso8601 bytes: UnsafeRawBufferPointer, zone: TimeZone) -> Int64? {
+    /// True when `seconds(iso8601:zone:)` refused the text only because its instant falls outside the
+    /// years 1 to 9999 in UTC (`0001-01-01T05:00` in Tokyo is 0000-12-31 in UTC), so the message can
+    /// say so rather than call it unreadable.
+    public static func isOutsideStorableYears(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Bool {
+        wallSeconds(iso8601: bytes, zone: zone).map { !storable.contains($0) } ?? false
+    }
+
+    /// Reads text; see `isOutsideStorableYears(iso8601:zone:)` for bytes.
+    public static func isOutsideStorableYears(iso8601 text: String, zone: Zone) -> Bool {
+        var copy = text
+        return copy.withUTF8 { isOutsideStorableYears(iso8601: UnsafeRawBufferPointer($0), zone: zone) }
+    }
+
+    private static func wallSeconds(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Int64? {
         let count = bytes.count
         guard count >= 16 else { return nil }
         func digit(_ index: Int) -> Int? {
@@ -46,7 +61,7 @@ extension Instant {
             index += 3
         }
         let wall = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        if index == count { return wall - Int64(offset(ofWallTime: wall, in: zone)) }
+        if index == count { return zone.instant(wall: wall) }
         let sign = bytes[index]
         if sign == 90 { return index + 1 == count ? wall : nil }
         guard sign == 43 || sign == 45, let offsetHours = number(index + 1, 2), offsetHours <= 18 else { return nil }
@@ -62,18 +77,9 @@ extension Instant {
     }
 
     /// Reads text; see `seconds(iso8601:zone:)` for bytes.
-    public static func seconds(iso8601 text: String, zone: TimeZone) -> Int64? {
+    public static func seconds(iso8601 text: String, zone: Zone) -> Int64? {
         var copy = text
         return copy.withUTF8 { seconds(iso8601: UnsafeRawBufferPointer($0), zone: zone) }
-    }
-
-    /// The zone's offset from UTC, in seconds, at a wall-clock time given as seconds since the epoch
-    /// read as if it were UTC. In a gap or an overlap the larger offset (the earlier instant) is used.
-    static func offset(ofWallTime wall: Int64, in zone: TimeZone) -> Int {
-        if zone.identifier == "UTC" || zone.identifier == "GMT" { return 0 }
-        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall)))
-        let adjusted = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - Int64(guess))))
-        return adjusted == guess ? guess : max(guess, adjusted)
     }
 
     /// Writes `YYYY-MM-DDTHH:MM:SSZ` (20 bytes) for an instant.

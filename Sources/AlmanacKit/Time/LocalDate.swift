@@ -2,12 +2,18 @@ import Foundation
 
 /// A calendar day with no time and no zone (`2025-12-22`), as stored in `*_on` columns.
 ///
-/// Arithmetic is done on day numbers (days since 1970-01-01, proleptic Gregorian), so it is exact and
-/// the same in every time zone.
+/// Arithmetic is done on day numbers (days since 1970-01-01, proleptic Gregorian: the Gregorian
+/// calendar carried back before its 1582 start, as ISO 8601 and SQLite's date functions count), so it
+/// is exact and the same in every time zone, and 1500-03-01 is a Thursday here as in SQLite.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
+
+    /// The first day a date can be: 0001-01-01.
+    public static let first = LocalDate(year: 1, month: 1, day: 1)!
+    /// The last day a date can be: 9999-12-31.
+    public static let last = LocalDate(year: 9999, month: 12, day: 31)!
 
     /// A date from its parts, or nil when the day does not exist (2025-02-30).
     public init?(year: Int, month: Int, day: Int) {
@@ -28,10 +34,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day that contains `instant` in `timeZone`.
-    public init(_ instant: Date, in timeZone: TimeZone) {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
-        self.init(dayNumber: seconds.floorDiv(86_400))
+    /// The day that contains `instant` in `zone`.
+    public init(_ instant: Date, in zone: Zone) {
+        let seconds = Int64(instant.timeIntervalSince1970.rounded(.down))
+        self.init(dayNumber: Int(zone.wallTime(seconds).floorDivided(by: 86_400)))
     }
 
     /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil-from-days).
@@ -50,7 +56,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var dayNumber: Int {
+    public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian year, month and day, for any year (Howard
+    /// Hinnant's days-from-civil): the zone rules need years just outside 1 to 9999.
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = y.floorDiv(400)
         let yoe = y - era * 400
@@ -85,13 +95,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Day of the week, 1 = Monday ... 7 = Sunday (ISO 8601).
     public var isoWeekday: Int { (dayNumber + 3).floorMod(7) + 1 }
 
-    /// The instant this day starts in `timeZone` (local midnight, or the first moment after a gap).
-    public func start(in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day)
-        return calendar.date(from: components) ?? Date(timeIntervalSince1970: TimeInterval(dayNumber * 86_400))
-    }
+    /// The instant this day starts in `zone` (local midnight, or the first moment after a gap).
+    public func start(in zone: Zone) -> Date { Date(timeIntervalSince1970: TimeInterval(zone.start(of: self))) }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

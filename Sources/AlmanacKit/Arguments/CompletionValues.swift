@@ -1,0 +1,84 @@
+import Foundation
+
+/// The value lists completion computes (`CompletionList`). Lists from the database read the file given
+/// by `--db` (else `$ALMANAC_DB`, else `./almanac.db`) and never create, migrate or change anything:
+/// a missing file, another application's file or any error gives an empty list, never a message.
+public enum CompletionValues {
+    /// The values of a list, for the command line read so far, that begin with `prefix`.
+    public static func values(_ list: CompletionList, _ invocation: Invocation, prefix: String,
+                              environment: [String: String]) -> [String] {
+        let all: [String]
+        switch list {
+        case .kinds, .importArguments: all = ImportKind.allCases.map(\.rawValue)
+        case .locales: all = Localizer.languages
+        case .zones: return zoneNames(prefix: prefix)
+        case .reports: all = (try? ReportCatalog.load(directory: invocation.option("--reports-dir")).reports.map(\.name)) ?? []
+        case .reportParameters: all = reportParameters(invocation).map { $0 + "=" }
+        case .holidays, .settings, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
+        }
+        return all.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The database the command line names.
+    static func databasePath(_ invocation: Invocation, _ environment: [String: String]) -> String {
+        for candidate in [invocation.global("--db"), environment["ALMANAC_DB"]] {
+            if let candidate, !candidate.isEmpty { return candidate }
+        }
+        return "./almanac.db"
+    }
+
+    private static func reportParameters(_ invocation: Invocation) -> [String] {
+        guard let name = invocation.positionals.first,
+            let catalog = try? ReportCatalog.load(directory: invocation.option("--reports-dir")),
+            let report = try? catalog.report(named: name)
+        else { return [] }
+        return report.parameters.map(\.name)
+    }
+
+    private static func fromDatabase(_ list: CompletionList, path: String) -> [String] {
+        guard let database = snapshot(path) else { return [] }
+        switch list {
+        case .holidays: return (try? AdventCalendar(database: database).holidays().map(\.key)) ?? []
+        case .settings: return (try? AnimationLibrary(database: database).settings().map(\.name)) ?? []
+        case .propertyAssignments: return (try? AnimationCatalog.load(database).properties.map { $0.key + "=" }) ?? []
+        default: return []
+        }
+    }
+
+    /// The database opened read-only so that nothing is created beside it. With its `-wal` and `-shm`
+    /// files present (a writer keeps them while it works), SQLite reads through them as any reader
+    /// does. Without them every committed row is in the file itself, and it is read as an immutable
+    /// file (`immutable=1`, a URI name SQLite understands when built with URI names, as Debian's is;
+    /// elsewhere the open fails and the list is empty), which takes no lock and makes no `-shm` file.
+    static func snapshot(_ path: String) -> Database? {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else { return nil }
+        if files.fileExists(atPath: path + "-wal") && files.fileExists(atPath: path + "-shm") {
+            return try? Database(path: path, mode: .readOnly, busyTimeout: 100)
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        guard let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return try? Database(path: "file:\(escaped)?mode=ro&immutable=1", mode: .readOnly, busyTimeout: 100)
+    }
+
+    /// The names of the system's tz database that begin with `prefix`: the files under
+    /// `/usr/share/zoneinfo` that are zone files (they begin with `TZif`), without the `posix/` and
+    /// `right/` copies.
+    public static func zoneNames(prefix: String, root: String = "/usr/share/zoneinfo") -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var names: [String] = []
+        while let name = walker.nextObject() as? String {
+            if name == "posix" || name == "right" { walker.skipDescendants() }
+            guard name.hasPrefix(prefix), isZoneFile(root + "/" + name) else { continue }
+            if name != "posixrules" && name != "localtime" { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func isZoneFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+    }
+}

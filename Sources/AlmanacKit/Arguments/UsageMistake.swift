@@ -1,0 +1,85 @@
+/// The usage errors of the command line, each one line in the user's language (`cli.strings`), with
+/// "did you mean" where a near word exists.
+public enum UsageMistake {
+    /// A word that is not a subcommand of `command` (`almanac boks`, `almanac calendar shwo`).
+    public static func unknownCommand(_ word: String, of command: CommandSpec) -> AlmanacError {
+        let names = command.subcommands.map(\.name)
+        let spelled = (command.path + [word]).joined(separator: " ")
+        let nearest = Suggestions.nearest(to: word, among: names).map { (command.path + [$0]).joined(separator: " ") }
+        return suggesting("cli.error.unknown-command", nearest,
+            ["command": spelled, "help": helpCommand(command.path)])
+    }
+
+    /// An option `command` does not declare (`--frmat`); `known` are the options it could have meant.
+    public static func unknownOption(_ name: String, of command: CommandSpec, known: [CommandSpec.Option]) -> AlmanacError {
+        let spellings = known.filter { !$0.isHidden }.flatMap(\.names).filter { $0.hasPrefix("--") }
+        let nearest = Suggestions.nearest(to: name, among: spellings)
+        return suggesting("cli.error.unknown-option", nearest,
+            ["option": name, "command": spelledOut(command.path), "help": helpCommand(command.path)])
+    }
+
+    /// A value not among the option's values, or one swift-argument-parser could not convert.
+    public static func badValue(_ value: String, for option: CommandSpec.Option) -> AlmanacError {
+        guard !option.allowedValues.isEmpty else {
+            return AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": option.synopsis])
+        }
+        return suggesting("cli.error.bad-choice", Suggestions.nearest(to: value, among: option.allowedValues),
+            ["value": value, "option": option.name, "values": option.allowedValues.joined(separator: ", ")])
+    }
+
+    /// A positional argument swift-argument-parser could not convert (`events show abc`).
+    public static func badArgument(_ value: String, for argument: CommandSpec.Positional) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": "<\(argument.valueName)>"])
+    }
+
+    /// An option written without the value it needs (`--seed` at the end, or before another option).
+    public static func missingValue(_ option: CommandSpec.Option) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.missing-value", ["option": option.synopsis])
+    }
+
+    /// A flag written with a value (`--open=yes`).
+    public static func unexpectedValue(_ value: String, for option: CommandSpec.Option) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.flag-value", ["option": option.name, "value": value])
+    }
+
+    /// An option given twice with different values (`--db A.db … --db B.db`).
+    public static func givenTwice(_ option: CommandSpec.Option, _ first: String, _ second: String) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.given-twice", ["option": option.name, "first": first, "second": second])
+    }
+
+    /// A required positional argument left out.
+    public static func missingArgument(_ argument: CommandSpec.Positional, of command: CommandSpec) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.missing-argument", ["argument": "<\(argument.valueName)>", "command": spelledOut(command.path)])
+    }
+
+    /// A required option left out (`books add` without `--due`).
+    public static func missingOption(_ option: CommandSpec.Option, of command: CommandSpec) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.missing-option", ["option": option.synopsis, "command": spelledOut(command.path)])
+    }
+
+    /// A positional argument the command has no place for.
+    public static func unexpectedArgument(_ value: String, of command: CommandSpec) -> AlmanacError {
+        AlmanacError(.usage, "cli.error.unexpected-argument", ["value": value, "command": spelledOut(command.path)])
+    }
+
+    /// The key with `.one` or `.two` appended when there are suggestions, filled in as `{first}` and
+    /// `{second}`, so each language quotes and joins them in its own way.
+    static func suggesting(_ key: String, _ nearest: [String], _ arguments: [String: String]) -> AlmanacError {
+        var arguments = arguments
+        switch nearest.count {
+        case 0:
+            return AlmanacError(.usage, key, arguments)
+        case 1:
+            arguments["first"] = nearest[0]
+            return AlmanacError(.usage, key + ".one", arguments)
+        default:
+            arguments["first"] = nearest[0]
+            arguments["second"] = nearest[1]
+            return AlmanacError(.usage, key + ".two", arguments)
+        }
+    }
+
+    static func spelledOut(_ path: [String]) -> String { (["almanac"] + path).joined(separator: " ") }
+
+    static func helpCommand(_ path: [String]) -> String { (["almanac", "help"] + path).joined(separator: " ") }
+}

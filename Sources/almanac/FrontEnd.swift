@@ -1,0 +1,66 @@
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+/// The one place the command line is read: the scanner takes it apart once (global options anywhere,
+/// the command, its options and arguments, the first mistake), help and `--version` are answered here,
+/// and swift-argument-parser only converts the values of a line already checked.
+enum FrontEnd {
+    /// Runs the command line and exits with its status.
+    static func main(_ arguments: [String]) -> Never {
+        switch arguments.first {
+        case "__complete":
+            // Completion never says anything but its answer: a failed write ends it quietly.
+            CompletionCommand.run(Array(arguments.dropFirst()))
+            try? OutputWriter.standardOutput.flush()
+        case "__man":
+            write(ManualCommand.page(), Invocation())
+        case "--experimental-dump-help":
+            Almanac.main(arguments)
+        case let first? where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
+            let shell = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
+            do {
+                write(try CompletionScripts.script(for: shell), Invocation())
+            } catch {
+                ErrorReporter.exit(with: error, invocation: Invocation())
+            }
+        default:
+            run(CommandTree.scanner.scan(arguments))
+        }
+        exit(0)
+    }
+
+    private static func run(_ invocation: Invocation) {
+        if let mistake = invocation.mistake { ErrorReporter.exit(with: mistake, invocation: invocation) }
+        switch invocation.request {
+        case .help:
+            write(HelpPage.text(for: invocation.path), invocation)
+        case .version:
+            write(AlmanacVersion.current + "\n", invocation)
+        case .run:
+            var command: ParsableCommand
+            do {
+                command = try Almanac.parseAsRoot(invocation.canonicalArguments)
+            } catch {
+                ErrorReporter.exit(with: ParserFailure.usageError(error, invocation: invocation) ?? error, invocation: invocation)
+            }
+            do {
+                try command.run()
+                try OutputWriter.standardOutput.flush()
+            } catch {
+                ErrorReporter.exit(with: error, invocation: invocation)
+            }
+        }
+    }
+
+    /// Writes text the front end prints itself (help, the version, a script, the man page); a failed
+    /// write is reported like any other.
+    static func write(_ text: String, _ invocation: Invocation) {
+        do {
+            try Print.out(text)
+            try OutputWriter.standardOutput.flush()
+        } catch {
+            ErrorReporter.exit(with: error, invocation: invocation)
+        }
+    }
+}

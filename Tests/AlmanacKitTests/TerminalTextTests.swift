@@ -1,0 +1,77 @@
+@testable import AlmanacKit
+import Foundation
+import Testing
+
+/// Control characters from data are shown, never sent raw: every C0 and C1 code point and DEL,
+/// through `TerminalText` and through every renderer; CSV keeps the bytes and JSON escapes.
+@Suite struct TerminalTextTests {
+    /// Every code point that must not reach a terminal raw: C0, DEL and C1.
+    static let controls: [UInt32] = Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F)
+
+    static func notation(_ value: UInt32, _ layout: TerminalText.Layout = .escaped) -> String {
+        switch value {
+        case 0x09: return layout == .cell ? " " : "\\t"
+        case 0x0A, 0x0D: return layout == .cell ? "↵" : (value == 0x0A ? "\\n" : "\\r")
+        default: return "\\x" + String(value, radix: 16, uppercase: true).leftPadded(to: 2)
+        }
+    }
+
+    static func text(_ value: UInt32) -> String { "a" + String(Unicode.Scalar(value)!) + "é[2J" }
+
+    @Test(arguments: controls)
+    func everyControlIsShownInOneNotation(_ value: UInt32) {
+        let text = Self.text(value)
+        for layout in [TerminalText.Layout.escaped, .reversible, .cell] {
+            let shown = TerminalText.escaped(text, layout)
+            #expect(shown == "a" + Self.notation(value, layout) + "é[2J", "\(layout)")
+            #expect(!shown.unicodeScalars.contains { TerminalText.isControl($0.value) })
+        }
+    }
+
+    @Test func printableTextIsLeftAsItIsAndTSVDoublesBackslashes() {
+        let text = "Ёлка \\ 日本 🇯🇵 \u{A0}\u{A1}ÿ"
+        #expect(TerminalText.escaped(text) == text)
+        #expect(TerminalText.escaped(text, .cell) == text)
+        #expect(TerminalText.escaped(text, .reversible) == "Ёлка \\\\ 日本 🇯🇵 \u{A0}\u{A1}ÿ")
+        #expect(TerminalText.escaped("a\r\nb\rc\nd", .cell) == "a↵b↵c↵d")
+    }
+
+    @Test(arguments: controls)
+    func everyRendererShowsTheControlEscapedOrKeepsItWhereTheFormatDoes(_ value: UInt32) {
+        let text = Self.text(value)
+        let table = Table(columns: [Table.Column(key: "t", title: "T" + String(Unicode.Scalar(value)!))], rows: [[.text(text)]])
+        func render(_ format: OutputFormat) -> String {
+            Renderer(format: format, localizer: .english).render(table)
+        }
+        for format in [OutputFormat.table, .markdown, .tsv] {
+            let out = render(format)
+            let raw = out.unicodeScalars.filter { TerminalText.isControl($0.value) && $0 != "\n" }
+            #expect(raw.isEmpty, "\(format): \(raw.map(\.value))")
+        }
+        #expect(render(.tsv).contains("a" + Self.notation(value, .reversible) + "é[2J"))
+        if value != 0x0A && value != 0x0D && value != 0x09 {
+            #expect(render(.table).contains("a" + Self.notation(value) + "é[2J"))
+            #expect(render(.markdown).contains("a" + Self.notation(value) + "é[2J"))
+        }
+        #expect(render(.csv).contains(text), "CSV keeps the bytes")
+        let json = render(.json)
+        #expect(!json.unicodeScalars.contains { TerminalText.isControl($0.value) && $0 != "\n" })
+        let decoded = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]]
+        #expect(decoded?.first?["t"] == text, "JSON escapes and reads back")
+    }
+
+    @Test(arguments: controls)
+    func anImportErrorQuotesTheValueEscaped(_ value: UInt32) {
+        let shown = ImportDiagnostic.shown("2025" + String(Unicode.Scalar(value)!) + "[2J-01-01")
+        #expect(shown == "2025" + Self.notation(value) + "[2J-01-01")
+    }
+
+    @Test func aLongValueIsCutBeforeItIsEscaped() {
+        let shown = ImportDiagnostic.shown(String(repeating: "\u{1B}", count: 70))
+        #expect(shown == String(repeating: "\\x1B", count: 60) + "…")
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `almanac __complete`, which every completion script asks: the values a user can type next, read
+/// from the database on the line without creating or writing anything, silent on any problem; and
+/// the bash script's handling of `=`, spaces and files.
+@Suite struct CompletionCommandTests {
+    let dir: Workdir
+    let database: String
+
+    init() throws {
+        dir = try Workdir()
+        database = try CompletionFixture.database(in: dir)
+    }
+
+    func complete(_ words: [String], environment: [String: String] = [:]) throws -> [String] {
+        let out = try dir.run(["__complete", "--"] + words, environment: environment)
+        #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
+        return out.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+    }
+
+    @Test func valuesForEachKindOfPlace() throws {
+        #expect(try complete(["imp"]) == [":", "import"])
+        #expect(try complete(["import", ""]).starts(with: [":directories", "holidays", "doors"]))
+        #expect(try complete(["--format", ""]) == [":", "table", "markdown", "csv", "tsv", "json"])
+        #expect(try complete(["books", "list", "--sort", ""]) == [":", "title", "due"])
+        #expect(try complete(["--color=a"]) == [":", "--color=auto", "--color=always"])
+        #expect(try complete(["import", "books", "x.csv", "--on-conflict", ""]) == [":", "fail", "skip", "replace"])
+        #expect(try complete(["import", "books", "x.csv", "--encoding", ""]) == [":", "utf-8", "windows-1251", "latin1"])
+        #expect(try complete(["--locale", ""]) == [":", "en", "ru"])
+        #expect(try complete(["--tz", "Europe/Ber"]) == [":", "Europe/Berlin"])
+        #expect(try complete(["report", "run", "overdue-"]) == [":", "overdue-books"])
+        #expect(try complete(["report", "run", "overdue-books", "--param", ""]) == [":", "as_of=", "within="])
+        #expect(try complete(["export", "books", "--out", ""]) == [":files"])
+        #expect(try complete(["report", "list", "--reports-dir", ""]) == [":directories"])
+        #expect(try complete(["--db", database, "calendar", "show", ""]) == [":", "christmas", "hanukkah", "new-year", "rozhdestvo"])
+        #expect(try complete(["calendar", "open", "h"], environment: ["ALMANAC_DB": database]) == [":", "hanukkah"])
+        #expect(try complete(["--db=" + database, "animation", "timeline", "W"]) == [":", "Wobble"])
+        #expect(try complete(["animation", "save", "X", "--db", database, "--set", "op"]) == [":", "opacity="])
+        #expect(try complete(["books", "list", "--s"]) == [":", "--sort"])
+    }
+
+    @Test func readsWithoutCreatingOrWritingAnything() throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
+        #expect(try complete(["--db", database, "calendar", "show", ""]).count == 5)
+        #expect(try complete(["--db", dir.path("typo.db"), "calendar", "show", ""]) == [":"])
+        #expect(try complete(["calendar", "show", ""]) == [":"], "./almanac.db does not exist")
+        try dir.write("notes.txt", "not a database, but long enough to be read as a header of one")
+        #expect(try complete(["--db", dir.path("notes.txt"), "animation", "play", ""]) == [":"])
+        let after = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        #expect(after == (before + ["notes.txt"]).sorted(), "nothing created: \(after)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+        let list = try dir.run(["__complete", "holidays", "--db", database])
+        #expect(list.stdout == "christmas\nhanukkah\nnew-year\nrozhdestvo\n")
+        #expect(try dir.run(["__complete", "no-such-list"]).stdout.isEmpty)
+    }
+
+    /// The bash script with the words bash hands it, as bash splits them (at `=` too).
+    func bash(_ line: String) throws -> [String] {
+        let script = try dir.run(["--generate-completion-script", "bash"]).stdout
+        try dir.write("completion.bash", script)
+        let driver = """
+            source completion.bash
+            COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+            read -ra COMP_WORDS <<< "${COMP_LINE//=/ = }"
+            [[ $COMP_LINE == *" " || $COMP_LINE == *= ]] && COMP_WORDS+=("")
+            [[ $COMP_LINE == *= ]] && { unset 'COMP_WORDS[${#COMP_WORDS[@]}-1]'; }
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            _almanac
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let out = try dir.run(["-c", driver], environment: ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(out.stderr.isEmpty, "\(out.stderr)")
+        return out.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func theBashScriptJoinsWhatBashSplitsAndQuotesSpaces() throws {
+        #expect(try bash("almanac imp") == ["import"])
+        #expect(try bash("almanac --db \(database) animation save X --set=op") == ["opacity="])
+        #expect(try bash("almanac --db \(database) animation save X --set=") .contains("=opacity="))
+        #expect(try bash("almanac --db \(database) animation timeline Gr") == [#"Grow\ tall"#])
+        try dir.write("loans.csv", "title\n")
+        #expect(try bash("almanac import books lo") == ["loans.csv"])
+        #expect(try bash("almanac export books --out=lo") == ["loans.csv"])
+    }
+}

@@ -1,0 +1,131 @@
+@testable import almanac
+import AlmanacKit
+import Foundation
+import Testing
+
+/// Every example shown in a command's help, in the man page and in README runs, as a user would type
+/// it into a shell, against the sample data (a database made by `almanac demo`) on its demo day, and
+/// ends with the status it declares. Every command has examples.
+@Suite struct ExampleTests {
+    /// The commands that declare examples (a group shows its subcommands' first ones).
+    static let paths = CommandTree.allPaths.filter { CommandTree.type(at: $0).map { $0.configuration.subcommands.isEmpty } ?? false } + [[]]
+
+    @Test func everyCommandHasExamples() throws {
+        for path in Self.paths {
+            let type = try #require(CommandTree.type(at: path))
+            let examples = (type as? Exemplified.Type)?.examples ?? []
+            #expect(!examples.isEmpty, "\(path) has no examples: declare `static let examples` (Exemplified)")
+        }
+        for path in CommandTree.allPaths {
+            #expect(!CommandTree.examples(at: path).isEmpty, "\(path) shows no examples")
+        }
+    }
+
+    @Test func examplesRunTheCommandTheyDocument() throws {
+        for path in Self.paths where !path.isEmpty {
+            for example in CommandTree.examples(at: path) {
+                let words = ShellWords.split(example.line)
+                #expect(words.first == "almanac", "\(example.line)")
+                let invocation = CommandTree.scanner.scan(Array(words.dropFirst()))
+                #expect(invocation.path == path && invocation.mistake == nil, "\(example.line) is not an example of \(path)")
+            }
+        }
+    }
+
+    @Test func readmeShowsOnlyExamplesTheCommandsDeclare() throws {
+        let declared = Set(Self.paths.flatMap { CommandTree.examples(at: $0) }.map { ShellWords.normalized($0.line) })
+        let readme = try String(contentsOf: Workdir.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = ShellWords.shellBlocks(readme).filter { $0.hasPrefix("almanac") }
+        #expect(lines.count >= 60)
+        for line in lines {
+            let isDeclared = declared.contains(ShellWords.normalized(line))
+            #expect(isDeclared, "README's `\(line)` is not an example of any command's help")
+        }
+    }
+
+    @Test func everyExampleRunsAgainstTheSampleData() throws {
+        let sample = try Workdir()
+        let demo = try sample.run(["demo", "--db", "almanac.db"], environment: ["TMPDIR": sample.url.path])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        let databaseFiles = try FileManager.default.contentsOfDirectory(atPath: sample.url.path).filter { $0.hasPrefix("almanac.db") }
+        var ran = 0
+        for path in Self.paths {
+            let dir = try Workdir()
+            for file in databaseFiles { try FileManager.default.copyItem(atPath: sample.path(file), toPath: dir.path(file)) }
+            try ExampleFixtures.write(into: dir)
+            let environment = ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "ALMANAC_DB": dir.path("almanac.db"),
+                               "ALMANAC_TODAY": "2025-12-22", "TMPDIR": dir.url.path]
+            for example in CommandTree.examples(at: path) {
+                let out = try dir.run(["-c", example.line], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+                #expect(out.status == example.status, "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
+                ran += 1
+            }
+        }
+        #expect(ran >= 85)
+    }
+}
+
+/// The files the examples name: what a user would have beside the database.
+enum ExampleFixtures {
+    static func write(into dir: Workdir) throws {
+        let loans = "title,author,borrower,loaned_on,due_on\nThe Hobbit,J. R. R. Tolkien,Bilbo,2025-12-20,2026-01-20\n"
+        try dir.write("loans.csv", loans)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try dir.write("data/books.csv", loans)
+        try dir.write("data/events.csv", "title,person,starts_at,ends_at\nLantern walk,Greta,2025-12-24T17:00:00+01:00,2025-12-24T18:30:00+01:00\n")
+        try dir.write("agenda.csv", "id,title,person,starts_at,ends_at\n1,Advent choir rehearsal,Margaret Hill,2025-12-12T18:00,2025-12-12T20:30\n")
+        // Windows-1251, semicolons: "Идиот;Фёдор Достоевский;…"
+        var old = Data("title;author;loaned_on;due_on\r\n".utf8)
+        old += Data([0xC8, 0xE4, 0xE8, 0xEE, 0xF2, 0x3B, 0xD4, 0xB8, 0xE4, 0xEE, 0xF0]) + Data(";2025-12-01;2026-01-15\r\n".utf8)
+        try old.write(to: dir.url.appendingPathComponent("old.csv"))
+        try dir.write("long-query.sql", "SELECT title, due_on FROM books ORDER BY due_on LIMIT 5\n")
+        try dir.write("overdue.sql", "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n")
+        try dir.write("answers.txt", "1\n2\n3\n4\n1\n")
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("almanac-reports"), withIntermediateDirectories: true)
+        try dir.write("almanac-reports/mine.sql", "-- name: mine\n-- title: Loans by borrower\nSELECT borrower, count(*) AS loans FROM books GROUP BY borrower\n")
+    }
+}
+
+/// Command lines as a shell reads them, enough for the examples: words, quotes, and what follows `<`.
+enum ShellWords {
+    /// The words before any redirection, quotes removed (help lays lines out in the same words).
+    static func split(_ line: String) -> [String] {
+        HelpLayout.units(line).prefix { !$0.hasPrefix("<") }.map { unit in
+            guard unit.count >= 2, let first = unit.first, first == unit.last, first == "\"" || first == "'" else { return unit }
+            return String(unit.dropFirst().dropLast())
+        }
+    }
+
+    /// A line with its `# comment` left out and runs of spaces outside quotes made one.
+    static func normalized(_ line: String) -> String {
+        var result = ""
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" && (result.last == " " || result.isEmpty) {
+                break
+            } else if character == " " && result.last == " " {
+                continue
+            }
+            result.append(character)
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The lines of a Markdown text's ```sh blocks.
+    static func shellBlocks(_ markdown: String) -> [String] {
+        var lines: [String] = []
+        var inside = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inside = !inside && line == "```sh"
+            } else if inside {
+                lines.append(String(line))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,105 @@
+import AlmanacKit
+import Foundation
+import Testing
+
+/// A full disk, for real: a 64 KiB tmpfs filled to the last byte. Files written there (`export
+/// --out`, `--rejects`, `overdue --notify > file`) fail with exit 74 (`overdue` 3), leave neither the
+/// file nor a temporary behind, and leave the database as it was. Mounting needs root (CI runs as
+/// root); elsewhere the tests are skipped and the reason is printed.
+@Suite(.serialized) struct FullDiskCommandTests {
+    /// Nil when a tmpfs can be mounted here, else why not.
+    static let unavailable: String? = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tmpfs-probe-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard getuid() == 0 else { return "not running as root (mount needs it)" }
+        let mounted = SmallDisk.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe])
+        guard mounted.status == 0 else { return "mount -t tmpfs failed: \(mounted.output)" }
+        _ = SmallDisk.run("/bin/umount", [probe])
+        return nil
+    }()
+
+    @Test func theReasonForSkippingIsPrinted() {
+        if let reason = Self.unavailable {
+            print("FullDiskCommandTests: skipped, \(reason)")
+        }
+        #expect(Self.unavailable == nil || !Self.unavailable!.isEmpty)
+    }
+
+    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    func exportOutOnAFullDiskLeavesNothing() throws {
+        try SmallDisk.withFull { dir in
+            let out = try dir.run(["--db", "a.db", "export", "books", "--out", "full/books.csv"])
+            #expect(out.status == 74)
+            #expect(out.stderr == "almanac: error: full/books.csv: cannot write: no space left on the device\n")
+            #expect(try SmallDisk.leftovers(dir).isEmpty)
+        }
+    }
+
+    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    func rejectsOnAFullDiskRollTheImportBack() throws {
+        try SmallDisk.withFull { dir in
+            try dir.write("mixed.csv", OutputPathCommandTests.mixed)
+            let before = try HostileInputTests.digest(dir)
+            let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid",
+                "--rejects", "full/r.csv"])
+            #expect(out.status == 74, "\(out.stderr)")
+            #expect(out.stderr.split(separator: "\n").last == "almanac: error: full/r.csv: cannot write: no space left on the device")
+            #expect(out.stdout == "")
+            #expect(try HostileInputTests.digest(dir) == before, "the valid row was committed without its rejects file")
+            #expect(try SmallDisk.leftovers(dir).isEmpty)
+        }
+    }
+
+    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    func overdueNotifyToAFileOnAFullDiskRecordsNothing() throws {
+        try SmallDisk.withFull { dir in
+            let failed = try dir.run(["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
+                environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(failed.status == 3)
+            #expect(failed.stderr == "almanac: error: cannot write to standard output: no space left on the device\n")
+            let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+            #expect(try database.scalar("SELECT count(*) FROM overdue_notices") == .integer(0))
+            try FileManager.default.removeItem(atPath: dir.path("full/fill"))
+            let delivered = try dir.run(["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
+                environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(delivered.status == 2)
+            let rows = try String(contentsOfFile: dir.path("full/n.csv"), encoding: .utf8).split(whereSeparator: \.isNewline).count - 1
+            guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM overdue_notices") else { return }
+            #expect(rows > 0 && Int(count) == rows)
+        }
+    }
+}
+
+/// A 64 KiB tmpfs at `full/` in a work directory holding the sample data, filled to the last byte.
+enum SmallDisk {
+    static func withFull(_ body: (Workdir) throws -> Void) throws {
+        let dir = try Workdir()
+        try HostileInputTests.prepare(dir)
+        try FileManager.default.createDirectory(atPath: dir.path("full"), withIntermediateDirectories: true)
+        let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path("full")])
+        try #require(mounted.status == 0, "\(mounted.output)")
+        defer { _ = run("/bin/umount", [dir.path("full")]) }
+        // Fill it: dd stops at ENOSPC.
+        _ = run("/bin/dd", ["if=/dev/zero", "of=" + dir.path("full/fill"), "bs=1024"])
+        try body(dir)
+    }
+
+    /// Files left in `full/` besides the filler.
+    static func leftovers(_ dir: Workdir) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path("full")).filter { $0 != "fill" }
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
