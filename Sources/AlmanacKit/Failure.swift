@@ -25,17 +25,48 @@ public struct AlmanacError: Error, CustomStringConvertible, Sendable {
     public let key: String
     /// The values for the message's `{name}` placeholders.
     public let arguments: [String: String]
+    /// Messages of their own, worded and joined into the `{problems}` placeholder: each field a
+    /// command was given and the rule it breaks (`KindWriter`).
+    public let parts: [Part]
+
+    /// One part of a message: its key, the key of a rule's words put into its `{problem}`, and their
+    /// placeholders' values.
+    public struct Part: Sendable, Equatable {
+        /// The translation key of the part (`change.field-value`).
+        public let key: String
+        /// The rule's key (`rule.books.due-too-late`).
+        public let detail: String
+        /// The values of both keys' placeholders.
+        public let arguments: [String: String]
+    }
 
     /// Creates an error of the given kind with a translated message.
     public init(_ failure: Failure, _ key: String, _ arguments: [String: String] = [:]) {
         self.failure = failure
         self.key = key
         self.arguments = arguments
+        parts = []
+    }
+
+    /// Creates an error whose message joins parts, each worded with its rule's words.
+    public init(_ failure: Failure, _ key: String, problems: [(key: String, detail: String, arguments: [String: String])]) {
+        self.failure = failure
+        self.key = key
+        arguments = [:]
+        parts = problems.map { Part(key: $0.key, detail: $0.detail, arguments: $0.arguments) }
     }
 
     /// The message in the localizer's language.
     public func message(_ localizer: Localizer) -> String {
-        localizer(key, arguments)
+        guard !parts.isEmpty else { return localizer(key, arguments) }
+        let worded = parts.map { part in
+            var all = part.arguments
+            all["problem"] = localizer(part.detail, part.arguments)
+            return localizer(part.key, all)
+        }
+        var all = arguments
+        all["problems"] = worded.joined(separator: "; ")
+        return localizer(key, all)
     }
 
     /// The message in English.

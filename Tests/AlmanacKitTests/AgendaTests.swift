@@ -39,13 +39,13 @@ import Testing
     @Test func sameEventsFallOnTheirDaysInUTC() {
         let agenda = Agenda(events: Self.acrossZones, range: Self.range("2025-12-21", "2025-12-24"), zone: Self.utc)
         #expect(Self.layout(agenda) == ["2025-12-22: 1 2 3 4", "2025-12-23: 5"])
-        #expect(agenda.hours(agenda.groups[0].occurrences[2]) == "15:00–00:00")
+        #expect(agenda.hours(agenda.groups[0].occurrences[2], allDay: "all day") == "15:00–00:00")
     }
 
     @Test func sameEventsFallOnTheirDaysInTokyo() {
         let agenda = Agenda(events: Self.acrossZones, range: Self.range("2025-12-21", "2025-12-24"), zone: Self.tokyo)
         #expect(Self.layout(agenda) == ["2025-12-22: 1 2(continues)", "2025-12-23: 2(continued) 3 4", "2025-12-24: 5"])
-        let hours = agenda.groups.flatMap(\.occurrences).map(agenda.hours)
+        let hours = agenda.groups.flatMap(\.occurrences).map { agenda.hours($0, allDay: "all day") }
         #expect(hours == ["19:00–20:00", "23:30–..:..", "..:..–00:30", "00:00–09:00", "01:00–02:00", "08:00"])
     }
 
@@ -61,7 +61,7 @@ import Testing
         let concert = Self.event(18, "2025-12-20T20:00Z", "2025-12-20T23:00Z")
         let agenda = Agenda(events: [concert], range: Self.range("2025-12-20", "2025-12-21"), zone: Self.berlin)
         #expect(Self.layout(agenda) == ["2025-12-20: 18"])
-        #expect(agenda.hours(agenda.groups[0].occurrences[0]) == "21:00–00:00")
+        #expect(agenda.hours(agenda.groups[0].occurrences[0], allDay: "all day") == "21:00–00:00")
         // One second later, it spills.
         let later = Self.event(19, "2025-12-20T20:00Z", "2025-12-20T23:00:01Z")
         #expect(Self.layout(Agenda(events: [later], range: Self.range("2025-12-20", "2025-12-21"), zone: Self.berlin))
@@ -78,14 +78,14 @@ import Testing
         let agenda = Agenda(events: [Self.event(1, "2025-12-21T23:00Z", "2025-12-21T23:00Z")],
             range: Self.range("2025-12-21", "2025-12-22"), zone: Self.berlin)
         #expect(Self.layout(agenda) == ["2025-12-22: 1"])
-        #expect(agenda.hours(agenda.groups[0].occurrences[0]) == "00:00")
+        #expect(agenda.hours(agenda.groups[0].occurrences[0], allDay: "all day") == "00:00")
     }
 
     @Test func aLongEventFillsTheDaysBetween() {
         let weekend = Self.event(7, "2025-12-26T07:00Z", "2025-12-28T17:00Z")
         let agenda = Agenda(events: [weekend], range: Self.range("2025-12-25", "2025-12-29"), zone: Self.berlin)
         #expect(Self.layout(agenda) == ["2025-12-26: 7(continues)", "2025-12-27: 7(through)", "2025-12-28: 7(continued)"])
-        #expect(agenda.groups.flatMap(\.occurrences).map(agenda.hours) == ["08:00–..:..", "..:..–..:..", "..:..–18:00"])
+        #expect(agenda.groups.flatMap(\.occurrences).map { agenda.hours($0, allDay: "all day") } == ["08:00–..:..", "..:..–..:..", "..:..–18:00"])
         #expect(agenda.eventCount == 1)
         // A range inside the event shows only its own days.
         let inside = Agenda(events: [weekend], range: Self.range("2025-12-27", "2025-12-27"), zone: Self.berlin)
@@ -111,7 +111,7 @@ import Testing
         let events = [spring, autumn]
         let agenda = Agenda(events: events, range: Self.range("2025-03-29", "2025-10-27"), zone: Self.berlin)
         #expect(Self.layout(agenda) == ["2025-03-30: 1", "2025-10-26: 2"])
-        #expect(agenda.occurrences.map(agenda.hours) == ["01:30–03:30", "02:30–02:30"])
+        #expect(agenda.occurrences.map { agenda.hours($0, allDay: "all day") } == ["01:30–03:30", "02:30–02:30"])
     }
 
     /// The sample week in three zones. In Berlin the Moscow rehearsal (19:00 +03:00) is at 17:00; in

@@ -32,7 +32,7 @@ import Testing
         #expect(agenda.render(EventFixture.renderer(language)) == expected)
         #expect(agenda.render(EventFixture.renderer(language, .markdown)) == expected)
         #expect(agenda.render(EventFixture.renderer(language, .json)) == "[]\n")
-        #expect(agenda.render(EventFixture.renderer(language, .csv)) == "day,id,starts_at,ends_at,title,person,image,continuation\r\n")
+        #expect(agenda.render(EventFixture.renderer(language, .csv)) == "day,id,starts_at,ends_at,all_day,title,person,image,continuation\r\n")
     }
 
     @Test(arguments: languages)

@@ -48,12 +48,18 @@ import Testing
     ]
 
     static let events: [Case] = [
-        Case("starts_at is a date-time", .events, eventHeader + "1,Party,,2025-12-22,,,\n",
-             [#"events.csv:2:10: error: column "starts_at": "2025-12-22" is not a date and time (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00)"#]),
+        Case("starts_at is a date-time or a day", .events, eventHeader + "1,Party,,2025-12-22 T,,,\n",
+             [#"events.csv:2:10: error: column "starts_at": "2025-12-22 T" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"#]),
+        Case("an all-day event ends on a day", .events, eventHeader + "1,Party,,2025-12-22,2025-12-23T10:00,,\n",
+             [#"events.csv:2:21: error: column "ends_at": "2025-12-23T10:00" is not a day: an all-day event from 2025-12-22 ends on a day (YYYY-MM-DD, the last day it lasts)"#]),
+        Case("an all-day event ends on or after its day", .events, eventHeader + "1,Party,,2025-12-22,2025-12-21,,\n",
+             [#"events.csv:2:21: error: column "ends_at": "2025-12-21" is before starts_at (2025-12-22)"#]),
+        Case("a timed event ends at a time", .events, eventHeader + "1,Party,,2025-12-22T18:00Z,2025-12-23,,\n",
+             [#"events.csv:2:28: error: column "ends_at": "2025-12-23" is a day, but the event starts at a time (2025-12-22T18:00:00Z): give the end a time too"#]),
         Case("a time that does not exist", .events, eventHeader + "1,Party,,2025-12-22T24:00,,,\n",
-             [#"events.csv:2:10: error: column "starts_at": "2025-12-22T24:00" is not a date and time (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00)"#]),
+             [#"events.csv:2:10: error: column "starts_at": "2025-12-22T24:00" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"#]),
         Case("ends before it starts", .events, eventHeader + "1,Party,,2025-12-22T16:30+03:00,2025-12-22T13:00Z,,\n",
-             [#"events.csv:2:33: error: column "ends_at": "2025-12-22T13:00Z" is before starts_at (2025-12-22T13:30:00Z)"#]),
+             [#"events.csv:2:33: error: column "ends_at": "2025-12-22T13:00Z" (2025-12-22T13:00:00Z) is before starts_at (2025-12-22T13:30:00Z)"#]),
         Case("starts_at is required", .events, eventHeader + "1,Party,Ann,,,,\n",
              [#"events.csv:2:13: error: column "starts_at": a value is required"#]),
     ]
@@ -128,7 +134,7 @@ import Testing
         Case("a setting on the grid", .animationSettings, setup: [(.animationProperties, baseProperties)], "name,angle\nodd,-45.3\n",
              [#"animation-settings.csv:2:5: error: column "angle": "-45.3" is not on the step grid (expected -90 plus a whole number of steps of 0.25)"#]),
         Case("a setting names properties", .animationSettings, setup: [(.animationProperties, baseProperties)], "name,height\nbig,2\n",
-             [#"animation-settings.csv:1:6: error: column "height" is not a animation-settings column (accepted: name, width, angle)"#]),
+             [#"animation-settings.csv:1:6: error: column "height" is not a animation-settings column (accepted: id, name, created_at, width, angle)"#]),
     ]
 
     @Test(arguments: books + events + calendar + countries + animation)

@@ -171,7 +171,7 @@ import Testing
 
     @Test func aFileThatMoreThanDoublesATableRebuildsItsIndexes() throws {
         let fixture = try ImportFixture()
-        _ = try fixture.load(.books, "title,due_on,returned_on\nKept,2025-12-20,\nBack,2025-12-20,2025-12-02\n")
+        _ = try fixture.load(.books, "title,due_on,returned_on\nKept,2025-12-20,\nBack,2025-12-20,2025-12-01\n")
         var text = "title,due_on\n"
         for index in 0..<40_000 { text += "A rather long title for book number \(index),2025-12-\(10 + index % 20)\n" }
         #expect(text.utf8.count > 1 << 20)

@@ -22,18 +22,10 @@ import Testing
         }
     }
 
-    @Test func onlyGivenFieldsChange() throws {
-        var loan = Loan(id: 7, title: "Dune", author: "Frank Herbert", borrower: "Chloé",
-            loanedOn: LocalDate("2025-12-10")!, dueOn: LocalDate("2026-03-10")!, returnedOn: LocalDate("2025-12-20")!)
-        let original = loan
-        try LoanEdit().apply(to: &loan, today: today)
-        #expect(loan == original)
+    @Test func onlyGivenFieldsBecomeColumnsAndDaysAreResolved() throws {
+        #expect(LoanEdit().texts(today: today).isEmpty)
         #expect(LoanEdit().isEmpty && !LoanEdit(borrower: "").isEmpty)
-        try LoanEdit(borrower: "", returnedOn: "").apply(to: &loan, today: today)
-        #expect(loan.borrower == nil && loan.returnedOn == nil && loan.author == "Frank Herbert")
-    }
-
-    @Test func aNewLoanNeedsADueDate() {
-        #expect(throws: AlmanacError.self) { try LoanEdit(title: "Dune").newLoan(today: today) }
+        let texts = LoanEdit(borrower: "", loanedOn: "today-3", dueOn: "2025-02-30", returnedOn: "none").texts(today: today)
+        #expect(texts == [.borrower: "", .loanedOn: "2025-12-19", .dueOn: "2025-02-30", .returnedOn: ""])
     }
 }

@@ -18,7 +18,9 @@ import Testing
         let loan = try #require(LocalDate("2025-05-10"))
         #expect(LoanRules.checkDue(loan, loanedOn: loan) == nil)
         #expect(LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan) == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
-        #expect(LoanRules.checkReturned(loan, loanedOn: loan) == nil)
-        #expect(LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan) == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+        #expect(LoanRules.checkReturned(loan, loanedOn: loan, today: loan) == nil)
+        #expect(LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan, today: loan)
+            == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+        #expect(LoanRules.checkReturned(loan.adding(days: 1), loanedOn: loan, today: loan) == RuleViolation("rule.books.returned-future", ["today": "2025-05-10"]))
     }
 }

@@ -29,7 +29,7 @@ import Testing
         "books return": ["1"], "books delete": ["1"],
         "overdue": [],
         "events agenda": [], "events show": ["1"], "events cards": [],
-        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"],
+        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1"],
     ]
 
     /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a

@@ -19,7 +19,7 @@ final class BatchPreparer {
         self.kind = kind
         self.rules = rules
         self.encoding = encoding
-        width = rules.width
+        width = rules.columns.count
         rowValues = .allocate(capacity: max(width, 1))
     }
 
@@ -30,15 +30,15 @@ final class BatchPreparer {
         batch.width = width
         batch.values.reserveCapacity(batch.recordCount * width)
         for record in 0..<batch.recordCount {
-            var bound = 0
+            // Every record has `width` values, so a row's values are found by its index; a column
+            // the rules bind nothing to is NULL.
+            for index in 0..<width { rowValues[index] = .null }
             if let mapping {
-                bound = check(batch, record, mapping)
+                check(batch, record, mapping)
             } else {
                 batch.skipped.insert(record)
                 if !readHeader(batch, record) { return }
             }
-            // Every record has `width` values, so a row's values are found by its index.
-            for index in bound..<width { rowValues[index] = .null }
             batch.values.append(contentsOf: UnsafeBufferPointer(start: rowValues, count: width))
         }
         if atEnd && mapping == nil && batch.fatal.isEmpty {
@@ -61,25 +61,24 @@ final class BatchPreparer {
         return false
     }
 
-    /// Checks a record and returns how many values it bound.
-    private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) -> Int {
+    /// Checks a record, binding its values into `rowValues`.
+    private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) {
         if batch.record(record).fault == .fieldTooLong {
             batch.skipped.insert(record)
             batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
-            return 0
+            return
         }
         let problems = structuralProblems(batch, record, expectedWidth: mapping.width)
         if !problems.isEmpty {
             batch.invalid.insert(record)
             for problem in problems { batch.issues.append((record, problem)) }
-            return 0
+            return
         }
         var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
             output: rowValues, width: width)
         rules.check(&row)
         row.finish()
         if row.failed { batch.invalid.insert(record) }
-        return row.bound
     }
 
     /// Parse faults, a wrong number of fields, NUL bytes and invalid text, each at its place.

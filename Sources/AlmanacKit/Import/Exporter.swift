@@ -18,18 +18,12 @@ public enum Exporter {
 
     private static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
         if kind == .animationSettings { return try writeSettings(database, writer) }
-        let (sql, header) = query(kind)
-        try writer.record(header)
-        let statement = try database.prepare(sql)
+        let specs = kind.definition.specs.filter { $0.header != nil }
+        try writer.record(specs.map { $0.header ?? $0.name })
+        let statement = try database.prepare(kind.definition.exportSQL)
         var count = 0
         while try statement.step() {
-            for index in 0..<Int32(header.count) {
-                switch statement.columnType(at: index) {
-                case .null: writer.field(nil as String?)
-                case .real: writer.field(number(statement.double(at: index)))
-                default: writer.field(statement.string(at: index))
-                }
-            }
+            for (index, spec) in specs.enumerated() { field(statement, Int32(index), spec.type, writer) }
             try writer.endRecord()
             count += 1
         }
@@ -37,45 +31,33 @@ public enum Exporter {
         return count
     }
 
+    /// One value as the import reads it back (`ColumnSpec.fileText`).
+    private static func field(_ statement: Statement, _ index: Int32, _ type: FieldType, _ writer: CSVWriter) {
+        writer.field(ColumnSpec.fileText(statement.value(at: index), type))
+    }
+
+    /// Settings: the kind's own columns, then each property's value under its key.
     private static func writeSettings(_ database: Database, _ writer: CSVWriter) throws -> Int {
-        let keys = try database.rows("SELECT key FROM animation_properties ORDER BY rowid").compactMap { $0.first?.textValue }
-        try writer.record(["name"] + keys)
-        let settings = try database.rows("SELECT id, name FROM animation_settings ORDER BY id")
+        let keys = try AnimationCatalog.load(database).properties.map(\.key)
+        let specs = SettingKind.specs
+        try writer.record(specs.map { $0.header ?? $0.name } + keys)
+        let settings = try database.prepare(SettingKind.exportSQL)
         let values = try database.prepare("SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
-        for setting in settings {
-            try values.bind(setting[0], at: 1)
+        var count = 0
+        while try settings.step() {
+            for (index, spec) in specs.enumerated() { field(settings, Int32(index), spec.type, writer) }
+            try values.bind(settings.int64(at: Int32(SettingKind.Column.id.rawValue)), at: 1)
             var byKey: [String: Double] = [:]
             while try values.step() { byKey[values.string(at: 0) ?? ""] = values.double(at: 1) }
             values.reset()
-            try writer.record([setting[1].textValue] + keys.map { key in byKey[key].map(number) })
+            for key in keys { writer.field(byKey[key].map(number)) }
+            try writer.endRecord()
+            count += 1
         }
         try writer.flush()
-        return settings.count
+        return count
     }
 
     /// A number as the import reads it: plain decimal, no exponent, no trailing `.0`.
-    static func number(_ value: Double) -> String {
-        DecimalNumber(value)?.description ?? String(value)
-    }
-
-    private static func query(_ kind: ImportKind) -> (sql: String, header: [String]) {
-        switch kind {
-        case .holidays: return ("SELECT key, title, color, image, greeting FROM holidays ORDER BY rowid", ["key", "title", "color", "image", "greeting"])
-        case .doors: return ("SELECT holiday, door, surprise FROM doors ORDER BY holiday, door", ["holiday", "door", "surprise"])
-        case .events:
-            return ("SELECT id, title, person, starts_at, ends_at, image, description FROM events ORDER BY id",
-                    ["id", "title", "person", "starts_at", "ends_at", "image", "description"])
-        case .countries: return ("SELECT code, name, alpha3, numeric FROM countries ORDER BY rowid", ["code", "name", "alpha3", "numeric"])
-        case .quizAnswers:
-            return ("SELECT player, answered_at, country, chosen, options FROM quiz_answers ORDER BY id",
-                    ["player", "answered_at", "country", "chosen", "options"])
-        case .animationProperties:
-            return ("SELECT key, label, min, max, step, default_value FROM animation_properties ORDER BY rowid",
-                    ["key", "label", "min", "max", "step", "default"])
-        case .books:
-            return ("SELECT id, title, author, borrower, loaned_on, due_on, returned_on FROM books ORDER BY id",
-                    ["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on"])
-        case .animationSettings: return ("", [])
-        }
-    }
+    static func number(_ value: Double) -> String { ColumnSpec.fileText(.real(value), .real) ?? "" }
 }

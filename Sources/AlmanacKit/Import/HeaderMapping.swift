@@ -31,7 +31,7 @@ struct HeaderMapping {
         let span = batch.record(record)
         let starts = batch.fieldStarts(record)
         var index: [String: Int] = [:]
-        for (column, spec) in columns.enumerated() where index[spec.name] == nil { index[spec.name] = column }
+        for (column, spec) in columns.enumerated() where spec.inFile && index[spec.name] == nil { index[spec.name] = column }
         let accepted = acceptedList(columns)
         var fields = Array(repeating: -1, count: columns.count)
         var reasonSeen = false
@@ -69,9 +69,9 @@ struct HeaderMapping {
             // The rest is not looked at: a kind's header has at most `columns.count + 1` columns.
             let place = starts[min(examined, span.fieldCount)]
             problems.append(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.header.unchecked",
-                arguments: ["kind": kind.rawValue, "limit": String(columns.count + 1)], counts: ["count": .init(left, "unit.more-column")]))
+                arguments: ["kind": kind.rawValue, "limit": String(columns.filter(\.inFile).count + 1)], counts: ["count": .init(left, "unit.more-column")]))
         } else {
-            for (column, spec) in columns.enumerated() where spec.required && fields[column] < 0 {
+            for (column, spec) in columns.enumerated() where spec.inFile && spec.required && fields[column] < 0 {
                 problem(0, "import.header.missing", ["column": spec.name])
             }
         }
@@ -80,8 +80,9 @@ struct HeaderMapping {
 
     /// The columns' names as a message lists them: the first `listedNames`, and how many more.
     private static func acceptedList(_ columns: [ImportColumn]) -> (names: String, more: Int?) {
-        let names = columns.prefix(listedNames).map(\.name).joined(separator: ", ")
-        return (names, columns.count > listedNames ? columns.count - listedNames : nil)
+        let inFile = columns.filter(\.inFile)
+        let names = inFile.prefix(listedNames).map(\.name).joined(separator: ", ")
+        return (names, inFile.count > listedNames ? inFile.count - listedNames : nil)
     }
 }
 

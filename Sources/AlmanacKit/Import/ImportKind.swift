@@ -1,4 +1,7 @@
-/// The kinds of CSV files Almanac imports and exports (PRODUCT.md, "CSV kinds").
+/// The kinds of CSV files Almanac imports and exports (PRODUCT.md, "CSV kinds"), each defined once
+/// by its `KindDefinition` (`Sources/AlmanacKit/Kinds/`).
+/// The first eight are the five worlds' data; the last three are the state a whole database carries
+/// (`export DIR` writes them, so `import DIR` reproduces it).
 public enum ImportKind: String, CaseIterable, Sendable {
     case holidays
     case doors
@@ -8,88 +11,56 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case animationProperties = "animation-properties"
     case animationSettings = "animation-settings"
     case books
+    case calendarState = "calendar-state"
+    case overdueNotices = "overdue-notices"
+    case lastIDs = "last-ids"
 
-    /// The file `import DIR` looks for (`quiz-answers.csv`).
+    /// The file `import DIR` looks for, and `export DIR` writes (`quiz-answers.csv`).
     public var fileName: String { rawValue + ".csv" }
 
-    /// The order `import DIR` loads kinds in: every kind after the ones its rows refer to.
+    /// The order `import DIR` loads kinds in: every kind after the ones its rows refer to, and the
+    /// last ids after every row that gave one.
     public static let dependencyOrder: [ImportKind] = [
-        .holidays, .doors, .countries, .quizAnswers, .animationProperties, .animationSettings, .events, .books,
+        .holidays, .doors, .calendarState, .countries, .quizAnswers, .animationProperties, .animationSettings, .events, .books,
+        .overdueNotices, .lastIDs,
     ]
 
-    /// The table rows go into.
-    var table: String {
+    /// The kind's definition.
+    var definition: any KindDefinition.Type {
         switch self {
-        case .quizAnswers: return "quiz_answers"
-        case .animationProperties: return "animation_properties"
-        case .animationSettings: return "animation_settings"
-        default: return rawValue
+        case .holidays: HolidayKind.self
+        case .doors: DoorKind.self
+        case .calendarState: CalendarStateKind.self
+        case .events: EventKind.self
+        case .countries: CountryKind.self
+        case .quizAnswers: QuizAnswerKind.self
+        case .animationProperties: PropertyKind.self
+        case .animationSettings: SettingKind.self
+        case .books: BookKind.self
+        case .overdueNotices: NoticeKind.self
+        case .lastIDs: LastIDKind.self
         }
     }
+
+    /// The table rows go into.
+    var table: String { definition.table }
 
     /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints, so
     /// that SQLite need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`);
     /// `CheckBypassTests` holds the two together, reading the CHECKs from the schema.
     var checkedByTheImporter: Bool { self == .books || self == .events }
 
-    /// The columns as `--help` shows them (animation-settings has one per property besides `name`).
+    /// The columns of the kind's file, in the order export writes them (animation-settings has one
+    /// per property after these).
+    public var fileColumns: [ImportColumn] { definition.specs.filter { $0.header != nil }.map(\.importColumn) }
+
+    /// Every column of the kind as header matching sees it, in insert order (those files do not have
+    /// included; animation-settings has one per property after these).
+    var importColumns: [ImportColumn] { definition.specs.map(\.importColumn) }
+
+    /// The columns as `--help` shows them: required ones marked `*` (animation-settings: its own,
+    /// which a property key column per property follows).
     public var helpColumns: String {
-        let columns: [ImportColumn]
-        switch self {
-        case .animationSettings: return "name*, then one column per property key"
-        case .holidays: columns = HolidayRows().columns
-        case .doors: columns = DoorRows().columns
-        case .events: columns = EventRows(zone: .utc).columns
-        case .countries: columns = CountryRows().columns
-        case .quizAnswers: columns = QuizAnswerRows(zone: .utc).columns
-        case .animationProperties: columns = AnimationPropertyRows().columns
-        case .books: columns = BookRows(today: LocalDate(dayNumber: 0)).columns
-        }
-        return columns.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
+        fileColumns.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
     }
-
-    /// Columns of the table in insert order, and the key that identifies a row for --on-conflict.
-    var insertColumns: (columns: [String], key: [String]) {
-        switch self {
-        case .holidays: return (["key", "title", "color", "image", "greeting"], ["key"])
-        case .doors: return (["holiday", "door", "surprise"], ["holiday", "door"])
-        case .events: return (["id", "title", "person", "starts_at", "ends_at", "image", "description"], ["id"])
-        case .countries: return (["code", "name", "alpha3", "numeric"], ["code"])
-        case .quizAnswers: return (["player", "answered_at", "country", "chosen", "options"], [])
-        case .animationProperties: return (["key", "label", "min", "max", "step", "default_value"], ["key"])
-        case .animationSettings: return (["name", "created_at"], ["name"])
-        case .books: return (["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on"], ["id"])
-        }
-    }
-
-    /// The INSERT for one row under a conflict policy. `replace` updates the row in place (an upsert)
-    /// rather than deleting it, so rows that refer to it (a holiday's doors) are kept.
-    /// `rows` rows at once take parameters ?1, ?2, ... in row order.
-    func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
-        let (columns, key) = insertColumns
-        let tuples = (0..<rows).map { row in
-            "(" + (1...columns.count).map { "?\(row * columns.count + $0)" }.joined(separator: ", ") + ")"
-        }
-        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
-        guard !key.isEmpty else { return sql }
-        switch policy {
-        case .fail: break
-        case .skip: sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO NOTHING"
-        case .replace:
-            let updates = columns.filter { !key.contains($0) && $0 != "created_at" }.map { "\($0) = excluded.\($0)" }
-            sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO "
-                + (updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", "))
-        }
-        return sql
-    }
-}
-
-/// What to do with a row whose key is already in the database (`--on-conflict`).
-public enum ConflictPolicy: String, CaseIterable, Sendable {
-    /// The row is an error (the default).
-    case fail
-    /// The row is left out; the database keeps its own.
-    case skip
-    /// The row replaces the one in the database.
-    case replace
 }

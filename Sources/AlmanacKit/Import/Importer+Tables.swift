@@ -77,14 +77,7 @@ extension Importer {
     }
 
     /// The animation properties now in the database (those imported earlier in this run included).
-    func loadProperties() throws -> [AnimationProperty] {
-        try database.rows("SELECT key, min, max, step, default_value FROM animation_properties ORDER BY rowid").compactMap { row in
-            guard case .text(let key) = row[0], case .real(let min) = row[1], case .real(let max) = row[2],
-                case .real(let step) = row[3], case .real(let value) = row[4],
-                let low = DecimalNumber(min), let high = DecimalNumber(max), let size = DecimalNumber(step),
-                let defaultValue = DecimalNumber(value), case .success(let stepper) = Stepper.make(min: low, max: high, step: size)
-            else { return nil }
-            return AnimationProperty(key: key, stepper: stepper, defaultValue: defaultValue)
-        }
+    func loadProperties() throws -> [AnimationCatalog.Property] {
+        try AnimationCatalog.load(database).properties
     }
 }

@@ -135,16 +135,21 @@ public final class Importer {
         return !options.skipInvalid && errorCount >= options.maxErrors
     }
 
-    private func makeRules(_ kind: ImportKind, properties: [AnimationProperty]) -> any RowRules {
+    private func makeRules(_ kind: ImportKind, properties: [AnimationCatalog.Property]) -> any RowRules {
         switch kind {
-        case .holidays: return HolidayRows()
-        case .doors: return DoorRows()
-        case .events: return EventRows(zone: options.timeZone)
-        case .countries: return CountryRows()
-        case .quizAnswers: return QuizAnswerRows(zone: options.timeZone)
-        case .animationProperties: return AnimationPropertyRows()
-        case .animationSettings: return AnimationSettingRows(properties: properties)
-        case .books: return BookRows(today: options.today)
+        case .holidays: return KindRows<HolidayKind>(context: ())
+        case .doors: return KindRows<DoorKind>(context: .init(zone: options.timeZone))
+        case .calendarState: return KindRows<CalendarStateKind>(context: ())
+        case .events: return KindRows<EventKind>(context: .init(zone: options.timeZone))
+        case .countries: return KindRows<CountryKind>(context: ())
+        case .quizAnswers: return KindRows<QuizAnswerKind>(context: .init(zone: options.timeZone))
+        case .animationProperties: return KindRows<PropertyKind>(context: ())
+        case .animationSettings:
+            return SettingRows(context: .init(properties: properties, now: Int64(Date().timeIntervalSince1970.rounded(.down)),
+                zone: options.timeZone))
+        case .books: return KindRows<BookKind>(context: .init(today: options.today))
+        case .overdueNotices: return KindRows<NoticeKind>(context: ())
+        case .lastIDs: return KindRows<LastIDKind>(context: ())
         }
     }
 }

@@ -1,32 +1,49 @@
 import Foundation
 
-/// One column of a kind's CSV format.
+/// One column of a kind's CSV format, as header matching sees it.
 public struct ImportColumn: Hashable, Sendable {
     /// The header name (`due_on`).
     public let name: String
     /// True when every row must give a value.
     public let required: Bool
+    /// False for a column of the table that files do not have (the rules fill it).
+    public let inFile: Bool
 
     /// A column.
-    public init(_ name: String, required: Bool = false) {
+    public init(_ name: String, required: Bool = false, inFile: Bool = true) {
         self.name = name
         self.required = required
+        self.inFile = inFile
     }
 }
 
-/// The rules of one kind: its columns, and how a record becomes the values of an insert.
-/// They run on the parsing thread, so they are pure: no database.
+/// The rules of one kind as the importer runs them on the parsing thread: its columns, and how a
+/// record becomes the values of an insert. Pure: no database.
 protocol RowRules {
-    /// The columns, in the order export writes them.
+    /// The kind's columns, in the order of its insert (and of the values `check` binds).
     var columns: [ImportColumn] { get }
-    /// How many values `check` binds per row.
-    var width: Int { get }
-    /// Checks one record, binding values in parameter order or failing on columns.
+    /// Checks one record, binding each column's value in its place or failing on columns.
     func check(_ row: inout RowCheck)
 }
 
-/// One record being checked: read its fields by column, bind values, report problems at their place.
-struct RowCheck {
+/// A kind's definition as the importer runs it.
+struct KindRows<Kind: KindDefinition>: RowRules {
+    let context: Kind.Context
+    var columns: [ImportColumn] { Kind.specs.map(\.importColumn) }
+    func check(_ row: inout RowCheck) { Kind.check(&row, context) }
+}
+
+/// Saved settings, whose columns after the kind's own are the properties' keys.
+struct SettingRows: RowRules {
+    let context: SettingKind.Context
+    var columns: [ImportColumn] { SettingKind.specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) } }
+    func check(_ row: inout RowCheck) { SettingKind.check(&row, context) }
+}
+
+/// One record of a file being checked (the importer's `RowSource`): its fields are read by column
+/// straight from the batch's bytes, values are bound in their column's place, and problems are
+/// reported at their line and column.
+struct RowCheck: RowSource {
     let batch: RecordBatch
     let record: Int
     /// For each column of the kind, the field that holds it, or -1 when the file has no such column.
@@ -40,8 +57,6 @@ struct RowCheck {
     private var arena: UnsafeMutableRawPointer
     private let output: UnsafeMutablePointer<BindValue>
     private let width: Int
-    /// How many values have been bound.
-    private(set) var bound = 0
     /// Problems found in the row, listed or not.
     private var problems = 0
     /// Where the row's fields start, once more than one problem needs placing.
@@ -53,7 +68,7 @@ struct RowCheck {
     /// column per property, and a message per column would make memory follow the width).
     static let listedProblems = 10
 
-    /// A check of one record, binding into `output` (room for `width` values).
+    /// A check of one record, binding into `output` (room for `width` values, one per column).
     init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
          output: UnsafeMutablePointer<BindValue>, width: Int) {
         self.batch = batch
@@ -71,6 +86,7 @@ struct RowCheck {
     // MARK: Reading
 
     /// The bytes of a column's field (empty when the file has no such column).
+    @inline(__always)
     func bytes(_ column: Int) -> UnsafeRawBufferPointer {
         let field = mapping[column]
         guard field >= 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -84,40 +100,56 @@ struct RowCheck {
         return field < 0 || fields[field].length == 0
     }
 
+    /// Runs `body` with the column's bytes.
+    @inline(__always)
+    func withBytes<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T { body(bytes(column)) }
+
     /// The column as text.
     func text(_ column: Int) -> String { String(decoding: bytes(column), as: UTF8.self) }
 
     // MARK: Binding
 
-    /// Binds a value (the next parameter).
-    mutating func bind(_ value: BindValue) {
-        guard bound < width else { return }
-        output[bound] = value
-        bound += 1
+    /// Binds a value in the column's place.
+    @inline(__always)
+    private mutating func bind(_ column: Int, _ value: BindValue) {
+        guard column < width else { return }
+        output[column] = value
     }
 
     /// Binds the column's text as it is in the file, or NULL when it is empty.
     mutating func bindField(_ column: Int) {
-        bind(isEmpty(column) ? .null : .field(mapping[column]))
+        bind(column, isEmpty(column) ? .null : .field(mapping[column]))
     }
 
+    mutating func bindNull(_ column: Int) { bind(column, .null) }
+    mutating func bindInteger(_ column: Int, _ value: Int64) { bind(column, .integer(value)) }
+    mutating func bindReal(_ column: Int, _ value: Double) { bind(column, .real(value)) }
+
     /// Binds text the rules computed, kept in the batch's arena until it is inserted.
-    mutating func bindText(_ write: (UnsafeMutableRawPointer) -> Int, capacity: Int) {
+    private mutating func bindText(_ column: Int, _ write: (UnsafeMutableRawPointer) -> Int, capacity: Int) {
         batch.storage.arena.reserve(capacity)
         let offset = batch.storage.arena.count
         let length = write(batch.storage.arena.base + offset)
         batch.storage.arena.commit(length)
         arena = batch.storage.arena.base  // it may have moved to grow
-        bind(.text(offset: offset, length: length))
+        bind(column, .text(offset: offset, length: length))
     }
 
     /// Binds a string.
-    mutating func bindText(_ text: String) {
+    mutating func bindText(_ column: Int, _ text: String) {
         var copy = text
         copy.withUTF8 { utf8 in
-            bindText({ $0.copyMemory(from: utf8.baseAddress!, byteCount: utf8.count); return utf8.count }, capacity: utf8.count)
+            bindText(column, { $0.copyMemory(from: utf8.baseAddress!, byteCount: utf8.count); return utf8.count }, capacity: utf8.count)
         }
     }
+
+    /// Binds the instant as UTC text (`YYYY-MM-DDTHH:MM:SSZ`), written straight into the arena.
+    mutating func bindInstant(_ column: Int, _ seconds: Int64) {
+        bindText(column, { Instant.writeUTC(seconds, to: $0); return 20 }, capacity: 20)
+    }
+
+    /// Binds the date as `YYYY-MM-DD`.
+    mutating func bindDate(_ column: Int, _ date: LocalDate) { bindText(column, date.description) }
 
     // MARK: Problems
 
@@ -160,78 +192,4 @@ struct RowCheck {
         starts = all
         return all[field]
     }
-
-    /// Fails when a required column is empty; true when it has a value.
-    mutating func require(_ column: Int) -> Bool {
-        if isEmpty(column) {
-            fail(column, RuleViolation("rule.required"))
-            return false
-        }
-        return true
-    }
-
-    // MARK: Typed fields
-
-    /// The column as a date, failing when it is not `YYYY-MM-DD` or the day does not exist.
-    mutating func date(_ column: Int) -> LocalDate? {
-        if let date = LocalDate(bytes: bytes(column)) { return date }
-        fail(column, RuleViolation("rule.not-a-date"))
-        return nil
-    }
-
-    /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time
-    /// or falls outside the years 1 to 9999 in UTC.
-    mutating func instant(_ column: Int, zone: Zone) -> Int64? {
-        if let seconds = Instant.seconds(iso8601: bytes(column), zone: zone) { return seconds }
-        let outside = Instant.isOutsideStorableYears(iso8601: bytes(column), zone: zone)
-        fail(column, RuleViolation(outside ? "rule.datetime-out-of-range" : "rule.not-a-datetime"))
-        return nil
-    }
-
-    /// The column as a whole number.
-    mutating func integer(_ column: Int) -> Int64? {
-        let bytes = self.bytes(column)
-        var value: Int64 = 0
-        var index = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
-        guard index < bytes.count, bytes.count - index <= 18 else {
-            fail(column, RuleViolation("rule.not-an-integer"))
-            return nil
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte >= 48 && byte <= 57 else {
-                fail(column, RuleViolation("rule.not-an-integer"))
-                return nil
-            }
-            value = value * 10 + Int64(byte - 48)
-            index += 1
-        }
-        return negative ? -value : value
-    }
-
-    /// Binds the column as a row id, or NULL when it is empty so that SQLite assigns one.
-    mutating func bindOptionalID(_ column: Int) {
-        if isEmpty(column) {
-            bind(.null)
-        } else if let id = integer(column) {
-            bind(.integer(id))
-        }
-    }
-
-    /// The column as an exact decimal number.
-    mutating func decimal(_ column: Int) -> DecimalNumber? {
-        if let number = DecimalNumber(text(column)) { return number }
-        fail(column, RuleViolation("rule.not-a-number"))
-        return nil
-    }
-
-    /// Binds the instant as UTC text (`YYYY-MM-DDTHH:MM:SSZ`).
-    mutating func bindInstant(_ seconds: Int64) {
-        bindText({ Instant.writeUTC(seconds, to: $0); return 20 }, capacity: 20)
-    }
-
-    /// Binds the date as `YYYY-MM-DD`.
-    mutating func bindDate(_ date: LocalDate) { bindText(date.description) }
 }

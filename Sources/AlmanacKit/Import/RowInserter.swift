@@ -22,33 +22,42 @@ final class RowInserter {
     private var groupStatement: Statement?
     private let groupSQL: String?
     private let properties: [String]
-    private let createdAt: String
     private let policy: ConflictPolicy
     /// For animation properties: the values saved in settings, which a changed property must keep valid.
     private let savedValues: AnimationRules.SavedValues?
+    /// For kinds with reference data under `fail`: the upsert that replaces a row still as `init`
+    /// loaded it (`ReferenceData`): such a row is no conflict, it gives way to the file's row.
+    private let yielding: Statement?
+    /// For those kinds, the keys this import has written: a row it wrote is the file's, not the
+    /// reference row, so the same key again is a duplicate.
+    private var written: Set<[SQLValue]> = []
 
-    init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = [], now: Date = Date()) throws {
+    init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
         self.database = database
         self.kind = kind
         self.properties = properties
         self.policy = policy
         savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
-        createdAt = Instant.utcText(Int64(now.timeIntervalSince1970.rounded(.down)))
+        let hasReference = ReferenceData.kinds.contains(kind) && policy == .fail
+        yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
             // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
             let conflict = switch policy {
             case .fail: ""
             case .skip: " ON CONFLICT (name) DO NOTHING"
-            case .replace: " ON CONFLICT (name) DO UPDATE SET name = excluded.name"
+            case .replace: " ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at"
             }
-            statement = try database.prepare("INSERT INTO animation_settings (name, created_at) VALUES (?1, ?2)\(conflict) RETURNING id")
+            statement = try database.prepare(
+                "INSERT INTO animation_settings (\(SettingKind.sqlList(SettingKind.Column.allCases))) VALUES (?1, ?2, ?3)\(conflict) RETURNING id")
             valuesStatement = try database.prepare(
                 "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
             groupSQL = nil
         } else {
-            statement = try database.prepare(kind.insertSQL(policy))
+            // A reference row gives way only when its key is met: such a row is inserted alone.
+            statement = try database.prepare(kind.definition.insertSQL(hasReference ? .skip : policy))
             // A property is checked against the saved settings row by row (and property files are short).
-            groupSQL = kind == .animationProperties ? nil : kind.insertSQL(policy, rows: Self.groupSize)
+            groupSQL = kind == .animationProperties || kind == .lastIDs || hasReference
+                ? nil : kind.definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
@@ -70,12 +79,41 @@ final class RowInserter {
             try bindRow(statement, batch, values, record: record, firstParameter: 1)
             try statement.step()
             statement.reset()
-            return sqlite3_changes(database.handle) == 0 ? .skipped : .inserted
+            // The last ids go through a view's trigger, which SQLite does not count as a change.
+            if sqlite3_changes(database.handle) > 0 || kind == .lastIDs {
+                if yielding != nil { written.insert(key(values, batch, record)) }
+                return .inserted
+            }
+            return try giveWay(batch, values, record: record, mapping: mapping, columns: columns, file: file)
         } catch let error as DatabaseError where error.isConstraintViolation {
             statement.reset()
             valuesStatement?.reset()
+            yielding?.reset()
             return .failed(try describe(error, batch, record, mapping, columns, file))
         }
+    }
+
+    /// A row whose key is there already, under `skip`, or under `fail` for a kind with reference data:
+    /// there it replaces the row when that is still the reference row `init` loaded, and is refused
+    /// as a row that exists otherwise.
+    private func giveWay(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
+                         columns: [ImportColumn], file: String) throws -> Outcome {
+        guard let yielding else { return .skipped }
+        let specs = kind.definition.specs
+        let keyColumns = specs.indices.filter { specs[$0].isKey }
+        let key = key(values, batch, record)
+        let existing = try database.rows("SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
+            + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key).first
+        if let existing, !written.contains(key), existing == ReferenceData.row(kind, key: key) {
+            try bindRow(yielding, batch, values, record: record, firstParameter: 1)
+            try yielding.step()
+            yielding.reset()
+            written.insert(key)
+            return .inserted
+        }
+        guard policy == .fail else { return .skipped }
+        return .failed(try describe(DatabaseError(extendedCode: ResultCode.constraintPrimaryKey, message: "exists", sql: "", path: database.path),
+            batch, record, mapping, columns, file))
     }
 
     /// How many rows `insertGroup` takes: one statement per group saves SQLite's per-statement work
@@ -107,6 +145,7 @@ final class RowInserter {
     func releaseBindings() {
         statement.clearBindings()
         groupStatement?.clearBindings()
+        yielding?.clearBindings()
     }
 
     /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
@@ -137,8 +176,9 @@ final class RowInserter {
     }
 
     private func insertSetting(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Outcome {
-        try bind(values[first], at: 1, to: statement, batch, record)
-        try statement.bind(createdAt, at: 2)
+        for column in SettingKind.Column.allCases {
+            try bind(values[first + column.rawValue], at: Int32(column.rawValue + 1), to: statement, batch, record)
+        }
         guard try statement.step() else {
             statement.reset()
             return .skipped
@@ -150,7 +190,7 @@ final class RowInserter {
         for (offset, key) in properties.enumerated() {
             try valuesStatement.bind(id, at: 1)
             try valuesStatement.bind(key, at: 2)
-            try bind(values[first + 1 + offset], at: 3, to: valuesStatement, batch, record)
+            try bind(values[first + SettingKind.firstProperty + offset], at: 3, to: valuesStatement, batch, record)
             try valuesStatement.step()
             valuesStatement.reset()
         }
@@ -159,18 +199,33 @@ final class RowInserter {
 
     /// A property row. Replacing a property may not leave a saved setting out of its range or off its
     /// grid; a property written gives every setting without a value for it its default (`AnimationRules`).
+    /// A property still as `init` loaded it gives way to the file's, as any reference row does.
     private func insertProperty(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int,
                                 _ saved: AnimationRules.SavedValues, mapping: [Int], file: String) throws -> Outcome {
-        guard case .field(let keyField) = values[first], case .real(let low) = values[first + 2], case .real(let high) = values[first + 3],
-            case .real(let size) = values[first + 4], case .real(let value) = values[first + 5]
+        typealias C = PropertyKind.Column
+        guard case .field(let keyField) = values[first + C.key.rawValue], case .real(let low) = values[first + C.min.rawValue],
+            case .real(let high) = values[first + C.max.rawValue], case .real(let size) = values[first + C.step.rawValue],
+            case .real(let value) = values[first + C.defaultValue.rawValue]
         else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
         let key = batch.string(record, keyField)
+        let existing = try database.rows("SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties WHERE key = ?", [.text(key)]).first
+        let replacing: Bool
+        switch (existing, policy) {
+        case (nil, _): replacing = false
+        case (_, .replace): replacing = true
+        case (let row?, .fail) where !written.contains([.text(key)]) && row == ReferenceData.row(.animationProperties, key: [.text(key)]):
+            replacing = true
+        case (_, .skip): return .skipped
+        case (_, .fail):
+            let place = batch.locate(record, field: mapping[C.key.rawValue])
+            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.exists",
+                arguments: ["column": C.key.spec.header ?? "key", "value": ImportDiagnostic.shown(key)]))
+        }
         // The stepper as it will be read back from the database, and each saved value as an export writes it.
-        if policy == .replace, try database.scalar("SELECT 1 FROM animation_properties WHERE key = ?", [.text(key)]) != nil,
-            let min = DecimalNumber(low), let max = DecimalNumber(high), let step = DecimalNumber(size),
+        if replacing, let min = DecimalNumber(low), let max = DecimalNumber(high), let step = DecimalNumber(size),
             case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
             let broken = try saved.firstBroken(key: key, stepper: stepper) {
-            let place = batch.locate(record, field: mapping[0])
+            let place = batch.locate(record, field: mapping[C.key.rawValue])
             var arguments = broken.violation.arguments
             arguments["key"] = key
             arguments["setting"] = ImportDiagnostic.shown(broken.setting)
@@ -179,12 +234,31 @@ final class RowInserter {
             return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column,
                 key: "import.error.property-breaks-setting.\(change)", arguments: arguments))
         }
-        try bindRow(statement, batch, values, record: record, firstParameter: 1)
-        try statement.step()
-        statement.reset()
+        let target = replacing ? (yielding ?? statement) : statement
+        try bindRow(target, batch, values, record: record, firstParameter: 1)
+        try target.step()
+        target.reset()
         guard sqlite3_changes(database.handle) > 0 else { return .skipped }
+        written.insert([.text(key)])
         try saved.giveDefault(key: key, value: value)
         return .inserted
+    }
+
+    /// A row's key, as SQL sees it.
+    private func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
+        let specs = kind.definition.specs
+        return specs.indices.filter { specs[$0].isKey }.map { value(values[record * batch.width + $0], batch, record) }
+    }
+
+    /// A bound value as SQL sees it.
+    private func value(_ value: BindValue, _ batch: RecordBatch, _ record: Int) -> SQLValue {
+        switch value {
+        case .null: return .null
+        case .field(let field): return .text(batch.string(record, field))
+        case .text(let offset, let length): return .text(String(decoding: batch.storage.arena.bytes(offset, length), as: UTF8.self))
+        case .integer(let number): return .integer(number)
+        case .real(let number): return .real(number)
+        }
     }
 
     private func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
@@ -209,16 +283,26 @@ final class RowInserter {
             return ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all)
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
+        let key = kind.definition.specs.firstIndex(where: \.isKey) ?? 0
         switch error.extendedCode {
+        case ResultCode.constraintPrimaryKey where kind == .doors:
+            return at(DoorKind.Column.door.rawValue, "import.error.door-exists", ["holiday": value(DoorKind.Column.holiday.rawValue)])
+        case ResultCode.constraintPrimaryKey where kind == .calendarState:
+            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.state-exists", [:])
+        case ResultCode.constraintPrimaryKey where kind == .animationSettings:
+            return at(SettingKind.Column.id.rawValue, "import.error.exists", [:])
         // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
         case ResultCode.constraintPrimaryKey,
              ResultCode.constraintUnique where kind == .animationSettings:
-            if kind == .doors { return at(1, "import.error.door-exists", ["holiday": value(0)]) }
-            return at(0, "import.error.exists", [:])
+            return at(key, "import.error.exists", [:])
         case ResultCode.constraintForeignKey where kind == .doors:
-            return at(0, "import.error.unknown-holiday", [:])
+            return at(DoorKind.Column.holiday.rawValue, "import.error.unknown-holiday", [:])
+        case ResultCode.constraintForeignKey where kind == .calendarState:
+            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.unknown-holiday", [:])
+        case ResultCode.constraintForeignKey where kind == .overdueNotices:
+            return at(NoticeKind.Column.bookID.rawValue, "import.error.unknown-book", [:])
         case ResultCode.constraintForeignKey where kind == .quizAnswers:
-            for column in [2, 3] {
+            for column in [QuizAnswerKind.Column.country.rawValue, QuizAnswerKind.Column.chosen.rawValue] {
                 if case .integer(0)? = try database.scalar("SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))]) {
                     return at(column, "import.error.unknown-country", [:])
                 }

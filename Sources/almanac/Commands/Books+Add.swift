@@ -34,8 +34,7 @@ extension Books {
         func run() throws {
             let settings = try global.settings()
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
-            let store = try LoanStore.openForWriting(settings.databasePath)
-            let loan = try store.add(try edit.newLoan(today: settings.today), today: settings.today)
+            let loan = try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today)
             try Print.out(LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
         }
     }

@@ -41,7 +41,7 @@ extension Books {
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)
-            let loan = try store.update(id: id.value, today: settings.today) { try edit.apply(to: &$0, today: settings.today) }
+            let loan = try store.update(id: id.value, edit, today: settings.today)
             try Print.out(LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
         }
     }

@@ -13,6 +13,7 @@ extension Events {
                 "example.events.add.zone"),
             Example("almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --person \"St. Mary's Church\"",
                 "example.events.add.person"),
+            Example("almanac events add --title \"Christmas market\" --at 2025-12-24 --until 2025-12-26", "example.events.add.all-day"),
         ]
 
         @OptionGroup var global: GlobalOptions
@@ -20,7 +21,7 @@ extension Events {
         var title: String
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.at"), valueName: "date-time"))
         var at: String
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.ends"), valueName: "date-time"))
+        @Option(name: [.customLong("ends"), .customLong("until")], help: ArgumentHelp(localized("help.events.add.ends"), valueName: "date-time"))
         var ends: String?
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.person"), valueName: "name"))
         var person: String?
@@ -31,11 +32,9 @@ extension Events {
 
         func run() throws {
             let settings = try global.settings()
-            let draft = try EventDraft(title: title, at: at, ends: ends, person: person, image: image,
-                description: description, zone: settings.timeZone)
-            let store = try EventStore.open(settings.databasePath, writing: true)
-            let id = try store.add(draft)
-            try Print.out(EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
+            let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
+            let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
+            try Print.out(EventDetail(event: event).changeMessage(.added, .standardOutput(settings)))
         }
     }
 }

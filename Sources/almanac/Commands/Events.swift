@@ -7,7 +7,7 @@ struct Events: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: localized("help.events.abstract"),
         discussion: localized("help.events.discussion"),
-        subcommands: [AgendaCommand.self, Show.self, Cards.self, Add.self]
+        subcommands: [AgendaCommand.self, Show.self, Cards.self, Add.self, Edit.self, Delete.self]
     )
 }
 

@@ -23,7 +23,8 @@ struct Import: ParsableCommand, Exemplified {
     /// The kinds with their columns, and the rules every import checks (also in `export`'s help).
     static var kindsHelp: String {
         let kinds = ImportKind.allCases.map { kind in
-            "  \(kind.rawValue): " + (kind == .animationSettings ? localized("help.import.settings-columns") : kind.helpColumns)
+            "  \(kind.rawValue): "
+                + (kind == .animationSettings ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
         }.joined(separator: "\n")
         return localized("help.import.kinds") + "\n" + kinds + "\n\n" + localized("help.import.rules")
     }

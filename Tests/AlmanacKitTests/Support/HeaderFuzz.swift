@@ -32,16 +32,8 @@ struct HeaderFuzz {
 
     /// The kind's columns as the probe's database has them (animation-settings: its properties x, o).
     static func columns(_ kind: ImportKind) -> [ImportColumn] {
-        switch kind {
-        case .holidays: return HolidayRows().columns
-        case .doors: return DoorRows().columns
-        case .events: return EventRows(zone: .utc).columns
-        case .countries: return CountryRows().columns
-        case .quizAnswers: return QuizAnswerRows(zone: .utc).columns
-        case .animationProperties: return AnimationPropertyRows().columns
-        case .animationSettings: return [ImportColumn("name", required: true), ImportColumn("x"), ImportColumn("o")]
-        case .books: return BookRows(today: LocalDate(dayNumber: 0)).columns
-        }
+        guard kind == .animationSettings else { return kind.importColumns }
+        return kind.importColumns + [ImportColumn("x"), ImportColumn("o")]
     }
 
     init(_ data: UnsafeRawBufferPointer) {

@@ -48,11 +48,12 @@ public struct AnimationCatalog: Sendable {
 
     /// The properties in the database, in the order they were imported.
     public static func load(_ database: Database) throws -> AnimationCatalog {
-        let rows = try database.rows("SELECT key, label, min, max, step, default_value FROM animation_properties ORDER BY rowid")
+        typealias C = PropertyKind.Column
+        let rows = try database.rows("SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties ORDER BY rowid")
         return AnimationCatalog(properties: rows.compactMap { row in
-            guard case .text(let key) = row[0], case .text(let label) = row[1],
-                let low = decimal(row[2]), let high = decimal(row[3]), let step = decimal(row[4]), let value = decimal(row[5]),
-                case .success(let stepper) = Stepper.make(min: low, max: high, step: step)
+            guard case .text(let key) = row[C.key.rawValue], case .text(let label) = row[C.label.rawValue],
+                let low = decimal(row[C.min.rawValue]), let high = decimal(row[C.max.rawValue]), let step = decimal(row[C.step.rawValue]),
+                let value = decimal(row[C.defaultValue.rawValue]), case .success(let stepper) = Stepper.make(min: low, max: high, step: step)
             else { return nil }
             return Property(key: key, label: label, stepper: stepper, defaultValue: value)
         })

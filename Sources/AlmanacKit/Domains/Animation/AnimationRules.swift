@@ -22,6 +22,11 @@ public enum AnimationRules {
         return nil
     }
 
+    /// True when a setting's name holds a control character (it is typed in commands and shown in tables).
+    static func hasControlCharacters(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// A saved setting a property change would leave invalid: its name, its value and the rule broken.
     public struct BrokenSetting: Equatable, Sendable {
         /// The setting's name.

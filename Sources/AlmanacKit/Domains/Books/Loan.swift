@@ -1,6 +1,6 @@
 import CSQLite
 
-/// One book loan: a row of the `books` table.
+/// One book loan: a row of the `books` table (`BookKind`).
 public struct Loan: Sendable, Equatable {
     /// The loan's id (the `books` rowid).
     public var id: Int64
@@ -31,43 +31,19 @@ public struct Loan: Sendable, Equatable {
         self.returnedOn = returnedOn
     }
 
-    /// The columns `init(row:)` reads, in order.
-    static let selectColumns = "id, title, author, borrower, loaned_on, due_on, returned_on"
+    /// Every column of a loan, as `init(row:_:)` reads them.
+    static let selection = Selection<BookKind.Column>()
 
-    /// The loan in the current row of a statement that selected `selectColumns`. The schema's
-    /// CHECKs guarantee the dates; a file changed behind Almanac's back is refused, not guessed at.
-    init(row: Statement) throws {
-        guard let loaned = row.localDate(at: 4), let due = row.localDate(at: 5) else {
-            throw AlmanacError(.invalidData, "books.error.bad-row", ["id": String(row.int64(at: 0))])
+    /// The loan in the current row of a statement that selected `selection`. The schema's CHECKs
+    /// guarantee the dates; a file changed behind Almanac's back is refused, not guessed at.
+    init(row: Statement, _ selection: Selection<BookKind.Column> = Loan.selection) throws {
+        let id = row.int64(at: selection[.id])
+        guard let loaned = row.localDate(at: selection[.loanedOn]), let due = row.localDate(at: selection[.dueOn]) else {
+            throw AlmanacError(.invalidData, "books.error.bad-row", ["id": String(id)])
         }
         self.init(
-            id: row.int64(at: 0), title: row.string(at: 1) ?? "", author: row.string(at: 2), borrower: row.string(at: 3),
-            loanedOn: loaned, dueOn: due, returnedOn: row.localDate(at: 6))
-    }
-
-    /// Checks the loan against the rules of PRODUCT.md: a title, due within three months of the
-    /// loan (clamped to the month's end), returned neither before the loan nor after `today`.
-    public func check(today: LocalDate) throws {
-        if title.allSatisfy(\.isWhitespace) {
-            throw AlmanacError(.invalidData, "books.error.empty-title")
-        }
-        let dates = ["due": dueOn.description, "loaned": loanedOn.description]
-        if dueOn < loanedOn {
-            throw AlmanacError(.invalidData, "books.error.due-before-loan", dates)
-        }
-        if LoanRules.checkDue(dueOn, loanedOn: loanedOn) != nil {
-            let latest = LoanRules.latestDue(loanedOn: loanedOn).description
-            throw AlmanacError(.invalidData, "books.error.due-too-late", dates.merging(["latest": latest]) { $1 })
-        }
-        if let returnedOn {
-            let returned = ["returned": returnedOn.description, "loaned": loanedOn.description, "today": today.description]
-            if LoanRules.checkReturned(returnedOn, loanedOn: loanedOn) != nil {
-                throw AlmanacError(.invalidData, "books.error.returned-before-loan", returned)
-            }
-            if today < returnedOn {
-                throw AlmanacError(.invalidData, "books.error.returned-future", returned)
-            }
-        }
+            id: id, title: row.string(at: selection[.title]) ?? "", author: row.string(at: selection[.author]),
+            borrower: row.string(at: selection[.borrower]), loanedOn: loaned, dueOn: due, returnedOn: row.localDate(at: selection[.returnedOn]))
     }
 }
 

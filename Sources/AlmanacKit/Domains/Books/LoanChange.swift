@@ -1,18 +1,13 @@
 /// What `books add`, `edit`, `return` or `delete` did, to print: a sentence for people (table and
 /// markdown) or the loan's row for machines (csv, tsv, json), so a script can read the new id.
 public struct LoanChange: Sendable {
-    /// What happened to the loan.
-    public enum Kind: String, Sendable {
-        case added, updated, returned, deleted
-    }
-
     /// What happened.
-    public let kind: Kind
+    public let kind: Change
     /// The loan as it is now (as it was, for a deleted one).
     public let loan: Loan
 
     /// A change of a loan.
-    public init(_ kind: Kind, _ loan: Loan) {
+    public init(_ kind: Change, _ loan: Loan) {
         self.kind = kind
         self.loan = loan
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Loan fields as typed on the command line, to apply to a loan: `books add` and `books edit`.
+/// Loan fields as typed on the command line, for `books add` and `books edit`: each becomes the text
+/// of its `books` column, and the loan is checked by the books kind's rules, as an import's row is.
 ///
 /// Dates are `YYYY-MM-DD`, `today`, `today+N` or `today-N` (days, in `--tz`). An empty author or
 /// borrower clears it; an empty `returned_on` (or `none`) marks the book as not returned.
@@ -36,27 +37,26 @@ public struct LoanEdit: Sendable {
         title == nil && author == nil && borrower == nil && loanedOn == nil && dueOn == nil && returnedOn == nil
     }
 
-    /// Applies the given fields to a loan. A date that does not parse is a usage error naming the
-    /// option; the rules are checked afterwards, on the whole loan (`Loan.check`).
-    public func apply(to loan: inout Loan, today: LocalDate) throws {
-        if let title { loan.title = title }
-        if let author { loan.author = author.isEmpty ? nil : author }
-        if let borrower { loan.borrower = borrower.isEmpty ? nil : borrower }
-        if let loanedOn { loan.loanedOn = try Self.date(loanedOn, option: "--loaned-on", today: today) }
-        if let dueOn { loan.dueOn = try Self.date(dueOn, option: "--due", today: today) }
-        if let returnedOn {
-            let cleared = returnedOn.isEmpty || returnedOn.lowercased() == "none"
-            loan.returnedOn = cleared ? nil : try Self.date(returnedOn, option: "--returned-on", today: today)
-        }
-    }
+    /// The options that name each column in messages.
+    static let labels: [BookKind.Column: String] = [
+        .title: "--title", .author: "--author", .borrower: "--borrower", .loanedOn: "--loaned-on", .dueOn: "--due",
+        .returnedOn: "--returned-on",
+    ]
 
-    /// A new loan from these fields: the title and due date are required, the loan day defaults
-    /// to today.
-    public func newLoan(today: LocalDate) throws -> Loan {
-        guard let dueOn else { throw AlmanacError(.usage, "books.error.due-required") }
-        var loan = Loan(id: 0, title: title ?? "", loanedOn: today, dueOn: try Self.date(dueOn, option: "--due", today: today))
-        try apply(to: &loan, today: today)
-        return loan
+    /// The fields given, as the columns' text: days written as `today`, `today+N` or `today-N` become
+    /// `YYYY-MM-DD` (anything else stays as typed, for the rules to judge).
+    func texts(today: LocalDate) -> [BookKind.Column: String?] {
+        var texts: [BookKind.Column: String?] = [:]
+        func day(_ text: String) -> String {
+            ReportParameter.date(text.trimmingCharacters(in: .whitespaces), today: today)?.description ?? text
+        }
+        if let title { texts[.title] = title }
+        if let author { texts[.author] = author }
+        if let borrower { texts[.borrower] = borrower }
+        if let loanedOn { texts[.loanedOn] = day(loanedOn) }
+        if let dueOn { texts[.dueOn] = day(dueOn) }
+        if let returnedOn { texts[.returnedOn] = returnedOn.lowercased() == "none" ? "" : day(returnedOn) }
+        return texts
     }
 
     /// A day typed as `YYYY-MM-DD`, `today`, `today+N` or `today-N`.

@@ -26,8 +26,10 @@ public enum LoanRules {
         return nil
     }
 
-    /// Checks the return date: a book cannot come back before it was lent.
-    public static func checkReturned(_ returned: LocalDate, loanedOn: LocalDate) -> RuleViolation? {
-        returned < loanedOn ? RuleViolation("rule.books.returned-before-loan", ["loaned": loanedOn.description]) : nil
+    /// Checks the return date: a book comes back between the day it was lent and today.
+    public static func checkReturned(_ returned: LocalDate, loanedOn: LocalDate, today: LocalDate) -> RuleViolation? {
+        if returned < loanedOn { return RuleViolation("rule.books.returned-before-loan", ["loaned": loanedOn.description]) }
+        if today < returned { return RuleViolation("rule.books.returned-future", ["today": today.description]) }
+        return nil
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Book loans in the database: read, add, change, return and delete, each checked by the loan rules
-/// before it is written. Changes read and write in one IMMEDIATE transaction, so two commands at once
-/// cannot interleave a check and a write.
+/// Book loans in the database: read, add, change, return and delete, each change checked by the
+/// books kind's rules (`BookKind`) before it is written, as an import's rows are. Changes read and
+/// write in one IMMEDIATE transaction, so two commands at once cannot interleave a check and a write.
 public struct LoanStore {
     /// The connection.
     public let database: Database
@@ -24,47 +24,60 @@ public struct LoanStore {
 
     /// Every loan (or only those not returned), by due date then id.
     public func loans(openOnly: Bool = false) throws -> [Loan] {
-        let filter = openOnly ? "WHERE returned_on IS NULL " : ""
-        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books \(filter)ORDER BY due_on, id")
+        try loans(LoanFilter(openOnly: openOnly), today: LocalDate.first)
+    }
+
+    /// The loans a filter keeps, by due date then id. Whatever SQL can decide (open, overdue, and a
+    /// limit when nothing else filters) it decides, through the open loans' index.
+    public func loans(_ filter: LoanFilter, today: LocalDate, localizer: Localizer = .english) throws -> [Loan] {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        if filter.openOnly || filter.overdueOnly { conditions.append("returned_on IS NULL") }
+        if filter.overdueOnly {
+            conditions.append("due_on < ?")
+            arguments.append(.text(today.description))
+        }
+        let limitInSQL = filter.limit.flatMap { filter.needsText ? nil : $0 }
+        let sql = "SELECT \(Loan.selection.sql()) FROM books"
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY due_on, id"
+            + (limitInSQL.map { " LIMIT \($0)" } ?? "")
+        let statement = try database.prepare(sql)
+        try statement.bind(arguments)
         var loans: [Loan] = []
-        while try statement.step() { loans.append(try Loan(row: statement)) }
+        let match = filter.matcher(localizer)
+        while try statement.step() {
+            let loan = try Loan(row: statement)
+            if match(loan) { loans.append(loan) }
+        }
         return loans
     }
 
     /// The loan with an id; an unknown id is an error naming it (exit 66).
     public func loan(id: Int64) throws -> Loan {
-        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books WHERE id = ?")
+        let statement = try database.prepare("SELECT \(Loan.selection.sql()) FROM books WHERE id = ?")
         try statement.bind(id, at: 1)
         guard try statement.step() else { throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)]) }
         return try Loan(row: statement)
     }
 
-    /// Adds a loan (its `id` is ignored) after checking it; returns it with its new id.
+    /// Adds a loan from the fields given (a title and a due date at least; the loan day defaults to
+    /// `today`); returns it with its new id.
     @discardableResult
-    public func add(_ loan: Loan, today: LocalDate) throws -> Loan {
-        try loan.check(today: today)
-        return try writing {
-            try database.run(
-                "INSERT INTO books (title, author, borrower, loaned_on, due_on, returned_on) VALUES (?, ?, ?, ?, ?, ?)",
-                Self.values(loan))
-            var added = loan
-            added.id = database.lastInsertRowID
-            return added
+    public func add(_ edit: LoanEdit, today: LocalDate) throws -> Loan {
+        try writing {
+            let id = try writer.insert(edit.texts(today: today), BookKind.Context(today: today))
+            return try loan(id: id)
         }
     }
 
-    /// Changes the loan with an id: `change` edits a copy, which is checked and written. Returns it.
+    /// Changes the given fields of the loan with an id; the loan is then checked as a whole.
     @discardableResult
-    public func update(id: Int64, today: LocalDate, _ change: (inout Loan) throws -> Void) throws -> Loan {
+    public func update(id: Int64, _ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
-            var loan = try self.loan(id: id)
-            try change(&loan)
-            loan.id = id
-            try loan.check(today: today)
-            try database.run(
-                "UPDATE books SET title = ?, author = ?, borrower = ?, loaned_on = ?, due_on = ?, returned_on = ? WHERE id = ?",
-                Self.values(loan) + [.integer(id)])
-            return loan
+            guard try writer.update(key: [.integer(id)], changes: edit.texts(today: today), BookKind.Context(today: today)) != nil else {
+                throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)])
+            }
+            return try loan(id: id)
         }
     }
 
@@ -72,32 +85,70 @@ public struct LoanStore {
     /// is already back is refused, naming the day it came back.
     @discardableResult
     public func markReturned(id: Int64, on day: LocalDate, today: LocalDate) throws -> Loan {
-        try update(id: id, today: today) { loan in
-            if let returned = loan.returnedOn {
+        try writing {
+            let current = try loan(id: id)
+            if let returned = current.returnedOn {
                 throw AlmanacError(.invalidData, "books.error.already-returned",
-                    ["id": String(id), "title": loan.title, "returned": returned.description])
+                    ["id": String(id), "title": current.title, "returned": returned.description])
             }
-            loan.returnedOn = day
+            return try update(id: id, LoanEdit(returnedOn: day.description), today: today)
         }
     }
 
-    /// Deletes the loan with an id, and with it its notices; returns what was deleted.
+    /// Deletes the loan with an id, and with it its notices; returns what was deleted. Its id is
+    /// never given again.
     @discardableResult
     public func delete(id: Int64) throws -> Loan {
         try writing {
-            let loan = try self.loan(id: id)
-            try database.run("DELETE FROM books WHERE id = ?", [.integer(id)])
-            return loan
+            let deleted = try loan(id: id)
+            _ = try writer.delete(key: [.integer(id)])
+            return deleted
         }
     }
 
-    /// One IMMEDIATE transaction: the check and the write see the same rows.
+    private var writer: KindWriter<BookKind> { KindWriter(database, labels: LoanEdit.labels) }
+
+    /// One IMMEDIATE transaction (a savepoint inside one): the check and the write see the same rows.
     private func writing<T>(_ body: () throws -> T) throws -> T {
-        try database.transaction(.immediate, body)
+        database.isInTransaction ? try database.savepoint("loan", body) : try database.transaction(.immediate, body)
+    }
+}
+
+/// Which loans `books list` shows: open or overdue ones, a borrower's, those whose title, author or
+/// borrower holds some text (case and accents aside, in the locale), and how many at most.
+public struct LoanFilter: Sendable {
+    /// Only loans not returned yet.
+    public var openOnly = false
+    /// Only loans overdue on the day listed (not returned, due before it).
+    public var overdueOnly = false
+    /// Only this borrower's loans (case and accents aside).
+    public var borrower: String?
+    /// Only loans whose title, author or borrower contains this (case and accents aside).
+    public var search: String?
+    /// At most this many loans, after sorting.
+    public var limit: Int?
+
+    /// A filter; the defaults keep every loan.
+    public init(openOnly: Bool = false, overdueOnly: Bool = false, borrower: String? = nil, search: String? = nil, limit: Int? = nil) {
+        self.openOnly = openOnly
+        self.overdueOnly = overdueOnly
+        self.borrower = borrower
+        self.search = search
+        self.limit = limit
     }
 
-    private static func values(_ loan: Loan) -> [SQLValue] {
-        [.text(loan.title), SQLValue(loan.author), SQLValue(loan.borrower), .text(loan.loanedOn.description),
-         .text(loan.dueOn.description), SQLValue(loan.returnedOn?.description)]
+    /// True when loans must be compared as text in Swift (folding case and accents needs the locale).
+    var needsText: Bool { borrower != nil || search != nil }
+
+    /// The test of the text filters.
+    func matcher(_ localizer: Localizer) -> (Loan) -> Bool {
+        let locale = localizer.locale
+        let who = borrower.map { SearchText($0, locale: locale) }
+        let text = search.map { SearchText($0, locale: locale) }
+        return { loan in
+            if let who, !(loan.borrower.map(who.isExactly) ?? false) { return false }
+            if let text, !([loan.title, loan.author, loan.borrower].compactMap { $0 }.contains(where: text.matches)) { return false }
+            return true
+        }
     }
 }

@@ -23,21 +23,39 @@ public enum LoanTable {
                 daysOverdue = .count(Int64(days), unit: "unit.day")
             default: status = "on-loan"
             }
-            return [
-                .identifier(loan.id), .text(loan.title), loan.author.map(Table.Cell.text) ?? .null,
-                loan.borrower.map(Table.Cell.text) ?? .null, .date(loan.loanedOn), .date(loan.dueOn),
-                loan.returnedOn.map(Table.Cell.date) ?? .null, .tag(StatusTags.tag(status, t)), daysOverdue,
-            ]
+            return BookKind.Column.allCases.map { cell(loan, $0) } + [.tag(StatusTags.tag(status, t)), daysOverdue]
         }
-        let keys = ["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on", "status", "days_overdue"]
-        return Table(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) }, rows: rows, summaryUnit: "unit.book")
+        return Table(columns: BookKind.Column.allCases.map { column($0, t) }
+            + ["status", "days_overdue"].map { Table.Column(key: $0, title: t("column." + $0)) },
+            rows: rows, summaryUnit: "unit.book")
     }
 
-    /// Loans in the order asked for; title order follows the locale's collation.
-    public static func sorted(_ loans: [Loan], by sort: Sort, localizer: Localizer) -> [Loan] {
-        switch sort {
-        case .due: return loans.sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
-        case .title: return TitleCollation(localeIdentifier: localizer.localeIdentifier).sorted(loans)
+    /// A column of the books kind as a listing shows it: its JSON key and translated title.
+    static func column(_ column: BookKind.Column, _ t: Localizer) -> Table.Column {
+        Table.Column(key: column.spec.jsonKey, title: t(column.spec.titleKey))
+    }
+
+    /// A loan's value in a column of the books kind.
+    static func cell(_ loan: Loan, _ column: BookKind.Column) -> Table.Cell {
+        switch column {
+        case .id: .identifier(loan.id)
+        case .title: .text(loan.title)
+        case .author: loan.author.map(Table.Cell.text) ?? .null
+        case .borrower: loan.borrower.map(Table.Cell.text) ?? .null
+        case .loanedOn: .date(loan.loanedOn)
+        case .dueOn: .date(loan.dueOn)
+        case .returnedOn: loan.returnedOn.map(Table.Cell.date) ?? .null
         }
+    }
+
+    /// Loans in the order asked for; title order follows the locale's collation. With a limit, the
+    /// first that many of that order.
+    public static func sorted(_ loans: [Loan], by sort: Sort, localizer: Localizer, limit: Int? = nil) -> [Loan] {
+        let sorted: [Loan]
+        switch sort {
+        case .due: sorted = loans.sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
+        case .title: sorted = TitleCollation(localeIdentifier: localizer.localeIdentifier).sorted(loans)
+        }
+        return limit.map { Array(sorted.prefix($0)) } ?? sorted
     }
 }

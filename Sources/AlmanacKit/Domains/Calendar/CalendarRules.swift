@@ -11,6 +11,12 @@ public enum CalendarRules {
         }
     }
 
+    /// `isHolidayKey` for a field's bytes.
+    static func isHolidayKey(_ bytes: UnsafeRawBufferPointer) -> Bool { isHolidayKey(String(decoding: bytes, as: UTF8.self)) }
+
+    /// `isColor` for a field's bytes.
+    static func isColor(_ bytes: UnsafeRawBufferPointer) -> Bool { isColor(String(decoding: bytes, as: UTF8.self)) }
+
     /// A colour as `#RRGGBB` (either case of hex digits).
     public static func isColor(_ text: some StringProtocol) -> Bool {
         let bytes = Array(text.utf8)

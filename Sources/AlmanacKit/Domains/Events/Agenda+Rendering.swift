@@ -15,6 +15,7 @@ extension Agenda {
             guard !groups.isEmpty else { return emptyLine(formats) + "\n" }
             let notes = groups.contains { $0.occurrences.contains { $0.continuation != nil } }
             let tags = Dictionary(uniqueKeysWithValues: Continuation.allCases.map { ($0, Self.tag($0, t)) })
+            let allDay = t("events.all-day")
             var columns = [
                 Table.Column(key: "time", title: t("events.column.time")),
                 Table.Column(key: "title", title: t("column.title")),
@@ -25,7 +26,7 @@ extension Agenda {
                 var cells: [Table.Cell] = []
                 cells.reserveCapacity(day.occurrences.count * columns.count)
                 for occurrence in day.occurrences {
-                    cells.append(.text(hours(occurrence)))
+                    cells.append(.text(hours(occurrence, allDay: allDay)))
                     cells.append(.text(occurrence.event.title))
                     cells.append(Self.text(occurrence.event.person))
                     if notes { cells.append(occurrence.continuation.map { .tag(tags[$0]!) } ?? .null) }
@@ -37,19 +38,34 @@ extension Agenda {
         }
     }
 
+    /// The events kind's columns a machine row of the agenda or the cards shows, after its day.
+    static let machineColumns: [EventKind.Column] = [.id, .startsAt, .endsAt, .allDay, .title, .person, .image]
+
     /// One row per event and day: the day, the event's stored fields, and how it continues.
     public func machineTable() -> Table {
-        Table(columns: [
-            Table.Column(key: "day", title: "day"), Table.Column(key: "id", title: "id"),
-            Table.Column(key: "starts_at", title: "starts_at"), Table.Column(key: "ends_at", title: "ends_at"),
-            Table.Column(key: "title", title: "title"), Table.Column(key: "person", title: "person"),
-            Table.Column(key: "image", title: "image"), Table.Column(key: "continuation", title: "continuation"),
-        ], rows: occurrences.map { occurrence in
-            let event = occurrence.event
-            return [.date(occurrence.day), .identifier(event.id), .instant(Self.moment(event.startsAt)),
-                    event.endsAt.map { .instant(Self.moment($0)) } ?? .null, .text(event.title), Self.text(event.person),
-                    Self.text(event.image), occurrence.continuation.map { .tag(Self.tag($0, .english)) } ?? .null]
-        }, summaryUnit: nil)
+        Table(columns: [Table.Column(key: "day", title: "day")] + Self.machineColumns.map(Self.column)
+            + [Table.Column(key: "continuation", title: "continuation")],
+            rows: occurrences.map { occurrence in
+                [.date(occurrence.day)] + Self.machineColumns.map { Self.cell(occurrence.event, $0) }
+                    + [occurrence.continuation.map { .tag(Self.tag($0, .english)) } ?? .null]
+            }, summaryUnit: nil)
+    }
+
+    /// A column of the events kind as machine rows name it.
+    static func column(_ column: EventKind.Column) -> Table.Column { Table.Column(key: column.spec.jsonKey, title: column.spec.jsonKey) }
+
+    /// An event's value in a column of the events kind.
+    static func cell(_ event: Event, _ column: EventKind.Column) -> Table.Cell {
+        switch column {
+        case .id: .identifier(event.id)
+        case .title: .text(event.title)
+        case .person: text(event.person)
+        case .startsAt: .instant(moment(event.startsAt))
+        case .endsAt: event.endsAt.map { .instant(moment($0)) } ?? .null
+        case .image: text(event.image)
+        case .description: text(event.description)
+        case .allDay: .bool(event.allDay)
+        }
     }
 
     /// "No events from … to …" (or "on …" for one day), in the user's words.

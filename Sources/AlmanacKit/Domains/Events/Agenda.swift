@@ -39,21 +39,33 @@ public struct Agenda: Sendable {
     /// Groups `events` (in order of start) by the days of `range` in `zone`. An event covers the days
     /// from the one it starts on to the one holding its last second, so an event that ends at 00:00
     /// stops the day before; a point in time (no end, or an end equal to the start) covers one day.
+    /// An all-day event covers its own days, the same in every zone, and comes first on each of them.
     public init(events: [Event], range: DayRange, zone: Zone) {
         let days = ZoneDays(range: range, zone: zone)
         var buckets = [[Occurrence]](repeating: [], count: range.count)
+        var allDay: [[Occurrence]] = []
         for event in events {
-            let first = days.dayIndex(of: event.startsAt)
-            let last = days.dayIndex(of: event.lastCoveredSecond)
+            let first: Int, last: Int
+            if event.allDay {
+                let span = event.days
+                first = range.first.days(to: span.first)
+                last = range.first.days(to: span.last)
+                if allDay.isEmpty { allDay = [[Occurrence]](repeating: [], count: range.count) }
+            } else {
+                first = days.dayIndex(of: event.startsAt)
+                last = days.dayIndex(of: event.lastCoveredSecond)
+            }
             let lower = max(first, 0), upper = min(last, range.count - 1)
             guard lower <= upper else { continue }
             for index in lower...upper {
                 let startedEarlier = index > first, goesOn = index < last
                 let continuation: Continuation? =
                     startedEarlier ? (goesOn ? .through : .continued) : (goesOn ? .continues : nil)
-                buckets[index].append(Occurrence(event: event, day: range.day(index), continuation: continuation))
+                let occurrence = Occurrence(event: event, day: range.day(index), continuation: continuation)
+                if event.allDay { allDay[index].append(occurrence) } else { buckets[index].append(occurrence) }
             }
         }
+        for (index, occurrences) in allDay.enumerated() where !occurrences.isEmpty { buckets[index] = occurrences + buckets[index] }
         self.days = days
         self.groups = buckets.enumerated().compactMap { index, occurrences in
             occurrences.isEmpty ? nil : Day(date: range.day(index), occurrences: occurrences)
@@ -87,9 +99,11 @@ public struct Agenda: Sendable {
 
     /// The hours of an occurrence on its day, as a row or a card shows them: `16:30–18:00`, `08:00`
     /// for a point in time, and `..:..` for the side that lies on another day (as calcurse writes it):
-    /// `21:00–..:..` on the day it starts, `..:..–02:00` on the day it ends, `..:..–..:..` between.
-    public func hours(_ occurrence: Occurrence) -> String {
+    /// `21:00–..:..` on the day it starts, `..:..–02:00` on the day it ends, `..:..–..:..` between;
+    /// `allDay` (the user's words) for an all-day event.
+    public func hours(_ occurrence: Occurrence, allDay: String) -> String {
         let event = occurrence.event
+        if event.allDay { return allDay }
         let startedEarlier = occurrence.continuation == .continued || occurrence.continuation == .through
         let goesOn = occurrence.continuation == .continues || occurrence.continuation == .through
         let end = event.isPoint ? nil : event.endsAt

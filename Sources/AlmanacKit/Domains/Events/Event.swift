@@ -15,11 +15,14 @@ public struct Event: Sendable, Equatable {
     public let image: String?
     /// The full description; nil when it was not asked for or there is none.
     public let description: String?
+    /// True for an all-day event: whole days, the same days in every zone, from the UTC day of
+    /// `startsAt` to the one before the UTC day of `endsAt` (`EventKind`).
+    public let allDay: Bool
 
     /// Creates an event.
     public init(
         id: Int64, title: String, person: String? = nil, startsAt: Int64, endsAt: Int64? = nil,
-        image: String? = nil, description: String? = nil
+        image: String? = nil, description: String? = nil, allDay: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -28,6 +31,14 @@ public struct Event: Sendable, Equatable {
         self.endsAt = endsAt
         self.image = image
         self.description = description
+        self.allDay = allDay
+    }
+
+    /// The days an all-day event fills, first and last.
+    public var days: (first: LocalDate, last: LocalDate) {
+        let first = LocalDate(dayNumber: Int(startsAt.floorDivided(by: 86_400)))
+        let end = endsAt.map { Int($0.floorDivided(by: 86_400)) - 1 } ?? first.dayNumber
+        return (first, LocalDate(dayNumber: max(end, first.dayNumber)))
     }
 
     /// True for an event without a length: no end, or an end equal to its start.

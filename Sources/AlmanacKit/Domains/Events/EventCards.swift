@@ -69,7 +69,7 @@ public struct EventCards: Sendable {
     /// person, hours and continuation beside it (the hours never cut); the first sentence.
     func card(_ occurrence: Agenda.Occurrence, inner: Int, localizer: Localizer) -> [String] {
         let event = occurrence.event
-        let hours = agenda.hours(occurrence)
+        let hours = agenda.hours(occurrence, allDay: localizer("events.all-day"))
         let note = occurrence.continuation.map { continuation -> String in
             let tag = Agenda.tag(continuation, localizer)
             return (tag.symbol.map { $0 + " " } ?? "") + tag.label
@@ -128,10 +128,11 @@ public struct EventCards: Sendable {
             Table.Column(key: "image", title: t("column.image")), Table.Column(key: "info", title: t("events.column.info")),
         ]
         if notes { columns.append(Table.Column(key: "continuation", title: t("events.column.note"))) }
+        let allDay = t("events.all-day")
         return Table(columns: columns, rows: agenda.occurrences.map { occurrence in
             let event = occurrence.event
-            let row: [Table.Cell] = [.date(occurrence.day), .text(agenda.hours(occurrence)), .text(event.title), Agenda.text(event.person),
-                Agenda.text(event.image), Agenda.text(event.description.map(FirstSentence.of))]
+            let row: [Table.Cell] = [.date(occurrence.day), .text(agenda.hours(occurrence, allDay: allDay)), .text(event.title),
+                Agenda.text(event.person), Agenda.text(event.image), Agenda.text(event.description.map(FirstSentence.of))]
             return notes ? row + [occurrence.continuation.map { .tag(Agenda.tag($0, t)) } ?? .null] : row
         }, summaryUnit: nil)
     }

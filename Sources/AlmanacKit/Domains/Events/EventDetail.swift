@@ -13,15 +13,18 @@ public struct EventDetail: Sendable {
 
     /// Reads the event with id `id`; an unknown id is an error that says so (exit 66).
     public static func load(_ store: EventStore, id: Int64) throws -> EventDetail {
-        guard let event = try store.event(id: id) else {
-            throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
-        }
-        return EventDetail(event: event)
+        EventDetail(event: try store.existing(id: id))
     }
 
     /// When the event is, in the zone: `Mon 22 Dec 16:30–18:00`; an end on another day gets its own
-    /// date (`Wed 31 Dec 21:00 – Thu 1 Jan 2026 02:00`); a point in time only its start.
+    /// date (`Wed 31 Dec 21:00 – Thu 1 Jan 2026 02:00`); a point in time only its start. An all-day
+    /// event is its days, the same in every zone: `Wed 24 Dec, all day`, `Wed 24 – Fri 26 Dec, all day`.
     public static func when(_ event: Event, _ formats: LocalizedFormats) -> String {
+        if event.allDay {
+            let days = event.days
+            let span = days.first == days.last ? formats.date(days.first) : formats.date(days.first) + " – " + formats.date(days.last)
+            return formats.localizer("events.when.all-day", ["days": span])
+        }
         let start = formats.instant(Agenda.moment(event.startsAt))
         guard !event.isPoint, let end = event.endsAt else { return start }
         let zone = formats.timeZone
@@ -69,14 +72,10 @@ public struct EventDetail: Sendable {
         }
     }
 
-    /// The stored fields as one row.
+    /// The stored fields as one row: every column of the events kind.
     public func machineTable() -> Table {
-        Table(columns: ["id", "title", "person", "starts_at", "ends_at", "image", "description"].map {
-            Table.Column(key: $0, title: $0)
-        }, rows: [[
-            .identifier(event.id), .text(event.title), Agenda.text(event.person), .instant(Agenda.moment(event.startsAt)),
-            event.endsAt.map { .instant(Agenda.moment($0)) } ?? .null, Agenda.text(event.image), Agenda.text(event.description),
-        ]], summaryUnit: nil)
+        Table(columns: EventKind.Column.allCases.map(Agenda.column), rows: [EventKind.Column.allCases.map { Agenda.cell(event, $0) }],
+            summaryUnit: nil)
     }
 
     /// Text with Markdown's punctuation escaped, so a title such as `*New* year` stays as written.
@@ -89,14 +88,14 @@ public struct EventDetail: Sendable {
         return out
     }
 
-    /// What `events add` says for a new event, in the renderer's format: a line for people
+    /// What `events add`, `edit` and `delete` say, in the renderer's format: a line for people
     /// (`Added event 44: Carols, Mon 22 Dec 18:00`), the event's row for machines.
-    public func addedMessage(_ renderer: Renderer) -> String {
+    public func changeMessage(_ change: Change, _ renderer: Renderer) -> String {
         switch renderer.format {
         case .csv, .tsv, .json: return renderer.render(machineTable())
         case .table, .markdown:
             let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
-            return renderer.localizer("events.added", [
+            return renderer.localizer("events." + change.rawValue, [
                 "id": String(event.id), "title": Renderer.singleLine(event.title), "when": Self.when(event, formats),
             ]) + "\n"
         }

@@ -40,61 +40,86 @@ public struct EventStore {
     /// shows), and events of a day or more that started earlier through the small `events_by_length`.
     /// The second set all starts before the first, so each is read in order and the two are joined.
     public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
-        let columns = "id, title, person, starts_at, ends_at, image"
-            + (withDescriptions ? ", description" : "")
+        let columns = withDescriptions ? Self.detailed : Self.listed
         let lookback = Instant.utcText(from - Self.longEvent)
         // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
         // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
         let start = Instant.utcText(from), end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
-        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
+        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], columns)
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
         let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
             [.text(lookback), .text(end)])
         if case .integer(let rows)? = count { events.reserveCapacity(events.count + Int(rows)) }
-        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions, into: events)
+        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], columns, into: events)
     }
+
+    /// The columns an agenda row shows (all held by `events_by_start`), and with the description.
+    static let listed = Selection<EventKind.Column>([.id, .title, .person, .startsAt, .endsAt, .image, .allDay])
+    static let detailed = Selection<EventKind.Column>(listed.columns + [.description])
 
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
-        try read("""
-            SELECT id, title, person, starts_at, ends_at, image, description
-            FROM events WHERE id = ?1
-            """, [.integer(id)], true).first
+        try read("SELECT \(Self.detailed.sql()) FROM events WHERE id = ?1", [.integer(id)], Self.detailed).first
     }
 
-    /// Inserts a checked draft and returns the new event's id.
-    public func add(_ draft: EventDraft) throws -> Int64 {
-        try database.transaction {
-            try database.run("""
-                INSERT INTO events (title, person, starts_at, ends_at, image, description)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                """, [.text(draft.title), SQLValue(draft.person), .text(Instant.utcText(draft.startsAt)),
-                      SQLValue(draft.endsAt.map(Instant.utcText)), SQLValue(draft.image), SQLValue(draft.description)])
-            return database.lastInsertRowID
+    /// The event with this id; an unknown id is an error naming it (exit 66).
+    public func existing(id: Int64) throws -> Event {
+        guard let event = try event(id: id) else {
+            throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+        }
+        return event
+    }
+
+    /// Adds an event from the fields given, checked by the events kind's rules as an import's row is
+    /// (times without an offset read in `zone`); returns it.
+    public func add(_ edit: EventEdit, zone: Zone) throws -> Event {
+        try database.transaction(.immediate) {
+            try existing(id: try writer.insert(edit.texts, EventKind.Context(zone: zone)))
         }
     }
+
+    /// Changes the given fields of an event; it is then checked as a whole. An unknown id is exit 66.
+    public func update(id: Int64, _ edit: EventEdit, zone: Zone) throws -> Event {
+        try database.transaction(.immediate) {
+            guard try writer.update(key: [.integer(id)], changes: edit.texts, EventKind.Context(zone: zone)) != nil else {
+                throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+            }
+            return try existing(id: id)
+        }
+    }
+
+    /// Deletes an event and returns it; its id is never given again. An unknown id is exit 66.
+    public func delete(id: Int64) throws -> Event {
+        try database.transaction(.immediate) {
+            let event = try existing(id: id)
+            _ = try writer.delete(key: [.integer(id)])
+            return event
+        }
+    }
+
+    private var writer: KindWriter<EventKind> { KindWriter(database, labels: EventEdit.labels) }
 
     /// Events of a day or more that started before the lookback (`?1`) and end after `?2`. The first
     /// two conditions are those of `events_by_length`, written the same way so it can be used; it is
     /// named, because with bound values SQLite would rather walk `events_by_start` for the order.
-    static func earlierQuery(_ columns: String) -> String {
+    static func earlierQuery(_ columns: Selection<EventKind.Column>) -> String {
         """
-        SELECT \(columns) FROM events INDEXED BY events_by_length
+        SELECT \(columns.sql()) FROM events INDEXED BY events_by_length
         WHERE substr(ends_at, 1, 10) > substr(starts_at, 1, 10)
           AND unixepoch(ends_at) - unixepoch(starts_at) >= \(longEvent)
           AND starts_at < ?1 AND ends_at > ?2
-        ORDER BY starts_at, ends_at, title, person, image, id
+        ORDER BY starts_at, ends_at, title, person, image, all_day, id
         """
     }
 
     /// Events starting from the lookback (`?1`) to `?3` that are still running at `?2`, in the order
     /// of `events_by_start`, so no sorting is needed.
-    static func recentQuery(_ columns: String) -> String {
+    static func recentQuery(_ columns: Selection<EventKind.Column>) -> String {
         """
-        SELECT \(columns) FROM events
+        SELECT \(columns.sql()) FROM events
         WHERE starts_at >= ?1 AND starts_at < ?3 AND (starts_at >= ?2 OR ends_at > ?2)
-        ORDER BY starts_at, ends_at, title, person, image, id
+        ORDER BY starts_at, ends_at, title, person, image, all_day, id
         """
     }
 
@@ -102,24 +127,28 @@ public struct EventStore {
     /// each must search an index, never scan the table; only the few long events may be sorted).
     public func rangeQueryPlans() throws -> [String] {
         let blank = SQLValue.text("")
-        return try [(Self.earlierQuery("id"), [blank, blank]), (Self.recentQuery("id"), [blank, blank, blank])].flatMap {
+        let id = Selection<EventKind.Column>([.id])
+        return try [(Self.earlierQuery(id), [blank, blank]), (Self.recentQuery(id), [blank, blank, blank])].flatMap {
             try database.rows("EXPLAIN QUERY PLAN " + $0.0, $0.1).compactMap { $0.last?.textValue }
         }
     }
 
-    /// Reads events from `id, title, person, starts_at, ends_at, image[, description]`. The instants are
-    /// read from their stored bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to):
-    /// a week of a busy table is tens of thousands of rows, and SQLite's own date parsing cost more
-    /// than the rest of the row.
-    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool, into events: [Event] = []) throws -> [Event] {
+    /// Reads events of a selection. The instants are read from their stored bytes
+    /// (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to): a week of a busy table is tens
+    /// of thousands of rows, and SQLite's own date parsing cost more than the rest of the row.
+    private func read(_ sql: String, _ arguments: [SQLValue], _ columns: Selection<EventKind.Column>,
+                      into events: [Event] = []) throws -> [Event] {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
         var events = events
+        let withDescriptions = columns[.description] >= 0
         while try statement.step() {
             events.append(Event(
-                id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
-                startsAt: try Self.instant(statement, 3) ?? 0, endsAt: try Self.instant(statement, 4),
-                image: statement.string(at: 5), description: withDescriptions ? statement.string(at: 6) : nil))
+                id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
+                person: statement.string(at: columns[.person]), startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
+                endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
+                description: withDescriptions ? statement.string(at: columns[.description]) : nil,
+                allDay: statement.int64(at: columns[.allDay]) != 0))
         }
         return events
     }

@@ -1,0 +1,52 @@
+/// `books`: a library loan. A title; due from the loan day to three months later (`LoanRules`);
+/// returned, if at all, between the loan day and today.
+enum BookKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case id, title, author, borrower, loanedOn, dueOn, returnedOn
+
+        var spec: ColumnSpec {
+            switch self {
+            case .id: ColumnSpec("id", .id, key: true)
+            case .title: ColumnSpec("title", .text, required: true)
+            case .author: ColumnSpec("author", .text)
+            case .borrower: ColumnSpec("borrower", .text)
+            case .loanedOn: ColumnSpec("loaned_on", .date, emptyMeans: "today")
+            case .dueOn: ColumnSpec("due_on", .date, required: true)
+            case .returnedOn: ColumnSpec("returned_on", .date)
+            }
+        }
+    }
+
+    /// The day an empty `loaned_on` stands for, and the last day a book can have come back.
+    struct Context {
+        let today: LocalDate
+    }
+
+    static let kind = ImportKind.books
+    static let table = "books"
+    static let exportOrder = "id"
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
+        row.bindOptionalID(Column.id)
+        if row.requireText(Column.title) { row.bindField(Column.title) }
+        row.bindField(Column.author)
+        row.bindField(Column.borrower)
+        var loaned: LocalDate? = context.today
+        if row.isEmpty(Column.loanedOn) {
+            row.bindDate(Column.loanedOn, context.today)
+        } else {
+            loaned = row.date(Column.loanedOn)
+            row.bindField(Column.loanedOn)
+        }
+        if row.require(Column.dueOn), let due = row.date(Column.dueOn) {
+            row.bindField(Column.dueOn)
+            if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned) { row.fail(Column.dueOn, violation) }
+        }
+        if !row.isEmpty(Column.returnedOn), let returned = row.date(Column.returnedOn) {
+            row.bindField(Column.returnedOn)
+            if let loaned, let violation = LoanRules.checkReturned(returned, loanedOn: loaned, today: context.today) {
+                row.fail(Column.returnedOn, violation)
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its
+/// colour is `#RRGGBB`.
+enum HolidayKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case key, title, color, image, greeting
+
+        var spec: ColumnSpec {
+            switch self {
+            case .key: ColumnSpec("key", .text, required: true, key: true, jsonKey: "holiday")
+            case .title: ColumnSpec("title", .text, required: true)
+            case .color: ColumnSpec("color", .text)
+            case .image: ColumnSpec("image", .text)
+            case .greeting: ColumnSpec("greeting", .text)
+            }
+        }
+    }
+
+    static let kind = ImportKind.holidays
+    static let table = "holidays"
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+        if row.require(Column.key) {
+            if row.withBytes(Column.key.rawValue, CalendarRules.isHolidayKey) {
+                row.bindField(Column.key)
+            } else {
+                row.fail(Column.key, RuleViolation("rule.calendar.key"))
+            }
+        }
+        if row.requireText(Column.title) { row.bindField(Column.title) }
+        if !row.isEmpty(Column.color) && !row.withBytes(Column.color.rawValue, CalendarRules.isColor) {
+            row.fail(Column.color, RuleViolation("rule.calendar.color"))
+        }
+        row.bindField(Column.color)
+        row.bindField(Column.image)
+        row.bindField(Column.greeting)
+    }
+}
+
+/// `doors`: door 1 to 24 of a holiday that exists (its foreign key checks that, so a holiday imported
+/// earlier in the same run counts), what is behind it, and when it was opened (empty while closed).
+enum DoorKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case holiday, door, surprise, openedAt
+
+        var spec: ColumnSpec {
+            switch self {
+            case .holiday: ColumnSpec("holiday", .text, required: true, key: true)
+            case .door: ColumnSpec("door", .integer, required: true, key: true)
+            case .surprise: ColumnSpec("surprise", .text, required: true)
+            case .openedAt: ColumnSpec("opened_at", .instant)
+            }
+        }
+    }
+
+    /// The zone of an opening time written without an offset.
+    struct Context {
+        let zone: Zone
+    }
+
+    static let kind = ImportKind.doors
+    static let table = "doors"
+    static let exportOrder = "holiday, door"
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
+        if row.require(Column.holiday) {
+            if row.withBytes(Column.holiday.rawValue, CalendarRules.isHolidayKey) {
+                row.bindField(Column.holiday)
+            } else {
+                row.fail(Column.holiday, RuleViolation("rule.calendar.key"))
+            }
+        }
+        if row.require(Column.door) {
+            switch CalendarRules.door(row.text(Column.door)) {
+            case .success(let door): row.bindInteger(Column.door, Int64(door))
+            case .failure(let violation): row.fail(Column.door, violation)
+            }
+        }
+        if row.requireText(Column.surprise) { row.bindField(Column.surprise) }
+        if !row.isEmpty(Column.openedAt), let opened = row.instant(Column.openedAt, zone: context.zone) {
+            row.bindInstant(Column.openedAt, opened)
+        }
+    }
+}
+
+/// `calendar-state`: the one row of the calendars' state: the selected holiday (empty for none) and
+/// whether test mode is on. It has no key column: every row is the one row, so a file holds one.
+enum CalendarStateKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case id, selectedHoliday, testMode
+
+        var spec: ColumnSpec {
+            switch self {
+            case .id: ColumnSpec("id", .integer, key: true, inFile: false)
+            case .selectedHoliday: ColumnSpec("selected_holiday", .text, jsonKey: "selected")
+            case .testMode: ColumnSpec("test_mode", .boolean, emptyMeans: "false")
+            }
+        }
+    }
+
+    static let kind = ImportKind.calendarState
+    static let table = "calendar_state"
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+        row.bindInteger(Column.id, 1)
+        if !row.isEmpty(Column.selectedHoliday) && !row.withBytes(Column.selectedHoliday.rawValue, CalendarRules.isHolidayKey) {
+            row.fail(Column.selectedHoliday, RuleViolation("rule.calendar.key"))
+        }
+        row.bindField(Column.selectedHoliday)
+        if row.isEmpty(Column.testMode) {
+            row.bindInteger(Column.testMode, 0)
+        } else if let on = row.boolean(Column.testMode) {
+            row.bindInteger(Column.testMode, on ? 1 : 0)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Adds, changes and deletes rows of one kind, each checked by the kind's rules exactly as an
+/// import's row is (`FieldValues`), so a row the importer accepts can always be changed and a value
+/// a change refuses is refused by an import too.
+///
+/// A change reads the row back in its file form (as an export writes it), lays the given fields over
+/// it, checks the whole row and writes every column: what the rules derive from several fields (an
+/// event's `all_day`) stays true.
+struct KindWriter<Kind: KindDefinition> {
+    /// The connection.
+    let database: Database
+    /// How the command names each column (`--due` for `due_on`); others are named by their header.
+    let labels: [Kind.Column: String]
+
+    /// A writer on an open database.
+    init(_ database: Database, labels: [Kind.Column: String] = [:]) {
+        self.database = database
+        self.labels = labels
+    }
+
+    /// The values the rules bind for `texts`, or the problems they found in the command's words.
+    func checked(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue] {
+        let row = FieldValues.check(Kind.self, texts, context)
+        guard row.problems.isEmpty else {
+            throw FieldProblems(row.problems.map { problem in
+                let column = Kind.Column(rawValue: problem.column)!
+                return FieldProblems.Problem(label: label(column), value: row.text(problem.column), violation: problem.violation)
+            }).error
+        }
+        return row.values
+    }
+
+    /// The name of a column in messages.
+    func label(_ column: Kind.Column) -> String { labels[column] ?? column.spec.header ?? column.spec.name }
+
+    /// Inserts a new row; returns its rowid. A key that is there already is refused by the database.
+    @discardableResult
+    func insert(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> Int64 {
+        let values = try checked(texts, context)
+        try database.run(Kind.insertSQL(.fail), values)
+        return database.lastInsertRowID
+    }
+
+    /// The row whose key columns hold `key`, in its file form (each column's text as an export
+    /// writes it), or nil.
+    func fileForm(key: [SQLValue]) throws -> [Kind.Column: String?]? {
+        let columns = Kind.fileColumns
+        let selected = columns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
+        guard let row = try database.rows("SELECT \(selected) FROM \(Kind.table) WHERE \(Self.keyCondition)", key).first else { return nil }
+        var texts: [Kind.Column: String?] = [:]
+        for (column, value) in zip(columns, row) { texts[column] = ColumnSpec.fileText(value, column.spec.type) }
+        return texts
+    }
+
+    /// Changes the row with `key`: its file form with `changes` laid over it (nil or "" empties a
+    /// column), checked as a whole and written. Returns the values written, or nil when there is no
+    /// such row.
+    func update(key: [SQLValue], changes: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue]? {
+        guard var texts = try fileForm(key: key) else { return nil }
+        for (column, text) in changes { texts[column] = text }
+        let values = try checked(texts, context)
+        let kept = Kind.Column.allCases.filter { !$0.spec.isKey }
+        try database.run(Kind.updateSQL, kept.map { values[$0.rawValue] } + key)
+        return values
+    }
+
+    /// Deletes the row with `key`; false when there was none. Rows that refer to it go by their
+    /// foreign keys (a holiday's doors, a loan's notices).
+    func delete(key: [SQLValue]) throws -> Bool {
+        try database.run("DELETE FROM \(Kind.table) WHERE \(Self.keyCondition)", key)
+        return database.changes > 0
+    }
+
+    /// `a = ?1 AND b = ?2` over the key columns.
+    static var keyCondition: String {
+        Kind.keyColumns.enumerated().map { "\($1.spec.name) = ?\($0 + 1)" }.joined(separator: " AND ")
+    }
+}
+
+/// What a command's fields break, as one error in the user's words: each field named as the command
+/// names it (`--due "2026-05-01" is more than 3 months after …`), with the same rule keys an import
+/// reports. Values that do not read as their type are usage errors (exit 64); values that read but
+/// break a rule are invalid data (exit 65).
+struct FieldProblems {
+    /// One field's problem.
+    struct Problem {
+        let label: String
+        let value: String
+        let violation: RuleViolation
+    }
+
+    let problems: [Problem]
+
+    init(_ problems: [Problem]) { self.problems = problems }
+
+    /// Rule keys that mean the value could not be read at all.
+    static let unreadable: Set<String> = ["rule.not-a-date", "rule.not-a-datetime", "rule.events.not-a-datetime", "rule.not-an-integer", "rule.not-a-number",
+                                          "rule.not-a-boolean"]
+
+    /// The error to throw.
+    var error: AlmanacError {
+        let failure: Failure = problems.allSatisfy { Self.unreadable.contains($0.violation.key) } ? .usage : .invalidData
+        return AlmanacError(failure, "change.problems", problems: problems.map { problem in
+            var arguments = problem.violation.arguments
+            arguments["option"] = problem.label
+            arguments["value"] = ImportDiagnostic.shown(problem.value)
+            return (problem.value.isEmpty ? "change.field" : "change.field-value", problem.violation.key, arguments)
+        })
+    }
+}

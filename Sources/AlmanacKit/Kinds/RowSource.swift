@@ -1,0 +1,159 @@
+/// A column named either by a kind's column enum or by its place (a setting's property columns).
+public protocol ColumnIndex {
+    /// The column's place among the kind's columns.
+    var index: Int { get }
+}
+
+extension Int: ColumnIndex {
+    /// The number itself.
+    public var index: Int { self }
+}
+
+extension KindColumn {
+    /// The case's place, which is its raw value.
+    public var index: Int { rawValue }
+}
+
+/// A row being checked by its kind's rules, however it was read: from a CSV file's bytes (`RowCheck`,
+/// the import's hot path, which binds straight from libcsv's buffer) or from text per column
+/// (`FieldValues`: the add and edit commands, the reference data `init` loads). Each kind's rules are
+/// written once, generic over this protocol, and the compiler specializes them for both.
+///
+/// A rule reads a column, and either binds the value to store in that column's place or fails the
+/// column with a `RuleViolation`; columns it binds nothing to are NULL.
+protocol RowSource {
+    /// True when the column is empty, or absent from the row.
+    func isEmpty(_ column: Int) -> Bool
+    /// Runs `body` with the column's bytes (none when absent).
+    func withBytes<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T
+    /// The column as text.
+    func text(_ column: Int) -> String
+    /// Records that the column breaks a rule.
+    mutating func fail(_ column: Int, _ violation: RuleViolation)
+    /// Stores the column's text as it was given, or NULL when it is empty.
+    mutating func bindField(_ column: Int)
+    /// Stores NULL.
+    mutating func bindNull(_ column: Int)
+    /// Stores a whole number.
+    mutating func bindInteger(_ column: Int, _ value: Int64)
+    /// Stores a decimal as REAL.
+    mutating func bindReal(_ column: Int, _ value: Double)
+    /// Stores text the rules computed.
+    mutating func bindText(_ column: Int, _ text: String)
+    /// Stores an instant as UTC text (`YYYY-MM-DDTHH:MM:SSZ`).
+    mutating func bindInstant(_ column: Int, _ seconds: Int64)
+    /// Stores a day as `YYYY-MM-DD`.
+    mutating func bindDate(_ column: Int, _ date: LocalDate)
+}
+
+/// The typed reads every kind's rules share: each fails the column with the rule it breaks.
+extension RowSource {
+    func isEmpty(_ column: some ColumnIndex) -> Bool { isEmpty(column.index) }
+    func text(_ column: some ColumnIndex) -> String { text(column.index) }
+    mutating func fail(_ column: some ColumnIndex, _ violation: RuleViolation) { fail(column.index, violation) }
+    mutating func bindField(_ column: some ColumnIndex) { bindField(column.index) }
+    mutating func bindNull(_ column: some ColumnIndex) { bindNull(column.index) }
+    mutating func bindInteger(_ column: some ColumnIndex, _ value: Int64) { bindInteger(column.index, value) }
+    mutating func bindReal(_ column: some ColumnIndex, _ value: Double) { bindReal(column.index, value) }
+    mutating func bindText(_ column: some ColumnIndex, _ text: String) { bindText(column.index, text) }
+    mutating func bindInstant(_ column: some ColumnIndex, _ seconds: Int64) { bindInstant(column.index, seconds) }
+    mutating func bindDate(_ column: some ColumnIndex, _ date: LocalDate) { bindDate(column.index, date) }
+
+    /// Fails when a required column is empty; true when it has a value.
+    mutating func require(_ column: some ColumnIndex) -> Bool {
+        if isEmpty(column.index) {
+            fail(column.index, RuleViolation("rule.required"))
+            return false
+        }
+        return true
+    }
+
+    /// `require` for text, which must also hold more than white space.
+    mutating func requireText(_ column: some ColumnIndex) -> Bool {
+        guard require(column) else { return false }
+        if withBytes(column.index, TextRules.isBlank) {
+            fail(column.index, RuleViolation("rule.blank"))
+            return false
+        }
+        return true
+    }
+
+    /// The column as a date, failing when it is not `YYYY-MM-DD` or the day does not exist.
+    mutating func date(_ column: some ColumnIndex) -> LocalDate? {
+        if let date = withBytes(column.index, { LocalDate(bytes: $0) }) { return date }
+        fail(column.index, RuleViolation("rule.not-a-date"))
+        return nil
+    }
+
+    /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time
+    /// (`unreadable` says what it should have been) or falls outside the years 1 to 9999 in UTC. A time
+    /// without an offset is read in `zone`.
+    mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime") -> Int64? {
+        if let seconds = withBytes(column.index, { Instant.seconds(iso8601: $0, zone: zone) }) { return seconds }
+        let outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
+        fail(column.index, RuleViolation(outside ? "rule.datetime-out-of-range" : unreadable))
+        return nil
+    }
+
+    /// The column as a whole number (up to 18 digits, with a sign).
+    mutating func integer(_ column: some ColumnIndex) -> Int64? {
+        if let value = withBytes(column.index, TextRules.integer) { return value }
+        fail(column.index, RuleViolation("rule.not-an-integer"))
+        return nil
+    }
+
+    /// Stores the column as a row id, or NULL when it is empty so that SQLite gives one.
+    mutating func bindOptionalID(_ column: some ColumnIndex) {
+        if isEmpty(column.index) {
+            bindNull(column.index)
+        } else if let id = integer(column) {
+            if id > 0 { bindInteger(column.index, id) } else { fail(column.index, RuleViolation("rule.not-an-id")) }
+        }
+    }
+
+    /// The column as an exact decimal number.
+    mutating func decimal(_ column: some ColumnIndex) -> DecimalNumber? {
+        if let number = DecimalNumber(text(column.index)) { return number }
+        fail(column.index, RuleViolation("rule.not-a-number"))
+        return nil
+    }
+
+    /// The column as yes or no: `true`, `false`, `1` or `0`.
+    mutating func boolean(_ column: some ColumnIndex) -> Bool? {
+        switch text(column.index).lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default:
+            fail(column.index, RuleViolation("rule.not-a-boolean"))
+            return nil
+        }
+    }
+}
+
+/// Byte-level tests the rules share.
+enum TextRules {
+    /// True when the text holds only white space (spaces, tabs, line breaks, and Unicode's others).
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes {
+            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace) }
+            if byte != 32 && (byte < 9 || byte > 13) { return false }
+        }
+        return true
+    }
+
+    /// A whole number of up to 18 digits with an optional sign, or nil.
+    static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var value: Int64 = 0
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
+        guard index < bytes.count, bytes.count - index <= 18 else { return nil }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 48 && byte <= 57 else { return nil }
+            value = value * 10 + Int64(byte - 48)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+}

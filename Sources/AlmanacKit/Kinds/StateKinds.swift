@@ -1,0 +1,65 @@
+/// `overdue-notices`: a notice `overdue --notify` issued: the loan, the level (days overdue) and the
+/// day. A moved database keeps them, so the next night repeats none.
+enum NoticeKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case bookID, level, issuedOn
+
+        var spec: ColumnSpec {
+            switch self {
+            case .bookID: ColumnSpec("book_id", .integer, required: true, key: true)
+            case .level: ColumnSpec("level", .integer, required: true, key: true)
+            case .issuedOn: ColumnSpec("issued_on", .date, required: true)
+            }
+        }
+    }
+
+    static let kind = ImportKind.overdueNotices
+    static let table = "overdue_notices"
+    static let exportOrder = "book_id, level"
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+        if row.require(Column.bookID), let id = row.integer(Column.bookID) {
+            if id > 0 { row.bindInteger(Column.bookID, id) } else { row.fail(Column.bookID, RuleViolation("rule.not-an-id")) }
+        }
+        if row.require(Column.level), let level = row.integer(Column.level) {
+            if level >= 0 { row.bindInteger(Column.level, level) } else { row.fail(Column.level, RuleViolation("rule.not-a-count")) }
+        }
+        if row.require(Column.issuedOn), row.date(Column.issuedOn) != nil { row.bindField(Column.issuedOn) }
+    }
+}
+
+/// `last-ids`: the last id each kind with ids has given out, so a moved database never gives one
+/// again (a deleted loan's id stays used). Importing one only ever raises it (`last_ids`, a view
+/// over SQLite's `sqlite_sequence`, whose trigger keeps the larger).
+enum LastIDKind: KindDefinition {
+    enum Column: Int, KindColumn {
+        case kind, lastID
+
+        var spec: ColumnSpec {
+            switch self {
+            case .kind: ColumnSpec("kind", .text, required: true)
+            case .lastID: ColumnSpec("last_id", .integer, required: true)
+            }
+        }
+    }
+
+    static let kind = ImportKind.lastIDs
+    static let table = "last_ids"
+    static let exportOrder = "kind"
+
+    /// The kinds whose rows have ids SQLite gives.
+    static let kinds: [ImportKind] = [.books, .events, .quizAnswers, .animationSettings]
+
+    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+        if row.require(Column.kind) {
+            if kinds.contains(where: { $0.rawValue == row.text(Column.kind) }) {
+                row.bindField(Column.kind)
+            } else {
+                row.fail(Column.kind, RuleViolation("rule.last-ids.kind", ["kinds": kinds.map(\.rawValue).joined(separator: ", ")]))
+            }
+        }
+        if row.require(Column.lastID), let id = row.integer(Column.lastID) {
+            if id >= 0 { row.bindInteger(Column.lastID, id) } else { row.fail(Column.lastID, RuleViolation("rule.not-a-count")) }
+        }
+    }
+}

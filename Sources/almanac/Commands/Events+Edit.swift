@@ -1,0 +1,70 @@
+import AlmanacKit
+import ArgumentParser
+
+extension Events {
+    /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.
+    struct Edit: ParsableCommand, Exemplified {
+        static let configuration = CommandConfiguration(
+            abstract: localized("help.events.edit.abstract"),
+            discussion: localized("help.events.edit.discussion"))
+
+        static let examples = [
+            Example("almanac events edit 22 --at 2025-12-22T17:00 --ends 2025-12-22T19:00", "example.events.edit.time"),
+            Example("almanac events edit 22 --person \"\" --format json", "example.events.edit.clear"),
+            Example("almanac events edit 22 --at 2025-12-23 --ends \"\"", "example.events.edit.all-day"),
+        ]
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
+        var id: EventID
+        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.title"), valueName: "text"))
+        var title: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.at"), valueName: "date-time"))
+        var at: String?
+        @Option(name: [.customLong("ends"), .customLong("until")], help: ArgumentHelp(localized("help.events.edit.ends"), valueName: "date-time"))
+        var ends: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.person"), valueName: "name"))
+        var person: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.image"), valueName: "file"), completion: .file())
+        var image: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.description"), valueName: "text"))
+        var description: String?
+
+        func run() throws {
+            let settings = try global.settings()
+            let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
+            if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
+            let event = try EventStore.open(settings.databasePath, writing: true).update(id: id.value, edit, zone: settings.timeZone)
+            try Print.out(EventDetail(event: event).changeMessage(.updated, .standardOutput(settings)))
+        }
+    }
+
+    /// `almanac events delete ID`.
+    struct Delete: ParsableCommand, Exemplified {
+        static let configuration = CommandConfiguration(
+            abstract: localized("help.events.delete.abstract"),
+            discussion: localized("help.events.delete.discussion"))
+
+        static let examples = [Example("almanac events delete 22", "example.events.delete")]
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
+        var id: EventID
+
+        func run() throws {
+            let settings = try global.settings()
+            let event = try EventStore.open(settings.databasePath, writing: true).delete(id: id.value)
+            try Print.out(EventDetail(event: event).changeMessage(.deleted, .standardOutput(settings)))
+        }
+    }
+}
+
+/// An event's id on the command line: a whole number from 1, else a usage error naming the value.
+struct EventID: ExpressibleByArgument {
+    let value: Int64
+
+    init?(argument: String) {
+        guard let value = Int64(argument), value > 0 else { return nil }
+        self.value = value
+    }
+}
