@@ -118,8 +118,7 @@ import Testing
 @Suite struct CalendarDemoTests {
     @Test func theDemoShowsACalendarAndATimeline() throws {
         let dir = try Workdir()
-        let demo = try dir.run(["demo", "--db", "demo.db"])
-        #expect(demo.status == 0, "\(demo.stderr)")
+        let demo = try dir.demoDatabase("demo.db")
         #expect(demo.stdout.contains("Advent calendar: Christmas selected and doors 1 to 3 opened on the demo day (almanac calendar show):\n"
             + "Christmas: 3 of 24 doors open\n┌"))
         #expect(demo.stdout.contains("│    ★ 4     │"))
@@ -128,7 +127,7 @@ import Testing
         let opened = try dir.run(["--db", "demo.db", "query", "SELECT substr(opened_at, 1, 10) AS day FROM doors WHERE opened_at IS NOT NULL",
                                   "--format", "csv"])
         #expect(opened.stdout == "day\r\n2025-12-22\r\n2025-12-22\r\n2025-12-22\r\n")
-        let russian = try dir.run(["demo", "--db", "demo-ru.db", "--locale", "ru"])
+        let russian = try dir.demoDatabase("demo-ru.db", arguments: ["--locale", "ru"])
         #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыто дверец — 3 из 24\n"))
     }
 }

@@ -44,19 +44,12 @@ import Testing
     }
 
     @Test func everyExampleRunsAgainstTheSampleData() throws {
-        let sample = try Workdir()
-        let demo = try sample.run(["demo", "--db", "almanac.db"], environment: ["TMPDIR": sample.url.path])
-        try #require(demo.status == 0, "\(demo.stderr)")
-        let databaseFiles = try FileManager.default.contentsOfDirectory(atPath: sample.url.path).filter { $0.hasPrefix("almanac.db") }
+        let sample = try Workdir.sampleSource()
         var ran = 0
         for path in Self.paths {
-            let dir = try Workdir()
-            for file in databaseFiles { try FileManager.default.copyItem(atPath: sample.path(file), toPath: dir.path(file)) }
-            try ExampleFixtures.write(into: dir)
-            let environment = ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "ALMANAC_DB": dir.path("almanac.db"),
-                               "ALMANAC_TODAY": "2025-12-22", "TMPDIR": dir.url.path]
+            let dir = try sample.sampleCopy()
             for example in CommandTree.examples(at: path) {
-                let out = try dir.run(["-c", example.line], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+                let out = try dir.shell(example.line)
                 #expect(out.status == example.status, "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
                 ran += 1
             }

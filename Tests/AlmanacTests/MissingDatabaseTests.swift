@@ -32,8 +32,8 @@ import Testing
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"],
     ]
 
-    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a
-    /// temporary folder, or at `--db` when that does not exist yet), `report list` reads no database.
+    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a new
+    /// temporary folder; it refuses `--db`), `report list` reads no database.
     static let needNoDatabase: Set<String> = ["init", "demo", "report list"]
 
     /// Every leaf command of the binary, by its words (`books add`), from `--experimental-dump-help`.

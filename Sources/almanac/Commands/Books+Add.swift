@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.
-    struct Add: ParsableCommand, Exemplified {
+    struct Add: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.add.abstract"),
             discussion: localized("help.books.add.discussion"))
@@ -13,6 +13,8 @@ extension Books {
             Example("almanac books add \"Идиот\" --loaned-on 2025-11-30 --due 2026-02-28", "example.books.add.month-end"),
             Example("almanac books add \"Мастер и Маргарита\" --due today+21 --borrower Анна --format json", "example.books.add.json"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 

@@ -3,12 +3,14 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books delete ID`.
-    struct Delete: ParsableCommand, Exemplified {
+    struct Delete: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.delete.abstract"),
             discussion: localized("help.books.delete.discussion"))
 
         static let examples = [Example("almanac books delete 23", "example.books.delete")]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 

@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.
-    struct Edit: ParsableCommand, Exemplified {
+    struct Edit: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.edit.abstract"),
             discussion: localized("help.books.edit.discussion"))
@@ -12,6 +12,8 @@ extension Books {
             Example("almanac books edit 23 --due 2026-01-31 --borrower \"\"", "example.books.edit.due"),
             Example("almanac books edit 19 --returned-on none", "example.books.edit.not-returned"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 

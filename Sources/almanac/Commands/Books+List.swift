@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books list [--sort title|due] [--open]`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.list.abstract"),
             discussion: localized("help.books.list.discussion"))
@@ -12,6 +12,8 @@ extension Books {
             Example("almanac books list", "example.books.list.all"),
             Example("almanac books list --sort title --open", "example.books.list.open"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 

@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books return ID [--on D]`.
-    struct Return: ParsableCommand, Exemplified {
+    struct Return: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.return.abstract"),
             discussion: localized("help.books.return.discussion"))
@@ -12,6 +12,8 @@ extension Books {
             Example("almanac books return 23", "example.books.return.today"),
             Example("almanac books return 17 --on 2025-12-20", "example.books.return.on"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 

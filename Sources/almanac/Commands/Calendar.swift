@@ -12,12 +12,14 @@ struct CalendarCommand: ParsableCommand {
     )
 
     /// `calendar holidays`.
-    struct Holidays: ParsableCommand, Exemplified {
+    struct Holidays: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.calendar.holidays.abstract"),
             discussion: localized("help.calendar.holidays.discussion"))
 
         static let examples = [Example("almanac calendar holidays", "example.calendar.holidays")]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
 
@@ -27,12 +29,14 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar select H`.
-    struct Select: ParsableCommand, Exemplified {
+    struct Select: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.calendar.select.abstract"),
             discussion: localized("help.calendar.select.discussion"))
 
         static let examples = [Example("almanac calendar select christmas", "example.calendar.select")]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.select.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
@@ -44,7 +48,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar show [H]`.
-    struct Show: ParsableCommand, Exemplified {
+    struct Show: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.calendar.show.abstract"),
             discussion: localized("help.calendar.show.discussion"))
@@ -53,6 +57,8 @@ struct CalendarCommand: ParsableCommand {
             Example("almanac calendar show", "example.calendar.show.selected"),
             Example("almanac calendar show hanukkah", "example.calendar.show.named"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
@@ -64,7 +70,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar open [H] N`.
-    struct Open: ParsableCommand, Exemplified {
+    struct Open: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.calendar.open.abstract"),
             discussion: localized("help.calendar.open.discussion"))
@@ -73,6 +79,8 @@ struct CalendarCommand: ParsableCommand {
             Example("almanac calendar open 4", "example.calendar.open.next"),
             Example("almanac calendar open hanukkah 1", "example.calendar.open.named"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.open.arguments"), valueName: "door"), completion: .almanac(.holidays))
@@ -86,12 +94,14 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar reset [H] [--yes]`.
-    struct Reset: ParsableCommand, Exemplified {
+    struct Reset: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.calendar.reset.abstract"),
             discussion: localized("help.calendar.reset.discussion"))
 
         static let examples = [Example("almanac calendar reset --yes", "example.calendar.reset")]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
@@ -105,7 +115,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar test-mode on|off`.
-    struct TestMode: ParsableCommand, Exemplified {
+    struct TestMode: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             commandName: "test-mode",
             abstract: localized("help.calendar.test-mode.abstract"),
@@ -115,6 +125,8 @@ struct CalendarCommand: ParsableCommand {
             Example("almanac calendar test-mode on", "example.calendar.test-mode.on"),
             Example("almanac calendar test-mode off", "example.calendar.test-mode.off"),
         ]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.test-mode.state"), valueName: "on|off"), completion: .list(["on", "off"]))

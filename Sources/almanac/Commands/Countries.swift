@@ -10,7 +10,7 @@ struct Countries: ParsableCommand {
     )
 
     /// `almanac countries list`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.countries.list.abstract"),
             discussion: localized("help.countries.list.discussion"))
@@ -19,6 +19,8 @@ struct Countries: ParsableCommand {
             Example("almanac countries list", "example.countries.list.all"),
             Example("almanac --locale ru countries list --search гвин", "example.countries.list.search"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.countries.list.search"), valueName: "text"))

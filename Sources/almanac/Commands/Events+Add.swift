@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Events {
     /// `almanac events add`.
-    struct Add: ParsableCommand, Exemplified {
+    struct Add: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.add.abstract"),
             discussion: localized("help.events.add.discussion"))
@@ -14,6 +14,8 @@ extension Events {
             Example("almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --person \"St. Mary's Church\"",
                 "example.events.add.person"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.title"), valueName: "text"))

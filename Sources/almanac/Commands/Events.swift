@@ -30,7 +30,7 @@ struct DayRangeOptions: ParsableArguments {
 
 extension Events {
     /// `almanac events agenda`.
-    struct AgendaCommand: ParsableCommand, Exemplified {
+    struct AgendaCommand: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             commandName: "agenda",
             abstract: localized("help.events.agenda.abstract"),
@@ -41,6 +41,8 @@ extension Events {
             Example("almanac events agenda --from 2025-12-22 --days 3 --tz Asia/Tokyo", "example.events.agenda.zone"),
             Example("almanac events agenda --from today --to today+13 --format json", "example.events.agenda.json"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
@@ -64,12 +66,14 @@ extension Events {
     }
 
     /// `almanac events show ID`.
-    struct Show: ParsableCommand, Exemplified {
+    struct Show: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.show.abstract"),
             discussion: localized("help.events.show.discussion"))
 
         static let examples = [Example("almanac events show 22", "example.events.show")]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.events.show.id"), valueName: "id"))
@@ -83,7 +87,7 @@ extension Events {
     }
 
     /// `almanac events cards`.
-    struct Cards: ParsableCommand, Exemplified {
+    struct Cards: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.cards.abstract"),
             discussion: localized("help.events.cards.discussion"))
@@ -92,6 +96,8 @@ extension Events {
             Example("almanac events cards --columns 3", "example.events.cards.three"),
             Example("almanac events cards --from 2025-12-31 --days 2", "example.events.cards.range"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions

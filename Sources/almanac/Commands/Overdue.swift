@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac overdue`: the nightly check for cron and monitoring.
-struct Overdue: ParsableCommand, Exemplified {
+struct Overdue: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.overdue.abstract"),
         discussion: localized("help.overdue.discussion"))
@@ -15,6 +15,8 @@ struct Overdue: ParsableCommand, Exemplified {
         Example("almanac overdue --notify --quiet", "example.overdue.notify", status: 2),
         Example("almanac overdue --format nagios", "example.overdue.nagios", status: 2),
     ]
+
+    static let formats = FormatOption.rows + [.nagios]
 
     @OptionGroup var global: GlobalOptions
 
@@ -40,7 +42,7 @@ struct Overdue: ParsableCommand, Exemplified {
     var timing = false
 
     func run() throws {
-        let settings = try global.settings(allowingNagios: true)
+        let settings = try global.settings()
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac query "SQL" [--param K=V...]`: an ad-hoc report on a read-only connection.
-struct Query: ParsableCommand, Exemplified {
+struct Query: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.query.abstract"),
         discussion: localized("help.query.discussion"))
@@ -15,6 +15,8 @@ struct Query: ParsableCommand, Exemplified {
         Example("almanac query - < long-query.sql", "example.query.stdin"),
         Example("almanac --format json query - --param days=3 < overdue.sql", "example.query.stdin-param"),
     ]
+
+    static let formats = FormatOption.rows
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(localized("help.query.sql"), valueName: "sql"))

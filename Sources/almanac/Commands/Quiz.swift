@@ -11,7 +11,7 @@ struct Quiz: ParsableCommand {
     )
 
     /// `almanac quiz question [--seed N]`.
-    struct Question: ParsableCommand, Exemplified {
+    struct Question: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.question.abstract"),
             discussion: localized("help.quiz.question.discussion"))
@@ -20,6 +20,8 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz question --seed 42", "example.quiz.question.seed"),
             Example("almanac quiz question --seed 42 --format json", "example.quiz.question.json"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
@@ -35,7 +37,7 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz play [--seed N] [--rounds N] [--player P]`.
-    struct Play: ParsableCommand, Exemplified {
+    struct Play: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.play.abstract"),
             discussion: localized("help.quiz.play.discussion"))
@@ -45,6 +47,8 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz play", "example.quiz.play.terminal"),
             Example("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.scripted"),
         ]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
@@ -62,7 +66,7 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz scores`.
-    struct Scores: ParsableCommand, Exemplified {
+    struct Scores: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.scores.abstract"),
             discussion: localized("help.quiz.scores.discussion"))
@@ -71,6 +75,8 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz scores", "example.quiz.scores.all"),
             Example("almanac quiz scores --player Anna", "example.quiz.scores.player"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.scores.player"), valueName: "name"))
@@ -83,7 +89,7 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz missed [--pairs]`.
-    struct Missed: ParsableCommand, Exemplified {
+    struct Missed: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.missed.abstract"),
             discussion: localized("help.quiz.missed.discussion"))
@@ -92,6 +98,8 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz missed", "example.quiz.missed.flags"),
             Example("almanac quiz missed --pairs --player anna", "example.quiz.missed.pairs"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.missed.pairs")))

@@ -11,7 +11,7 @@ struct Report: ParsableCommand {
     )
 
     /// `almanac report list`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.report.list.abstract"),
             discussion: localized("help.report.list.discussion"))
@@ -20,6 +20,8 @@ struct Report: ParsableCommand {
             Example("almanac report list", "example.report.list.all"),
             Example("almanac --locale ru report list", "example.report.list.russian"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
@@ -33,7 +35,7 @@ struct Report: ParsableCommand {
     }
 
     /// `almanac report run NAME [--param K=V...]`.
-    struct Run: ParsableCommand, Exemplified {
+    struct Run: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.report.run.abstract"),
             discussion: localized("help.report.run.discussion"))
@@ -46,6 +48,8 @@ struct Report: ParsableCommand {
             Example("almanac report run overdue-books --param within=14 --format csv", "example.report.run.csv"),
             Example("almanac report run mine --reports-dir ~/almanac-reports", "example.report.run.own"),
         ]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.report.run.name"), valueName: "name"), completion: .almanac(.reports))
