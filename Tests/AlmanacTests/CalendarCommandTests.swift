@@ -110,7 +110,11 @@ import Testing
         let markdown = try Self.run(dir, ["--locale", "ru", "calendar", "show", "--format", "markdown"]).stdout
         #expect(markdown.contains("| christmas |      2 | ★ следующая |"))
         let opened = try Self.run(dir, ["calendar", "open", "2", "--format", "tsv"]).stdout
-        #expect(opened.hasPrefix("holiday\tdoor\tstatus\tsurprise\topened_at\tgreeting\nchristmas\t2\topened\tHot cocoa with marshmallows\t2025-12-22T"))
+        // The door's state in show's words; already_open tells whether this run opened it.
+        #expect(opened.hasPrefix("holiday\tdoor\tstatus\tsurprise\topened_at\talready_open\tgreeting\nchristmas\t2\topen\tHot cocoa with marshmallows\t2025-12-22T"))
+        #expect(opened.hasSuffix("Z\tfalse\t\n"))
+        let again = try Self.run(dir, ["calendar", "open", "2", "--format", "json"]).stdout
+        #expect(again.contains(#""status": "open", "surprise": "Hot cocoa with marshmallows""#) && again.contains(#""already_open": true, "greeting": null}"#))
     }
 }
 
