@@ -149,4 +149,24 @@ import Testing
         }
         #expect(try dir.run(["quiz", "play", "--help"]).stdout.contains("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt"))
     }
+
+    /// A player is named without regard to case wherever one is matched: `scores`, `missed` (both
+    /// views) and `play`, which records a returning player under the name already recorded.
+    @Test func playersAreMatchedWithoutRegardToCase() throws {
+        for (typed, recorded) in [("anna", "Anna"), ("ANNA", "Anna"), ("борис", "Борис"), ("chloÉ", "Chloé")] {
+            for view in [["quiz", "scores"], ["quiz", "missed"], ["quiz", "missed", "--pairs"]] {
+                let exact = try dir.run(["--db", "a.db", "--format", "json"] + view + ["--player", recorded])
+                let caseless = try dir.run(["--db", "a.db", "--format", "json"] + view + ["--player", typed])
+                #expect(exact.status == 0 && caseless.status == 0, "\(view) \(typed): \(caseless.stderr)")
+                #expect(caseless.stdout == exact.stdout, "\(view) --player \(typed)")
+                #expect(exact.stdout.count > 10, "\(view) --player \(recorded) finds answers")
+            }
+        }
+        try dir.write("answers.txt", "1\n")
+        let before = try answers("Anna").split(separator: "\r\n").count
+        let play = try run(["--db", "a.db", "quiz", "play", "--seed", "3", "--rounds", "1", "--player", "anna"], stdinFile: "answers.txt")
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(try answers("Anna").split(separator: "\r\n").count == before + 1)
+        #expect(try answers("anna") == "country,chosen,options,correct\r\n")
+    }
 }

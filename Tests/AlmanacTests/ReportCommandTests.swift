@@ -81,7 +81,7 @@ import Testing
         let good = try dir.run(base + ["--param", "within=0", "--param", "as_of=2025-12-02", "--format", "csv"])
         #expect(good.stdout == "id,title,author,borrower,loaned_on,due_on,days_overdue,status\r\n1,Мастер и Маргарита,Михаил Булгаков,Аня,2025-11-01,2025-12-01,1,overdue\r\n")
         let unknownReport = try dir.run(["--db", "a.db", "report", "run", "nope"])
-        #expect(unknownReport.status == 64)
+        #expect(unknownReport.status == 66)
         #expect(unknownReport.stderr.hasPrefix("almanac: error: no report named \"nope\" (there are: animation-values, "))
     }
 

@@ -14,7 +14,7 @@ public struct EventDetail: Sendable {
     /// Reads the event with id `id`; an unknown id is an error that says so (exit 66).
     public static func load(_ store: EventStore, id: Int64) throws -> EventDetail {
         guard let event = try store.event(id: id) else {
-            throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+            throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
         }
         return EventDetail(event: event)
     }

@@ -48,7 +48,7 @@ public enum FlagQuiz {
     /// and streaks.
     public static func scores(_ settings: Settings, player: String?, renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let answers = try QuizStore(database: database).answers(player: player)
+        let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
         return renderer.render(tables.scores(Scoring.scores(answers)))
     }
@@ -57,12 +57,24 @@ public enum FlagQuiz {
     /// `limit` rows.
     public static func missed(_ settings: Settings, player: String?, pairs: Bool, limit: Int, renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let answers = try QuizStore(database: database).answers(player: player)
+        let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
         if pairs {
             return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))))
         }
         return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))))
+    }
+
+    /// Every answer, or those of the player named (without regard to case); a name no answer is
+    /// recorded under is not found (66), listing the players.
+    static func answers(_ store: QuizStore, player: String?) throws -> [QuizAnswer] {
+        guard let player else { return try store.answers() }
+        let spellings = try store.spellings(of: player)
+        guard spellings.isEmpty else { return try store.answers(of: spellings) }
+        let players = try store.players()
+        guard !players.isEmpty else { throw AlmanacError.notFound("quiz.error.no-players", ["player": player]) }
+        throw AlmanacError.notFound("quiz.error.unknown-player",
+            ["player": player, "players": players.map { "\"\($0)\"" }.joined(separator: ", ")])
     }
 
     /// `quiz play`: a game on standard input and output, every answer recorded as it is given.
@@ -73,13 +85,15 @@ public enum FlagQuiz {
     ) throws {
         let database = try Store.open(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
+        let store = QuizStore(database: database)
+        // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
+        let player = try store.spellings(of: player).first ?? player
         guard let session = QuizSession(codes: directory.codes, seed: seed, rounds: rounds, player: player,
             session: QuizStore.newSession(seed: seed))
         else { return }
         let styling = Styling(choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
             environment: environment)
         let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
-        let store = QuizStore(database: database)
         // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
         let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
         try QuizConsole(session: session, screen: screen, mode: mode, record: store.record).play()
