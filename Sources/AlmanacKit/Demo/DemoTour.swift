@@ -73,6 +73,7 @@ public enum DemoTour {
     private static func importSampleData(from folder: String, into database: Database, settings: Settings) throws -> ImportReport {
         var options = ImportOptions(today: settings.today)
         options.timeZone = settings.timeZone
+        options.now = settings.now()
         let plan = try ImportPlan.resolve([folder])
         let report = try Importer(database: database, options: options, localizer: settings.localizer).run(plan.files)
         guard report.committed else {

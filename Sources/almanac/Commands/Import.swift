@@ -82,6 +82,7 @@ struct Import: ParsableCommand, Exemplified, Formatted {
         options.dryRun = dryRun
         options.maxErrors = maxErrors
         options.timeZone = settings.timeZone
+        options.now = settings.now()
 
         let plan = try ImportPlan.resolve(arguments)
         for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }

@@ -96,7 +96,8 @@ public enum FlagQuiz {
         let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
         // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
         let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
-        try QuizConsole(session: session, screen: screen, mode: mode, record: store.record).play()
+        // Answers are dated like every record: the clock's time on the --today day.
+        try QuizConsole(session: session, screen: screen, mode: mode, clock: { settings.now() }, record: store.record).play()
     }
 
     /// The player a game is recorded for: the name given (spaces around it removed), else `$USER`,
