@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    /// README's ```sh blocks run as written: each block's lines in order, on one copy of the sample
+    /// data, as a user who follows them runs them (a loan added, then edited, returned and deleted),
+    /// each ending with the status its example declares; on the demo day, and on the clock's day, as
+    /// for a user who sets no `ALMANAC_TODAY`.
+    @Test func readmeBlocksRunInOrderAgainstTheSampleData() throws {
+        let declared = Dictionary(Self.paths.flatMap { CommandTree.examples(at: $0) }.map { (ShellWords.normalized($0.line), $0) }) { first, _ in first }
+        let readme = try String(contentsOf: Workdir.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let sample = try Workdir.sampleSource()
+        var ran = 0
+        for today in ["2025-12-22", nil] {
+            for block in ShellWords.shellBlockList(readme) {
+                let lines = block.filter { $0.hasPrefix("almanac") }
+                guard !lines.isEmpty else { continue }
+                let dir = try sample.sampleCopy()
+                for line in lines {
+                    let status = declared[ShellWords.normalized(line)]?.status ?? 0
+                    let out = try dir.shell(line, today: today)
+                    #expect(out.status == status, "README, in order, today \(today ?? "the clock's"): `\(line)` exited \(out.status), not \(status): \(out.stderr)")
+                    ran += 1
+                }
+            }
+        }
+        #expect(ran >= 120)
+    }
+
     @Test func everyExampleRunsAgainstTheSampleData() throws {
         let sample = try Workdir.sampleSource()
         var ran = 0
@@ -110,15 +135,21 @@ enum ShellWords {
 
     /// The lines of a Markdown text's ```sh blocks.
     static func shellBlocks(_ markdown: String) -> [String] {
-        var lines: [String] = []
+        shellBlockList(markdown).flatMap { $0 }
+    }
+
+    /// A Markdown text's ```sh blocks, each as its lines.
+    static func shellBlockList(_ markdown: String) -> [[String]] {
+        var blocks: [[String]] = []
         var inside = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inside = !inside && line == "```sh"
+                if inside { blocks.append([]) }
             } else if inside {
-                lines.append(String(line))
+                blocks[blocks.count - 1].append(String(line))
             }
         }
-        return lines
+        return blocks
     }
 }
