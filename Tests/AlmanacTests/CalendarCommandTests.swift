@@ -131,6 +131,6 @@ import Testing
                                   "--format", "csv"])
         #expect(opened.stdout == "day\r\n2025-12-22\r\n2025-12-22\r\n2025-12-22\r\n")
         let russian = try dir.demoDatabase("demo-ru.db", arguments: ["--locale", "ru"])
-        #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыто дверец — 3 из 24\n"))
+        #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыты 3 дверцы из 24\n"))
     }
 }
