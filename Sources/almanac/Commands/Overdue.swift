@@ -17,6 +17,7 @@ struct Overdue: ParsableCommand, Exemplified {
     ]
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var page: PageOptions
 
     @Option(name: .long, help: ArgumentHelp(localized("help.overdue.grace"), valueName: "days"))
     var grace: Int = 0
@@ -40,11 +41,12 @@ struct Overdue: ParsableCommand, Exemplified {
     var timing = false
 
     func run() throws {
-        let settings = try global.settings(allowingNagios: true)
+        let settings = try page.settings(global, "overdue", allowingNagios: true)
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.
         let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings)) { output in
+            if page.out != nil { return try page.write(settings, output.standardOutput) }
             try Print.out(output.standardOutput)
             try OutputWriter.standardOutput.synchronize()
         }

@@ -45,7 +45,7 @@ public struct EventDetail: Sendable {
         let paragraphs = (event.description ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { Renderer.singleLine(String($0)) }
         switch renderer.format {
-        case .csv, .tsv, .json:
+        case .csv, .tsv, .json, .html:
             return renderer.render(machineTable())
         case .markdown:
             var out = "## " + Self.escape(event.title) + "\n\n"
@@ -93,7 +93,7 @@ public struct EventDetail: Sendable {
     /// (`Added event 44: Carols, Mon 22 Dec 18:00`), the event's row for machines.
     public func addedMessage(_ renderer: Renderer) -> String {
         switch renderer.format {
-        case .csv, .tsv, .json: return renderer.render(machineTable())
+        case .csv, .tsv, .json, .html: return renderer.render(machineTable())
         case .table, .markdown:
             let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
             return renderer.localizer("events.added", [
