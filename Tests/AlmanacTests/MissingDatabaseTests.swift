@@ -37,7 +37,10 @@ import Testing
     static let needNoDatabase: Set<String> = ["init", "demo", "report list"]
 
     /// Every leaf command of the binary, by its words (`books add`), from `--experimental-dump-help`.
-    func commands() throws -> [String] {
+    func commands() throws -> [String] { try Self.commands(dir) }
+
+    /// Every leaf command of the binary, read by running it in `dir`.
+    static func commands(_ dir: Workdir) throws -> [String] {
         let out = try dir.run(["--experimental-dump-help"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         func leaves(_ command: [String: Any], _ words: [String]) -> [String] {

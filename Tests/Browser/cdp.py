@@ -115,7 +115,7 @@ class Browser:
 class Page:
     """One tab, attached with its own session."""
 
-    def __init__(self, browser, width=1100, height=900):
+    def __init__(self, browser, width=1280, height=900):
         self.browser = browser
         target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.target = target
@@ -166,7 +166,7 @@ class Page:
         size = metrics.get("cssContentSize") or metrics["contentSize"]
         height = min(int(size["height"]) + 1, 6000)
         data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
-                                                    "clip": {"x": 0, "y": 0, "width": 1100, "height": height, "scale": 1}})["data"]
+                                                    "clip": {"x": 0, "y": 0, "width": 1280, "height": height, "scale": 1}})["data"]
         with open(path, "wb") as out:
             out.write(base64.b64decode(data))
 

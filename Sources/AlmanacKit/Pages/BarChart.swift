@@ -10,6 +10,8 @@ struct BarChart {
         let value: Double
         /// Its number as people read it (`4 events`, `66.7%`).
         let shown: String
+        /// Its number alone where room is short (`4`, `66.7%`): above a column.
+        let short: String
         /// Its colour: 0, 1 or 2 (notice levels).
         let level: Int
     }
@@ -57,7 +59,7 @@ struct BarChart {
             svg.element("title", [], text: bar.label + ": " + bar.shown)
             svg.close("rect")
             svg.element("text", [("x", SVGWriter.number(centre)), ("y", SVGWriter.number(base - length - 6)), ("text-anchor", "middle"),
-                                 ("font-size", "12")], text: SVGWriter.cut(bar.shown, 14))
+                                 ("font-size", "12")], text: SVGWriter.cut(bar.short, 10))
             let labelY = base + 16
             if tilted {
                 svg.element("text", [("x", SVGWriter.number(centre)), ("y", SVGWriter.number(labelY)), ("text-anchor", "end"),
@@ -126,7 +128,8 @@ struct BarChart {
         }
         let bars = counts.keys.sorted().map { late in
             Bar(label: formats.count(late, unit: "unit.day"), value: Double(counts[late]!),
-                shown: formats.count(Int64(counts[late]!), unit: "unit.loan"), level: levelIndex(late))
+                shown: formats.count(Int64(counts[late]!), unit: "unit.loan"), short: formats.number(Int64(counts[late]!)),
+                level: levelIndex(late))
         }
         var chart = BarChart(bars: bars, title: title, axis: formats.localizer("page.chart.loans"), formats: formats)
         chart.legend = known.enumerated().map { index, days in

@@ -21,8 +21,11 @@ public enum Chart: Sendable, Equatable {
             guard let labelIndex = table.columns.firstIndex(where: { $0.key == label }),
                   let valueIndex = table.columns.firstIndex(where: { $0.key == value }) else { return nil }
             let bars = table.rows.map { row in
-                BarChart.Bar(label: Renderer.humanText(row[labelIndex], formats).text, value: Self.number(row[valueIndex]),
-                    shown: Renderer.humanText(row[valueIndex], formats).text, level: 0)
+                let shown = Renderer.humanText(row[valueIndex], formats).text
+                var short = shown
+                if case .count(let count, _) = row[valueIndex] { short = formats.number(count) }
+                return BarChart.Bar(label: Renderer.humanText(row[labelIndex], formats).text, value: Self.number(row[valueIndex]),
+                    shown: shown, short: short, level: 0)
             }
             var isShare = false
             if case .percent? = table.rows.first?[valueIndex] { isShare = true }

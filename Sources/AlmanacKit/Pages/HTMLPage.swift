@@ -99,6 +99,9 @@ public struct HTMLTableWriter {
         "</tbody>\n</table></div>\n" + (summary.map { "<p class=\"count\">" + HTMLText.escaped($0) + "</p>\n" } ?? "")
     }
 
+    /// Characters past which a cell's text scrolls inside it.
+    static let longText = 400
+
     private func cell(_ cell: Table.Cell, column: Table.Column) -> String {
         let human = Renderer.humanText(cell, formats)
         var classes: [String] = []
@@ -111,12 +114,19 @@ public struct HTMLTableWriter {
             default: break
             }
         }
+        switch cell {
+        case .date, .instant: classes.append("date")
+        default: break
+        }
         var out = "<td"
         if !classes.isEmpty { out += " class=\"" + classes.joined(separator: " ") + "\"" }
         if let plain = Renderer.plainText(cell) { out += " data-value=\"" + HTMLText.attribute(plain) + "\"" }
         out += ">"
         if case .tag(let tag) = cell, let role = tag.role {
             out += "<span class=\"tag " + role.rawValue + "\">" + HTMLText.escaped(human.text) + "</span>"
+        } else if human.text.unicodeScalars.count > Self.longText {
+            // A very long value scrolls inside its cell, so one title cannot make a row pages tall.
+            out += "<div class=\"long\">" + HTMLText.escaped(human.text) + "</div>"
         } else {
             out += HTMLText.escaped(human.text)
         }

@@ -15,17 +15,19 @@ enum PageStyle {
     *{box-sizing:border-box}
     html{background:var(--bg);color:var(--fg)}
     body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif}
-    main{max-width:72rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
+    main{max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
     h1{font-size:1.75rem;line-height:1.25;margin:0 0 .25rem;overflow-wrap:anywhere}
     h2{font-size:1.2rem;margin:2rem 0 .75rem;overflow-wrap:anywhere}
     p.lead{color:var(--muted);margin:0 0 1.25rem;overflow-wrap:anywhere}
     h1,h2,h3,p,td,th,figcaption,.card,text,title,desc{unicode-bidi:isolate}
     .scroll{overflow-x:auto;margin:0 0 .5rem}
     table{border-collapse:collapse;min-width:50%;background:var(--panel);border:1px solid var(--line)}
-    th,td{padding:.4rem .7rem;border-bottom:1px solid var(--line);vertical-align:top;text-align:left;\
-    overflow-wrap:anywhere;max-width:40rem}
+    th,td{padding:.4rem .6rem;border-bottom:1px solid var(--line);vertical-align:top;text-align:left;\
+    overflow-wrap:break-word;max-width:40rem}
     th{background:var(--head);font-weight:600;white-space:nowrap;text-align:center}
     tbody tr:nth-child(even){background:var(--stripe)}
+    td .long{max-height:9em;overflow-y:auto;min-width:12rem;overflow-wrap:anywhere}
+    td.date{white-space:nowrap}
     td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     tr.section th{text-align:left;background:var(--bg);font-size:1.05rem;padding-top:1rem}
     .tag{display:inline-block;padding:0 .45rem;border-radius:.6rem;white-space:nowrap;font-weight:600}

@@ -85,6 +85,7 @@ struct AnimationCommand: ParsableCommand {
         static let examples = [
             Example("almanac animation timeline Wobble --fps 4", "example.animation.timeline.fps"),
             Example("almanac animation timeline Wobble --format csv", "example.animation.timeline.csv"),
+            Example("almanac animation timeline Wobble --format html --out wobble.html", "example.animation.timeline.html"),
         ]
 
         @OptionGroup var global: GlobalOptions

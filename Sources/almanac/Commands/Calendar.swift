@@ -54,6 +54,7 @@ struct CalendarCommand: ParsableCommand {
         static let examples = [
             Example("almanac calendar show", "example.calendar.show.selected"),
             Example("almanac calendar show hanukkah", "example.calendar.show.named"),
+            Example("almanac calendar show christmas --format html --out calendar.html", "example.calendar.show.html"),
         ]
 
         @OptionGroup var global: GlobalOptions

@@ -40,6 +40,7 @@ extension Events {
             Example("almanac events agenda", "example.events.agenda.week"),
             Example("almanac events agenda --from 2025-12-22 --days 3 --tz Asia/Tokyo", "example.events.agenda.zone"),
             Example("almanac events agenda --from today --to today+13 --format json", "example.events.agenda.json"),
+            Example("almanac events agenda --format html --out week.html", "example.events.agenda.html"),
         ]
 
         @OptionGroup var global: GlobalOptions

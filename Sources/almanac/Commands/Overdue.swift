@@ -14,6 +14,7 @@ struct Overdue: ParsableCommand, Exemplified {
         Example("almanac overdue --due-within 3 --grace 2 --levels 1,7,14 --format json", "example.overdue.json", status: 2),
         Example("almanac overdue --notify --quiet", "example.overdue.notify", status: 2),
         Example("almanac overdue --format nagios", "example.overdue.nagios", status: 2),
+        Example("almanac overdue --format html --out overdue.html", "example.overdue.html", status: 2),
     ]
 
     @OptionGroup var global: GlobalOptions

@@ -71,6 +71,7 @@ struct Quiz: ParsableCommand {
         static let examples = [
             Example("almanac quiz scores", "example.quiz.scores.all"),
             Example("almanac quiz scores --player Anna", "example.quiz.scores.player"),
+            Example("almanac quiz scores --format html --out scores.html", "example.quiz.scores.html"),
         ]
 
         @OptionGroup var global: GlobalOptions

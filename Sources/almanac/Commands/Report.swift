@@ -45,6 +45,7 @@ struct Report: ParsableCommand {
             Example("almanac report run events-by-day --param from=today-7 --tz Europe/Moscow", "example.report.run.zone"),
             Example("almanac report run quiz-scores --format json", "example.report.run.json"),
             Example("almanac report run overdue-books --param within=14 --format csv", "example.report.run.csv"),
+            Example("almanac report run events-by-day --format html --out per-day.html", "example.report.run.html"),
             Example("almanac report run mine --reports-dir ~/almanac-reports", "example.report.run.own"),
         ]
 
