@@ -157,6 +157,10 @@ class Checker:
         if "snowman" in shows:
             timeline = json.loads(self.run(["animation", "timeline", shows["snowman"], "--fps", "16", "--format", "json"]))
             self.check_snowman(page, label, timeline)
+            # The snowman halfway, where the setting's values are, for a person to look at.
+            page.evaluate("(() => { const a = document.getAnimations()[0]; a.pause(); "
+                          "a.currentTime = a.effect.getComputedTiming().duration / 2; })()")
+            page.screenshot(os.path.join(self.screenshots, "%s.%s.dark.halfway.png" % (name, locale)))
         if "calendar" in shows:
             doors = page.evaluate("[...document.querySelectorAll('g.door')].map(g => [g.dataset.door, g.dataset.status])")
             expected = [[str(row["door"]), row["status"]] for row in rows]

@@ -19,20 +19,21 @@ extension Agenda {
         }
         out += HTMLPage.heading(t("page.agenda.table"))
         // The rows JSON prints, under titles in the user's words.
-        var titled = table
-        titled.columns = table.columns.map { column in
-            let key = column.key == "continuation" ? "events.column.note" : column.key == "info" ? "events.column.info" : "column." + column.key
-            return Table.Column(key: column.key, title: t.hasKey(key) ? t(key) : column.title, alignment: column.alignment)
-        }
-        out += renderer.htmlTable(titled) + "<p class=\"count\">" + HTMLText.escaped(formats.count(Int64(eventCount), unit: "unit.event")) + "</p>\n"
+        out += renderer.htmlTable(renderer.titled(table)) + "<p class=\"count\">" + HTMLText.escaped(formats.count(Int64(eventCount), unit: "unit.event")) + "</p>\n"
         return out + page.foot()
+    }
+
+    /// A file name without its extension (`carols.png` → `carols`): what fits the image's square.
+    static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 
     private func card(_ occurrence: Occurrence, localizer t: Localizer) -> String {
         let event = occurrence.event
         var out = "<article class=\"card\" data-id=\"\(event.id)\">\n<h3>" + HTMLText.escaped(event.title) + "</h3>\n<div class=\"body\">"
         out += "<div class=\"image\" role=\"img\" aria-label=\"" + HTMLText.attribute(t("page.agenda.image", ["image": event.image ?? ""])) + "\">"
-            + HTMLText.escaped(event.image ?? "") + "</div>"
+            + HTMLText.escaped(Self.stem(event.image ?? "")) + "</div>"
         out += "<div>"
         if let person = event.person { out += "<div class=\"person\">" + HTMLText.escaped(person) + "</div>" }
         out += "<div class=\"hours\">" + HTMLText.escaped(hours(occurrence)) + "</div>"

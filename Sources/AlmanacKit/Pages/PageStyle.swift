@@ -40,6 +40,7 @@ enum PageStyle {
     figure{margin:0 0 1.5rem;padding:1rem;background:var(--panel);border:1px solid var(--line);border-radius:.75rem}
     figcaption{color:var(--muted);font-size:.9rem;margin-top:.5rem}
     figure svg{display:block;width:100%;height:auto;max-height:34rem}
+    figure svg.chart{max-width:50rem}
     svg text{font-family:inherit}
     svg.chart text{fill:var(--fg)}
     svg .axis{stroke:var(--line)}

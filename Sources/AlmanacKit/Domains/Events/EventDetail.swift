@@ -45,8 +45,13 @@ public struct EventDetail: Sendable {
         let paragraphs = (event.description ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { Renderer.singleLine(String($0)) }
         switch renderer.format {
-        case .csv, .tsv, .json, .html:
+        case .csv, .tsv, .json:
             return renderer.render(machineTable())
+        case .html:
+            var page = renderer
+            page.title = event.title
+            return page.htmlPage(renderer.titled(machineTable()), lead: ([event.person].compactMap { $0 } + [Self.when(event, formats)]).joined(separator: " · "),
+                body: paragraphs.filter { !$0.isEmpty }.map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined())
         case .markdown:
             var out = "## " + Self.escape(event.title) + "\n\n"
             out += fields.map { "- **" + Self.escape($0.label) + ":** " + Self.escape($0.value) + "\n" }.joined()
@@ -93,7 +98,8 @@ public struct EventDetail: Sendable {
     /// (`Added event 44: Carols, Mon 22 Dec 18:00`), the event's row for machines.
     public func addedMessage(_ renderer: Renderer) -> String {
         switch renderer.format {
-        case .csv, .tsv, .json, .html: return renderer.render(machineTable())
+        case .csv, .tsv, .json: return renderer.render(machineTable())
+        case .html: return renderer.render(renderer.titled(machineTable()))
         case .table, .markdown:
             let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
             return renderer.localizer("events.added", [
