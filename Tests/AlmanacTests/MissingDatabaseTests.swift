@@ -30,6 +30,7 @@ import Testing
         "overdue": [],
         "events agenda": [], "events show": ["1"], "events cards": [],
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"],
+        "site": ["public"],
     ]
 
     /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a

@@ -27,7 +27,8 @@ import Testing
     @Test func everyCommandPrintsAPageOrRefusesTheFormat() throws {
         let commands = try MissingDatabaseTests.commands(dir)
         #expect(commands.count >= 30)
-        for command in commands {
+        // `site` writes its pages into a folder (SiteCommandTests).
+        for command in commands where command != "site" {
             let words = command.split(separator: " ").map(String.init)
             for locale in ["en", "ru"] {
                 var sample = MissingDatabaseTests.sampleArguments[command] ?? []

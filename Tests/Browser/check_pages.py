@@ -135,8 +135,30 @@ class Checker:
             for name, words, status, shows in PAGES:
                 for locale in ("en", "ru"):
                     self.check_page(page, name, words, status, shows, locale)
+            self.check_site(page)
         finally:
             browser.close()
+
+    def check_site(self, page):
+        """`almanac site`: the index links every page it wrote, and each loads cleanly."""
+        folder = os.path.join(self.work, "site")
+        self.run(["site", folder])
+        url = "file://" + os.path.join(folder, "index.html")
+        page.color_scheme("light")
+        page.open(url)
+        for problem in page.problems(url):
+            self.fail("site index", problem)
+        page.screenshot(os.path.join(self.screenshots, "site-index.en.light.png"))
+        links = page.evaluate("[...document.querySelectorAll('a')].map(a => a.getAttribute('href'))")
+        written = sorted(name for name in os.listdir(folder) if name != "index.html")
+        if sorted(links) != written:
+            self.fail("site index", "links %s, files %s" % (sorted(links), written))
+        for link in links:
+            target = "file://" + os.path.join(folder, link)
+            page.open(target)
+            for problem in page.problems(target):
+                self.fail("site " + link, problem)
+        self.checked += 1
 
     def check_page(self, page, name, words, status, shows, locale):
         label = "%s (%s)" % (name, locale)
