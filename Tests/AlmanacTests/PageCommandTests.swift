@@ -9,11 +9,17 @@ import Testing
     static let day = ["--db", "a.db", "--today", "2025-12-22", "--tz", "UTC"]
 
     init() throws {
-        dir = try Workdir()
-        try dir.initDatabase()
-        let out = try dir.run(Self.day + ["import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
-        try #require(out.status == 0, "\(out.stderr)")
+        dir = try Self.sampleWorkdir()
         try #require(try dir.run(Self.day + ["calendar", "select", "christmas"]).status == 0)
+    }
+
+    /// A folder with `a.db` holding the sample data.
+    static func sampleWorkdir() throws -> Workdir {
+        let dir = try Workdir()
+        try dir.initDatabase()
+        let out = try dir.run(day + ["import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
+        try #require(out.status == 0, "\(out.stderr)")
+        return dir
     }
 
     /// The commands that print rows, and so pages; every other one refuses `--format html`.

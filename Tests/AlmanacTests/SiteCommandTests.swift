@@ -4,13 +4,10 @@ import Testing
 /// `almanac site DIR`: every page and an index linking them, through the output guard.
 @Suite struct SiteCommandTests {
     let dir: Workdir
-    static let day = ["--db", "a.db", "--today", "2025-12-22", "--tz", "UTC"]
+    static let day = PageCommandTests.day
 
     init() throws {
-        dir = try Workdir()
-        try dir.initDatabase()
-        let out = try dir.run(Self.day + ["import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
-        try #require(out.status == 0, "\(out.stderr)")
+        dir = try PageCommandTests.sampleWorkdir()
     }
 
     @Test func writesEveryPageAndAnIndexLinkingThem() throws {

@@ -19,12 +19,11 @@ public enum HTMLText {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
+            if let reference = reference(scalar) {
+                out += reference
+                continue
+            }
             switch scalar.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
             case 0x0A where lineBreaks: out += "\n"
             case 0x0D where lineBreaks: out += "\n"
             case 0x09 where lineBreaks: out += "\t"
@@ -42,18 +41,30 @@ public enum HTMLText {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
+            if let reference = reference(scalar) {
+                out += reference
+                continue
+            }
             switch scalar.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
             case 0x00, 0x80...0x9F: out += TerminalText.escaped(String(scalar))
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "&#x" + hex(scalar.value, digits: 2) + ";"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// The character reference of a markup character (`&`, `<`, `>`, `"`, `'`), else nil.
+    @inline(__always)
+    private static func reference(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return "&quot;"
+        case 0x27: return "&#39;"
+        default: return nil
+        }
     }
 
     /// True for a UTF-8 byte that may need escaping: markup characters, controls, and the lead
