@@ -89,7 +89,7 @@ public struct Site {
     /// Writes `index.html` and every page into `directory` (made when missing), each file claimed
     /// before any is written. Returns the files written, index first.
     @discardableResult
-    public func write(to directory: String, force: Bool) throws -> [String] {
+    public func publish(into directory: String, force: Bool) throws -> [String] {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
             do {

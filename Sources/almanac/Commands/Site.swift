@@ -22,7 +22,7 @@ struct Site: ParsableCommand, Exemplified {
         guard settings.format == .table || settings.format == .html else {
             throw AlmanacError(.usage, "site.error.format", ["format": settings.format.rawValue])
         }
-        let files = try AlmanacKit.Site(settings: settings).write(to: dir, force: force)
+        let files = try AlmanacKit.Site(settings: settings).publish(into: dir, force: force)
         try Print.note(settings.localizer("site.done", ["count": String(files.count), "path": dir]))
     }
 }
