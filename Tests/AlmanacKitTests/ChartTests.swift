@@ -42,11 +42,16 @@ import Testing
         let table = Table(columns: [Table.Column(key: "days_overdue", title: "late"), Table.Column(key: "level", title: "level")],
             rows: [[.count(2, unit: "unit.day"), .integer(1)], [.count(2, unit: "unit.day"), .integer(1)],
                    [.count(9, unit: "unit.day"), .integer(7)], [.count(30, unit: "unit.day"), .integer(14)], [.null, .null]])
-        let figure = try #require(Chart.lateness(days: "days_overdue", level: "level", title: "Late").figure(table, formats: Self.formats, id: "l"))
+        let figure = try #require(Chart.lateness(days: "days_overdue", title: "Late").figure(table, formats: Self.formats, id: "l"))
         let bars = try Self.lengths(figure, "height")
         #expect(bars.map(\.value) == [2, 1, 1], "the loan not yet late is not counted")
-        #expect(figure.contains("class=\"bar level-0\" data-value=\"2\""))
-        #expect(figure.contains("class=\"bar level-2\" data-value=\"1\""), "the highest level is red")
+        #expect(figure.contains("class=\"bar level-0\" data-value=\"2\""), "2 days late: the lowest level, blue")
+        #expect(figure.contains("class=\"bar level-1\" data-value=\"1\""), "9 days late: level 7, amber")
+        #expect(figure.contains("class=\"bar level-2\" data-value=\"1\""), "30 days late: the highest level, red")
+        let custom = try #require(Chart.lateness(days: "days_overdue", levels: [3, 10], title: "Late").figure(table, formats: Self.formats, id: "l"))
+        #expect(custom.contains("class=\"bar level-0\" data-value=\"2\""), "2 days late: below the first level, blue")
+        #expect(custom.contains("class=\"bar level-1\" data-value=\"1\""), "9 days late: level 3, amber")
+        #expect(custom.contains("<li><i class=\"level-2\"></i>Notice level: 10 days late or more</li>"))
         #expect(figure.contains("<li><i class=\"level-2\"></i>Notice level: 14 days late or more</li>"))
     }
 
@@ -57,7 +62,7 @@ import Testing
     @Test(arguments: [
         ("columns day events = page.chart.events-by-day", ["columns", "day", "events"], "page.chart.events-by-day"),
         ("bars player accuracy", ["bars", "player", "accuracy"], "page.chart.report"),
-        ("lateness days_overdue level = Late loans", ["lateness", "days_overdue", "level"], "Late loans"),
+        ("lateness days_overdue 1,7,14 = Late loans", ["lateness", "days_overdue", "1,7,14"], "Late loans"),
     ])
     func reportsDeclareTheirChart(_ text: String, _ words: [String], _ title: String) throws {
         let report = try ReportDefinition.parse("-- chart: \(text)\nSELECT 1", source: "r.sql", defaultName: "r")

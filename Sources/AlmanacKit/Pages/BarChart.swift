@@ -111,19 +111,17 @@ struct BarChart {
     }
 
     /// The lateness histogram of a loans table: a column per number of days late.
-    static func lateness(_ table: Table, days: Int, level: Int?, title: String, formats: LocalizedFormats) -> BarChart {
-        var counts: [Int64: Int] = [:], levels: [Int64: Int64] = [:]
+    static func lateness(_ table: Table, days: Int, levels: [Int64], title: String, formats: LocalizedFormats) -> BarChart {
+        var counts: [Int64: Int] = [:]
         for row in table.rows {
             guard case .count(let late, _) = row[days], late > 0 else { continue }
             counts[late, default: 0] += 1
-            if let level, case .integer(let value) = row[level] { levels[late] = value }
         }
-        let known = level == nil ? Chart.defaultLevels : Array(Set(levels.values)).sorted()
+        let known = Array(Set(levels)).sorted()
         // The highest level is red, the one below it amber, any lower ones blue.
         func colour(_ rank: Int) -> Int { max(0, 2 - (known.count - 1 - rank)) }
         func levelIndex(_ late: Int64) -> Int {
-            let reached = level == nil ? Chart.defaultLevels.filter { $0 <= late }.last : levels[late]
-            guard let reached, let index = known.firstIndex(of: reached) else { return 0 }
+            guard let index = known.lastIndex(where: { $0 <= late }) else { return 0 }
             return colour(index)
         }
         let bars = counts.keys.sorted().map { late in

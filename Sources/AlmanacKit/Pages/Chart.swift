@@ -7,9 +7,9 @@ public enum Chart: Sendable, Equatable {
     /// A bar per row, from the left (accuracy per player, the most-missed flags).
     case bars(label: String, value: String, title: String)
     /// How late the loans are: a column per number of days late (the `days` column; rows without one
-    /// are not late and not counted), as tall as the loans that late, coloured by notice level (the
-    /// `level` column, or else the level the default `1,7,14` gives).
-    case lateness(days: String, level: String?, title: String)
+    /// are not late and not counted), as tall as the loans that late, coloured by the notice level
+    /// of `levels` each has reached (`overdue --levels`, else `1,7,14`).
+    case lateness(days: String, levels: [Int64] = Chart.defaultLevels, title: String)
 
     /// The notice levels a table without a level column is coloured by (the `overdue` default).
     public static let defaultLevels: [Int64] = [1, 7, 14]
@@ -33,10 +33,9 @@ public enum Chart: Sendable, Equatable {
                 full: isShare ? 1 : nil)
             if case .columns = self { return chart.columnsFigure(id: id) }
             return chart.barsFigure(id: id)
-        case .lateness(let days, let level, let title):
+        case .lateness(let days, let levels, let title):
             guard let daysIndex = table.columns.firstIndex(where: { $0.key == days }) else { return nil }
-            let levelIndex = level.flatMap { key in table.columns.firstIndex { $0.key == key } }
-            return BarChart.lateness(table, days: daysIndex, level: levelIndex, title: title, formats: formats).columnsFigure(id: id)
+            return BarChart.lateness(table, days: daysIndex, levels: levels, title: title, formats: formats).columnsFigure(id: id)
         }
     }
 

@@ -88,7 +88,8 @@ public struct ReportDefinition: Sendable {
     public var chart: ChartSpec? = nil
 
     /// `-- chart: KIND COLUMN… [= TITLE-KEY]`: `columns LABEL VALUE` (a column per row), `bars LABEL
-    /// VALUE` (a bar per row), `lateness DAYS [LEVEL]` (loans by days late).
+    /// VALUE` (a bar per row), `lateness DAYS [LEVELS]` (loans by days late, coloured by the notice
+    /// levels, `1,7,14` unless given).
     public struct ChartSpec: Sendable, Equatable {
         /// The kind and its columns, as written.
         public let words: [String]
@@ -101,7 +102,9 @@ public struct ReportDefinition: Sendable {
             switch words[0] {
             case "columns": return .columns(label: words[1], value: words[2], title: title)
             case "bars": return .bars(label: words[1], value: words[2], title: title)
-            default: return .lateness(days: words[1], level: words.count > 2 ? words[2] : nil, title: title)
+            default:
+                let levels = words.count > 2 ? words[2].split(separator: ",").compactMap { Int64($0) } : []
+                return .lateness(days: words[1], levels: levels.isEmpty ? Chart.defaultLevels : levels, title: title)
             }
         }
 
