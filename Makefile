@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-overdue bench-agenda fuzz fuzz-corpus stress clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -103,11 +103,16 @@ uninstall:
 	cd "$(DESTDIR)$(PREFIX)" 2>/dev/null && rm -f $(INSTALLED) || true
 
 ## bench: time a 1,000,000-row import against `sqlite3 .import` and a C floor program, a week's
-## agenda over 1,000,000 events (see Bench/).
+## agenda over 1,000,000 events, and headers and rows of millions of columns (see Bench/).
 bench: release
 	Bench/run.sh
 	Bench/agenda.sh
 	Bench/overdue.sh
+	Bench/wide.sh
+
+## bench-wide: only the files with millions of columns (part of bench).
+bench-wide: release
+	Bench/wide.sh
 
 ## bench-overdue: only the overdue check over 1,000,000 loans (part of bench).
 bench-overdue: release
@@ -117,18 +122,20 @@ bench-overdue: release
 bench-agenda: release
 	Bench/agenda.sh
 
-## fuzz: fuzz the CSV reader and every kind's import, then the output-path guard, with libFuzzer and
-## ASan for SECONDS each (default 60), on JOBS workers (default 2), from Tests/Fuzz/Corpus and
-## Tests/Fuzz/PathCorpus; fails on any crash or broken invariant.
+## fuzz: fuzz the CSV reader and every kind's import, then headers, then the output-path guard, with
+## libFuzzer and ASan for SECONDS each (default 60), on JOBS workers (default 2), from Tests/Fuzz/Corpus,
+## Tests/Fuzz/HeaderCorpus and Tests/Fuzz/PathCorpus; fails on any crash or broken invariant.
 SECONDS ?= 60
 JOBS ?= 2
 fuzz: deps
 	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
+	JOBS=$(JOBS) HARNESS=header Tests/Fuzz/fuzz.sh run $(SECONDS)
 	JOBS=$(JOBS) HARNESS=paths Tests/Fuzz/fuzz.sh run $(SECONDS)
 
-## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, minimized (libFuzzer -merge=1).
+## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus and HeaderCorpus, minimized (libFuzzer -merge=1).
 fuzz-corpus: deps
 	Tests/Fuzz/fuzz.sh minimize
+	HARNESS=header Tests/Fuzz/fuzz.sh minimize
 
 ## stress: 20 SIGKILLs during a 1,000,000-row import, and overdue in a loop during another (release binary).
 stress: release

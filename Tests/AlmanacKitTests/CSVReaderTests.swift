@@ -140,4 +140,52 @@ import Testing
         #expect(outcome.diagnostics == [#"books.csv:60002:12: error: column "due_on": "2025-12-32" is not a date (expected YYYY-MM-DD)"#])
         #expect(try fixture.rows("SELECT count(*) FROM books") == [["0"]])
     }
+
+    /// A row of ten thousand fields under a header of three: refused at its first extra field, and its
+    /// record keeps the header's width and `CSVReader.fieldsPastHeader` more, which is what a rejects
+    /// file gets (a row that wide is cut there).
+    @Test func aRowWiderThanItsHeaderKeepsOnlyWhatARejectsFileNeeds() throws {
+        let fixture = try ImportFixture()
+        fixture.options.skipInvalid = true
+        fixture.options.rejectsPath = fixture.directory.path("rejects.csv")
+        let text = "title,due_on,author\nWar,2025-12-20,x" + String(repeating: ",y", count: 9_997) + "\nPeace,2025-12-20,z\n"
+        let outcome = try fixture.load(.books, text)
+        #expect(outcome.diagnostics == ["books.csv:2:18: error: too many fields: expected 3 as in the header, found 10000"])
+        #expect(try fixture.rows("SELECT title FROM books") == [["Peace"]])
+        let rejected = try String(contentsOfFile: fixture.directory.path("rejects.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(rejected.count == 2)
+        let kept = "War,2025-12-20,x" + String(repeating: ",y", count: 1 + CSVReader.fieldsPastHeader)
+        #expect(rejected[1].hasPrefix(kept + ",\"2:18: too many fields"))
+    }
+
+    /// Faults in a row wider than what it keeps are placed by the reader itself, at their character.
+    @Test(arguments: [
+        (",\"ab\"c,d\n", "text after a closing quote (expected a delimiter or the end of the line)", 4),
+        (",ab\"c\n", "a quote inside a field that does not start with one (quote the whole field and double the quote)", 2),
+        (",\"open\nmore", "a quoted field is never closed (the file ends inside it)", 0),
+    ])
+    func faultsInAVeryWideRowArePlacedAtTheirCharacter(_ tail: String, _ message: String, _ offset: Int) throws {
+        let fixture = try ImportFixture()
+        let row = "War,2025-12-20,x" + String(repeating: ",y", count: 2_000)
+        let outcome = try fixture.load(.books, "title,due_on,author\n" + row + tail)
+        #expect(outcome.diagnostics == ["books.csv:2:\(row.count + 2 + offset): error: \(message)"])
+    }
+
+    /// A quoted field that goes on past the end of a read, with a doubled quote split by it, and one
+    /// that the file ends inside of after several reads: the reader follows each by its bytes.
+    @Test func quotedFieldsAcrossReadsAreFollowedByTheirBytes() throws {
+        let fixture = try ImportFixture()
+        let header = "title,due_on,author,loaned_on\n", start = "War,2025-12-20,\""
+        // The first read ends between the two quotes of a doubled quote.
+        let padding = String(repeating: "x", count: CSVReader.chunkSize - 1 - header.utf8.count - start.utf8.count)
+        let line = start + padding + "\"\"y\",z,2025-13-01"
+        #expect(Array((header + line).utf8)[CSVReader.chunkSize - 1...CSVReader.chunkSize] == [34, 34])
+        var outcome = try fixture.load(.books, header + line + "\n")
+        #expect(outcome.diagnostics == ["books.csv:2:\(line.count - 9): error: too many fields: expected 4 as in the header, found 5"])
+        let head = "title,due_on,author\n" + start
+        outcome = try fixture.load(.books, head + String(repeating: "long text ", count: 250_000))
+        #expect(outcome.diagnostics == ["books.csv:2:16: error: a quoted field is never closed (the file ends inside it)"])
+        outcome = try fixture.load(.books, head + String(repeating: "long text ", count: 250_000) + "\"")
+        #expect(outcome.diagnostics == [] && outcome.report.rows == 1)
+    }
 }

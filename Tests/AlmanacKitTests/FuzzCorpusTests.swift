@@ -15,6 +15,24 @@ import Testing
         return names.compactMap { try? Data(contentsOf: corpus.appendingPathComponent($0)) }
     }()
 
+    static let headerInputs: [Data] = {
+        let folder = corpus.deletingLastPathComponent().appendingPathComponent("HeaderCorpus")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? []
+        return names.compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) }
+    }()
+
+    /// The header harness's corpus (`Tests/Fuzz/HeaderCorpus`): each input's header is refused exactly
+    /// when it must be, with the invariants of every import.
+    @Test func everyHeaderInputIsRefusedExactlyWhenItMustBe() throws {
+        #expect(Self.headerInputs.count >= 50, "run `make fuzz` then `Tests/Fuzz/fuzz.sh minimize`")
+        let probe = try ImportProbe(directory: NSTemporaryDirectory())
+        var failures: [String] = []
+        for (index, input) in Self.headerInputs.enumerated() {
+            if let broken = input.withUnsafeBytes({ HeaderFuzz.check($0, probe: probe) }) { failures.append("input \(index): \(broken)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")
+    }
+
     @Test func theCorpusIsThere() {
         #expect(Self.inputs.count >= 100, "run `make fuzz` then `Tests/Fuzz/fuzz.sh minimize`")
     }

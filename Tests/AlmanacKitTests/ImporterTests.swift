@@ -189,4 +189,43 @@ import Testing
             try fixture.database.run("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-01-01', '2025-02-30')")
         }
     }
+
+    /// Only indexes made by CREATE INDEX without UNIQUE are dropped for a bulk load: a unique index, or
+    /// one behind a UNIQUE or PRIMARY KEY constraint, enforces a rule while rows go in.
+    @Test func onlyPlainIndexesAreRebuildable() throws {
+        let fixture = try ImportFixture()
+        try fixture.database.execute("""
+            CREATE UNIQUE INDEX books_one_per_title ON books (title);
+            CREATE INDEX books_by_author ON books (author);
+            """)
+        let importer = Importer(database: fixture.database, options: fixture.options)
+        #expect(try importer.rebuildableIndexes("books").map(\.name) == ["books_by_author", "books_open_by_due"])
+        #expect(try importer.rebuildableIndexes("animation_settings").isEmpty)  // name UNIQUE: origin u
+        #expect(try importer.rebuildableIndexes("holidays").isEmpty)  // its TEXT key: origin pk
+    }
+
+    /// A UNIQUE index a database has (made here, not by a migration) stays through a load into an empty
+    /// table, still refuses a duplicate at its row, and what the load dropped comes back as it was.
+    @Test func aUniqueIndexIsKeptThroughABulkLoadAndStillRefusesADuplicate() throws {
+        let fixture = try ImportFixture()
+        try fixture.database.execute("""
+            CREATE UNIQUE INDEX books_one_per_title ON books (title);
+            CREATE INDEX books_by_author ON books (author) WHERE author IS NOT NULL;
+            """)
+        let indexes = "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'books' ORDER BY name"
+        let before = try fixture.rows(indexes)
+        var text = "title,author,due_on\n"
+        for index in 0..<40 { text += "Book \(index),Ann,2025-12-20\n" }
+        let refused = try fixture.load(.books, text + "Book 7,Bob,2025-12-21\n")
+        #expect(refused.diagnostics == ["books.csv:42:1: error: the row breaks a rule of the database: UNIQUE constraint failed: books.title"])
+        #expect(try fixture.rows("SELECT count(*) FROM books") == [["0"]])
+        #expect(try fixture.rows(indexes) == before)
+        let loaded = try fixture.load(.books, text)
+        #expect(loaded.report.committed && loaded.report.rows == 40)
+        #expect(try fixture.rows(indexes) == before)
+        #expect(try fixture.rows("PRAGMA integrity_check") == [["ok"]])
+        fixture.options.skipInvalid = true
+        let again = try fixture.load(.books, "title,due_on\nBook 3,2025-12-22\nNew,2025-12-22\n")
+        #expect(again.report.rows == 1 && again.report.rejected == 1)
+    }
 }

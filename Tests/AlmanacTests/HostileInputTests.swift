@@ -168,6 +168,10 @@ enum HostileFiles {
             try Data((names.joined(separator: ",") + "\nxmas-2,X" + String(repeating: ",", count: 9_998) + "\n").utf8).write(to: url)
         case "generated/wide-row.csv":
             try Data(("id,title,due_on\n71,Dune,2025-12-20" + String(repeating: ",x", count: 9_997) + "\n").utf8).write(to: url)
+        case "generated/million-commas-header.csv", "generated/million-commas-settings-header.csv":
+            try Data((String(repeating: ",", count: 1_000_000) + "\n").utf8).write(to: url)
+        case "generated/ten-million-commas-row.csv":
+            try Data(("key,title\nxmas-3,X" + String(repeating: ",", count: 10_000_000) + "\n").utf8).write(to: url)
         default:
             throw CocoaError(.fileNoSuchFile)
         }

@@ -7,6 +7,9 @@ import Foundation
 /// changed it, so an execution costs an import, not a database.
 nonisolated(unsafe) private var probe: ImportProbe?
 
+/// `ALMANAC_FUZZ=header` (fuzz.sh) turns the inputs into headers (`HeaderFuzz`), on their own corpus.
+private let fuzzingHeaders = ProcessInfo.processInfo.environment["ALMANAC_FUZZ"] == "header"
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
@@ -19,6 +22,12 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         } catch {
             fatalError("cannot set up the probe: \(error)")
         }
+    }
+    if fuzzingHeaders, let probe {
+        if let broken = HeaderFuzz.check(UnsafeRawBufferPointer(start: data, count: size), probe: probe) {
+            fatalError("invariant broken (header, first byte \(data[0])): \(broken)")
+        }
+        return 0
     }
     let flags = data[0]
     let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)

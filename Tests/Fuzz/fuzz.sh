@@ -1,6 +1,8 @@
 #!/bin/bash
 # Builds and runs a libFuzzer harness: HARNESS=import (the default), the CSV reader and the import
-# checks of every kind; HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift).
+# checks of every kind; HARNESS=header, headers built from the bytes (Tests/AlmanacKitTests/Support/
+# HeaderFuzz.swift: the import's binary run with ALMANAC_FUZZ=header, on Tests/Fuzz/HeaderCorpus);
+# HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift).
 #
 #   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
@@ -14,12 +16,15 @@ cd "$(dirname "$0")/../.."
 
 out=.build/fuzz
 harness=${HARNESS:-import}
+import_sources="Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift Tests/AlmanacKitTests/Support/HeaderFuzz.swift"
+built=$harness
 case "$harness" in
-    import) harness_sources="Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift"; corpus=Tests/Fuzz/Corpus ;;
+    import) harness_sources=$import_sources; corpus=Tests/Fuzz/Corpus ;;
+    header) harness_sources=$import_sources; corpus=Tests/Fuzz/HeaderCorpus; built=import; export ALMANAC_FUZZ=header ;;
     paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
-    *) echo "fuzz: unknown HARNESS=$harness (import or paths)" >&2; exit 64 ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import, header or paths)" >&2; exit 64 ;;
 esac
-binary=$out/fuzz-$harness
+binary=$out/fuzz-$built
 work=$out/corpus-$harness
 export SWIFT_BACKTRACE=enable=no
 # Speed over depth of use-after-free reports: without a quarantine and with short allocation stacks
@@ -75,6 +80,19 @@ seeds() {
                 printf "\\$(printf %03o "$flags")\\$(printf %03o "$token")" > "$dir/layout-$flags-$token"
             done
             printf "\\$(printf %03o "$flags")\\005\\377\\014\\017\\015\\005" > "$dir/layout-$flags-twice"
+        done
+        echo "$dir"
+        return
+    fi
+    if [ "$harness" = header ]; then
+        # Per kind: its columns in order with a row, each spelling, and a wide run of one name.
+        local kind spelling
+        for kind in 0 1 2 3 4 5 6 7; do
+            printf "\\$(printf %03o $((kind | 32)))\\000\\001\\002\\003\\004\\005\\006" > "$dir/columns-$kind"
+            for spelling in 1 2 3 4 5 6; do
+                printf "\\$(printf %03o "$kind")\\$(printf %03o $((spelling * 16)))\\$(printf %03o $((spelling * 16 + 1)))\\$(printf %03o $((spelling * 16 + 5)))" > "$dir/spelling-$kind-$spelling"
+            done
+            printf "\\$(printf %03o "$kind")\\201\\317\\000\\001\\200\\200" > "$dir/wide-$kind"
         done
         echo "$dir"
         return

@@ -19,7 +19,8 @@ final class BatchPipeline: @unchecked Sendable {
     private var failure: Error?
     private let reader: CSVReader
     private let preparer: BatchPreparer
-    private let threaded: Bool
+    /// False for a small file, and when no thread could be started (too little memory for its stack).
+    private var threaded: Bool
 
     /// A pipeline for a file of `size` bytes (nil when unknown: a pipe).
     init(reader: CSVReader, preparer: BatchPreparer, size: Int?) {
@@ -28,12 +29,24 @@ final class BatchPipeline: @unchecked Sendable {
         threaded = size.map { $0 > Self.inlineSize } ?? true
     }
 
-    /// Starts the parsing thread.
+    /// Starts the parsing thread; when the system cannot start one, the file is parsed on the calling
+    /// thread instead (a Foundation `Thread` that fails to start says nothing, and would leave `next`
+    /// waiting for ever).
     func start() {
         guard threaded else { return }
-        let thread = Thread { [self] in produce() }
-        thread.name = "almanac-csv"
-        thread.start()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let pipeline = Unmanaged<BatchPipeline>.fromOpaque(context!).takeRetainedValue()
+            pipeline.produce()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<BatchPipeline>.fromOpaque(context).release()
+            threaded = false
+            return
+        }
+        pthread_detach(thread)
     }
 
     /// The next batch in file order, or nil when the file is done. Blocks while the parser works.

@@ -77,6 +77,7 @@ final class BatchPreparer {
         var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
             output: rowValues, width: width)
         rules.check(&row)
+        row.finish()
         if row.failed { batch.invalid.insert(record) }
         return row.bound
     }
@@ -92,10 +93,9 @@ final class BatchPreparer {
         case .none: break
         case .unexpectedQuote: return [at((span.faultLine, span.faultColumn), "import.error.unexpected-quote")]
         case .textAfterQuote: return [at((span.faultLine, span.faultColumn), "import.error.text-after-quote")]
-        case .unterminatedQuote: return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.unterminated-quote")]
+        case .unterminatedQuote: return [at((span.faultLine, span.faultColumn), "import.error.unterminated-quote")]
         case .fieldTooLong:
-            return [at(batch.locate(record, field: span.fieldCount - 1), "import.error.field-too-long",
-                       ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
+            return [at((span.faultLine, span.faultColumn), "import.error.field-too-long", ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
         }
         for field in 0..<span.fieldCount {
             let spanOfField = storage.fields[span.firstField + field]
@@ -112,9 +112,9 @@ final class BatchPreparer {
                 return [at(place, "import.error.invalid-byte", ["encoding": encoding.rawValue])]
             }
         }
-        if let expectedWidth, span.fieldCount != expectedWidth {
-            let arguments = ["expected": String(expectedWidth), "found": String(span.fieldCount)]
-            if span.fieldCount > expectedWidth {
+        if let expectedWidth, span.fieldsFound != expectedWidth {
+            let arguments = ["expected": String(expectedWidth), "found": String(span.fieldsFound)]
+            if span.fieldsFound > expectedWidth {
                 return [at(batch.locate(record, field: expectedWidth), "import.error.too-many-fields", arguments)]
             }
             var end = batch.locate(record, field: span.fieldCount)

@@ -1,60 +1,6 @@
 import CCSV
 import Foundation
 
-/// What the libcsv callbacks work on: a plain struct behind an `UnsafeMutablePointer`, since errors
-/// cannot be thrown through C; faults are recorded here and checked after each call.
-struct ParseContext {
-    var parser: UnsafeMutablePointer<csv_parser>
-    /// A placeholder: `CSVReader.fill` swaps the batch's storage in while it parses.
-    var storage = BatchStorage(small: true)
-    /// The physical line being fed to the parser (lines are fed one at a time). A line ends at LF,
-    /// CRLF or a lone CR, as libcsv ends records, even when a file mixes them.
-    var line = 1
-    /// True between a record's first field and its end.
-    var recordOpen = false
-    var recordFirstField = 0
-    var recordLine = 1
-
-    /// Starts a record at its first field. A quoted first field may span lines; it ends on the line
-    /// being fed, so it began as many lines earlier as it holds line breaks.
-    mutating func openRecord(firstFieldText bytes: UnsafeRawBufferPointer, quoted: Bool) {
-        recordOpen = true
-        recordFirstField = storage.fields.count
-        recordLine = line - (quoted ? Self.lineBreaks(in: bytes) : 0)
-    }
-
-    /// The line breaks in text: each CR, and each LF not right after a CR.
-    static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
-        var count = 0, previous: UInt8 = 0
-        for byte in bytes {
-            if byte == 13 || (byte == 10 && previous != 13) { count += 1 }
-            previous = byte
-        }
-        return count
-    }
-
-    mutating func addField(_ data: UnsafeMutableRawPointer?, _ length: Int) {
-        // libcsv keeps its state in locals during a call, so `parser.quoted` is stale here. A quoted
-        // field leaves its closing quote in the entry buffer just past the text; everything a field
-        // writes is zeroed after it (and new buffer memory is zeroed), so a quote there is this field's.
-        let size = parser.pointee.entry_size
-        var quoted = false
-        if let data {
-            quoted = length < size && data.load(fromByteOffset: length, as: UInt8.self) == 34
-        }
-        if !recordOpen { openRecord(firstFieldText: UnsafeRawBufferPointer(start: data, count: length), quoted: quoted) }
-        let offset = storage.arena.append(data, length)
-        storage.fields.append(FieldSpan(offset: offset, length: length, quoted: quoted))
-        if let data { memset(data, 0, min(length + 1, size)) }
-    }
-
-    mutating func endRecord() {
-        if !recordOpen { return }
-        storage.records.append(RecordSpan(firstField: recordFirstField, fieldCount: storage.fields.count - recordFirstField, line: recordLine))
-        recordOpen = false
-    }
-}
-
 private let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
     context!.assumingMemoryBound(to: ParseContext.self).pointee.addField(data, length)
 }
@@ -63,21 +9,24 @@ private let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void =
     context!.assumingMemoryBound(to: ParseContext.self).pointee.endRecord()
 }
 
-/// How much libcsv's entry buffer grows at a time.
+/// Hands the text of the field being read over after a parse fault (see `CSVReader.recordParseFault`).
+private let onFaultyField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
+    context!.assumingMemoryBound(to: ParseContext.self).pointee.storage.arena.append(data, length)
+}
+
+/// How much libcsv's entry buffer grows at a time (csv_set_blk_size).
 private let entryBlock = 1 << 16
 
-/// libcsv grows its entry buffer by `entryBlock` bytes with this; the new bytes are zeroed (see
-/// `ParseContext.addField`).
-private let zeroingRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { old, size in
-    guard let memory = realloc(old, size) else { return nil }
-    let grown = min(size, entryBlock)
-    memset(memory + (size - grown), 0, grown)
-    return memory
+/// libcsv's entry buffer holds the field being read. It may grow to one block past the longest field
+/// accepted and no further: growing past that fails, `csv_parse` stops short and `csv_error` says
+/// CSV_ENOMEM (csv(3)), so a field that never ends cannot take the memory.
+private let cappedRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { old, size in
+    size > CSVReader.maximumField + entryBlock ? nil : realloc(old, size)
 }
 
 /// A streaming CSV reader on libcsv in strict mode. It reads large chunks, feeds the parser one
 /// physical line at a time (so every field knows its line), and fills `RecordBatch`es; memory stays
-/// the size of a chunk and a batch, however long the file.
+/// the size of a chunk and a batch, however long the file and however wide its records.
 final class CSVReader {
     static let chunkSize = 1 << 20
     /// The longest field accepted. Memory must not follow the file, and a field this long is nearly
@@ -85,6 +34,11 @@ final class CSVReader {
     static let maximumField = 8 << 20
     /// A batch also ends after this many bytes of fields, so long rows do not make batches large.
     static let batchBytes = 4 << 20
+    /// ... and after this many fields, so wide rows do not either.
+    static let batchFields = 1 << 16
+    /// Fields a row keeps past its header's width, so that a rejects file has the whole of a row with
+    /// a stray delimiter or two; a row wider still is cut there (it is refused all the same).
+    static let fieldsPastHeader = 255
     private let input: InputFile
     private let delimiter: UInt8
     private let transcoder: Transcoder?
@@ -97,8 +51,6 @@ final class CSVReader {
     private var position = 0
     private var atStart = true
     private var finished = false
-    /// Characters of the current physical line already fed (a line may span two chunks).
-    private var lineCharacters = 0
     /// After a fault the rest of its line is skipped into the faulty record's last field.
     private var skippingLine = false
     /// Where the next LF and CR are in the chunk (-1: not looked for yet).
@@ -112,16 +64,21 @@ final class CSVReader {
     /// The SHA-256 of the file's bytes, once it has been read to the end.
     private(set) var digest: String?
 
-    init(input: InputFile, delimiter: UInt8, encoding: TextEncoding) {
+    /// A reader of `input`; its first record (the header) keeps at most `headerFields` fields.
+    init(input: InputFile, delimiter: UInt8, encoding: TextEncoding, headerFields: Int) {
         self.input = input
         self.delimiter = delimiter
         transcoder = encoding.transcoder()
         parser = .allocate(capacity: 1)
         context = .allocate(capacity: 1)
-        context.initialize(to: ParseContext(parser: parser))
+        context.initialize(to: ParseContext(headerFields: headerFields))
         chunkCapacity = min(Self.chunkSize, max(input.size.map { $0 + 1 } ?? Self.chunkSize, 4096))
         chunk = .allocate(byteCount: chunkCapacity, alignment: 16)
-        resetParser(first: true)
+        csv_init(parser, UInt8(CSV_STRICT))
+        csv_set_delim(parser, delimiter)
+        csv_set_space_func(parser, almanac_csv_no_space)
+        csv_set_blk_size(parser, entryBlock)
+        csv_set_realloc_func(parser, cappedRealloc)
     }
 
     deinit {
@@ -131,15 +88,6 @@ final class CSVReader {
         context.deallocate()
         parser.deallocate()
         chunk.deallocate()
-    }
-
-    private func resetParser(first: Bool = false) {
-        if !first { csv_free(parser) }
-        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))
-        csv_set_delim(parser, delimiter)
-        csv_set_space_func(parser, almanac_csv_no_space)
-        csv_set_blk_size(parser, entryBlock)
-        csv_set_realloc_func(parser, zeroingRealloc)
     }
 
     /// Fills `batch` with whole records until it holds about `records` of them or the file ends.
@@ -160,7 +108,9 @@ final class CSVReader {
                 continue
             }
             feedLine()
-            let full = context.pointee.storage.records.count >= limit || context.pointee.storage.arena.count >= Self.batchBytes
+            let storage = context.pointee.storage
+            let full = storage.records.count >= limit || storage.arena.count >= Self.batchBytes
+                || storage.fields.count >= Self.batchFields
             if full && !context.pointee.recordOpen && !skippingLine { return true }
         }
     }
@@ -208,13 +158,21 @@ final class CSVReader {
         return text[nextCR + 1] == 10 ? nextCR + 2 : nextCR + 1
     }
 
+    /// Feeds bytes to the parser; returns how many it consumed (fewer after a fault).
+    private func parse(_ start: UnsafeRawPointer, _ length: Int) -> Int {
+        context.pointee.beginCall(start, length)
+        let consumed = csv_parse(parser, start, length, onField, onRecord, context)
+        if consumed == length { context.pointee.endCall() }
+        return consumed
+    }
+
     private func feedLine() {
         let start = text.baseAddress! + position
         if crEndedChunk {
             crEndedChunk = false
             if position == 0 && text[0] == 10 {
                 // The LF of a CRLF split between chunks: the line ended with its CR.
-                if !skippingLine { _ = csv_parse(parser, start, 1, onField, onRecord, context) }
+                if !skippingLine { _ = parse(start, 1) }
                 position = 1
                 return
             }
@@ -228,34 +186,36 @@ final class CSVReader {
             if lineEnded { endLine(); skippingLine = false }
             return
         }
-        let consumed = csv_parse(parser, start, length, onField, onRecord, context)
-        if parser.pointee.entry_pos > Self.maximumField {
-            // Stop here: the record is closed as faulty with its field left out, and reading ends.
-            // The line break just fed is inside the field, so it counts before the field's start is found.
-            if lineEnded { endLine() }
-            if !context.pointee.recordOpen {
-                let entry = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
-                context.pointee.openRecord(firstFieldText: entry, quoted: parser.pointee.quoted != 0)
-            }
-            parser.pointee.entry_pos = 0
-            closeFaultyRecord(.fieldTooLong, line: 0, column: 0, rest: UnsafeRawBufferPointer(start: nil, count: 0))
-            finished = true
-            text = UnsafeRawBufferPointer(start: nil, count: 0)
-            position = 0
-            return
-        }
-        if consumed < length {
+        let consumed = parse(start, length)
+        if consumed < length && csv_error(parser) == CSV_EPARSE {
             recordParseFault(start: start, consumed: consumed, length: length, lineEnded: lineEnded)
+        } else if consumed < length || context.pointee.fieldTooLong {
+            stopAtLongField()
         } else if lineEnded {
             endLine()
         } else {
-            lineCharacters += TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: length))
+            context.pointee.lineCharacters += TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: length))
         }
     }
 
     private func endLine() {
         context.pointee.line += 1
-        lineCharacters = 0
+        context.pointee.lineCharacters = 0
+    }
+
+    /// A field longer than `maximumField`: its record is closed as faulty, with the field left out,
+    /// and reading ends. It either ended (and was left out) or could not (the buffer stopped growing).
+    private func stopAtLongField() {
+        if !context.pointee.fieldTooLong {
+            let place = context.pointee.fieldStart(), quoted = context.pointee.fieldIsQuoted
+            let offset = context.pointee.storage.arena.count
+            context.pointee.closeFaultyRecord(.fieldTooLong, at: place, fieldFrom: offset, quoted: quoted)
+        } else if context.pointee.recordOpen {
+            context.pointee.endRecord()
+        }
+        finished = true
+        text = UnsafeRawBufferPointer(start: nil, count: 0)
+        position = 0
     }
 
     /// The length of a line without its LF, CRLF or CR.
@@ -266,36 +226,23 @@ final class CSVReader {
         return end
     }
 
-    /// libcsv stopped at a byte strict mode refuses. The record keeps the fields read so far and, as
-    /// its last field, the field in progress with the rest of the line, so a rejects file loses nothing;
-    /// parsing resumes on the next line.
+    /// libcsv stopped at a byte strict mode refuses: a quote inside an unquoted field, or text after a
+    /// quoted field's closing quote. The record keeps the fields read so far and, as its last field,
+    /// the field in progress with the rest of the line, so a rejects file loses nothing; parsing
+    /// resumes on the next line.
     private func recordParseFault(start: UnsafeRawPointer, consumed: Int, length: Int, lineEnded: Bool) {
-        let column = lineCharacters + TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: consumed)) + 1
-        let byte = start.load(fromByteOffset: consumed, as: UInt8.self)
-        let fault: ParseFault = byte == UInt8(ascii: "\"") && parser.pointee.quoted == 0 ? .unexpectedQuote : .textAfterQuote
-        let rest = UnsafeRawBufferPointer(start: start + consumed, count: lineContentLength(start, length) - consumed)
-        closeFaultyRecord(fault, line: context.pointee.line, column: column, rest: rest)
-        resetParser()
+        let column = context.pointee.lineCharacters + TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: consumed)) + 1
+        let quoted = context.pointee.fieldIsQuoted
+        let offset = context.pointee.storage.arena.count
+        if quoted { context.pointee.storage.arena.append("\"", 1) }
+        // csv_fini hands over what the parser holds of the field (a quoted one without its closing
+        // quote) and makes the parser ready for the next line.
+        _ = csv_fini(parser, onFaultyField, nil, context)
+        if quoted { context.pointee.storage.arena.append("\"", 1) }
+        context.pointee.storage.arena.append(start + consumed, lineContentLength(start, length) - consumed)
+        context.pointee.closeFaultyRecord(quoted ? .textAfterQuote : .unexpectedQuote, at: (context.pointee.line, column),
+            fieldFrom: offset, quoted: false)
         if lineEnded { endLine() } else { skippingLine = true }
-    }
-
-    private func closeFaultyRecord(_ fault: ParseFault, line: Int, column: Int, rest: UnsafeRawBufferPointer) {
-        let entry = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
-        let quoted = parser.pointee.quoted != 0
-        if !context.pointee.recordOpen { context.pointee.openRecord(firstFieldText: entry, quoted: quoted) }
-        var storage = context.pointee.storage
-        let offset = storage.arena.count
-        if quoted && fault != .unterminatedQuote && fault != .fieldTooLong { storage.arena.append("\"", 1) }
-        storage.arena.append(entry.baseAddress, entry.count)
-        storage.arena.append(rest.baseAddress, rest.count)
-        storage.fields.append(FieldSpan(offset: offset, length: storage.arena.count - offset,
-            quoted: fault == .unterminatedQuote || (fault == .fieldTooLong && quoted)))
-        context.pointee.storage = storage
-        context.pointee.endRecord()
-        let last = context.pointee.storage.records.count - 1
-        context.pointee.storage.records[last].fault = fault
-        context.pointee.storage.records[last].faultLine = line
-        context.pointee.storage.records[last].faultColumn = column
     }
 
     private func appendToLastField(_ start: UnsafeRawPointer, _ length: Int) {
@@ -307,10 +254,13 @@ final class CSVReader {
     private func finish() {
         finished = true
         digest = hash.finalize()
-        if csv_fini(parser, onField, onRecord, context) != 0 {
-            // A quoted field was still open: it ran to the end of the file.
-            closeFaultyRecord(.unterminatedQuote, line: 0, column: 0, rest: UnsafeRawBufferPointer(start: nil, count: 0))
-        }
+        // The last record may not end with a line break: csv_fini hands over its last field, and a
+        // quoted one that is never closed is a fault (`ParseContext.addField`).
+        context.pointee.beginCall(nil, 0)
+        context.pointee.finishing = true
+        _ = csv_fini(parser, onField, onRecord, context)
+        context.pointee.finishing = false
         context.pointee.endRecord()
+        if context.pointee.fieldTooLong { stopAtLongField() }
     }
 }

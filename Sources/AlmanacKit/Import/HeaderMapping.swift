@@ -1,46 +1,87 @@
 /// Matches a file's header to a kind's columns: any order, case- and space-insensitive, the
 /// byte-order mark already gone. A `reason` column (as in a rejects file) is ignored.
+///
+/// Linear in the header's width: names are looked up in a table, places found in one pass, and at
+/// most `listedProblems` problems are worded; the reader keeps only as many fields of a header as can
+/// hold that many problems (`fieldsKept`), so a header of a million columns costs what a short one does.
 struct HeaderMapping {
     /// For each column of the kind, the field that holds it, or -1.
     let fields: [Int]
     /// How many fields each record must have.
     let width: Int
 
+    /// Problems of a header listed one by one; past them one more says how many columns are left.
+    static let listedProblems = 100
+    /// Names a message lists before it says how many more there are.
+    static let listedNames = 12
+
+    /// The fields of a header worth keeping for `columns`: each column once, `reason` once, and
+    /// enough others to hold `listedProblems` problems (any field past the columns is one).
+    static func fieldsKept(_ columns: [ImportColumn]) -> Int { columns.count + 1 + listedProblems }
+
     /// A header name as compared: trimmed, lower case, inner spaces as `_` (`Due On` is `due_on`).
     static func normalized(_ name: String) -> String {
         name.trimmingSpaces().lowercased().split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
     }
 
-    /// Maps the header record of `batch`, or returns every problem with it, each at its field.
+    /// Maps the header record of `batch`, or returns its problems, each at its field.
     static func map(_ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String)
         -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
     {
-        let names = batch.strings(record).map(normalized)
-        let accepted = columns.map(\.name).joined(separator: ", ")
+        let span = batch.record(record)
+        let starts = batch.fieldStarts(record)
+        var index: [String: Int] = [:]
+        for (column, spec) in columns.enumerated() where index[spec.name] == nil { index[spec.name] = column }
+        let accepted = acceptedList(columns)
         var fields = Array(repeating: -1, count: columns.count)
+        var reasonSeen = false
         var problems: [ImportDiagnostic] = []
-        func problem(_ field: Int, _ key: String, _ arguments: [String: String]) {
-            let place = batch.locate(record, field: field)
+        func problem(_ field: Int, _ key: String, _ arguments: [String: String], counts: [String: ImportDiagnostic.Count] = [:]) {
             var all = arguments
             all["kind"] = kind.rawValue
-            all["accepted"] = accepted
-            problems.append(ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all))
+            var key = key, counts = counts
+            if let more = accepted.more, key != "import.header.duplicate" {
+                key += ".more"
+                counts["more"] = ImportDiagnostic.Count(more, "unit.more-name")
+            }
+            all["accepted"] = accepted.names
+            problems.append(ImportDiagnostic(file: file, line: starts[field].line, column: starts[field].column, key: key,
+                arguments: all, counts: counts))
         }
-        for (field, name) in names.enumerated() {
-            if let column = columns.firstIndex(where: { $0.name == name }) {
-                if fields[column] >= 0 {
-                    problem(field, "import.header.duplicate", ["column": name])
-                } else {
-                    fields[column] = field
-                }
-            } else if name != "reason" {
+        var examined = 0
+        while examined < span.fieldCount && problems.count < listedProblems {
+            let field = examined
+            examined += 1
+            let name = normalized(batch.string(record, field))
+            if let column = index[name] {
+                if fields[column] >= 0 { problem(field, "import.header.duplicate", ["column": name]) } else { fields[column] = field }
+            } else if name == "reason" {
+                if reasonSeen { problem(field, "import.header.duplicate", ["column": name]) }
+                reasonSeen = true
+            } else if name.isEmpty {
+                problem(field, "import.header.unnamed", ["number": String(field + 1)])
+            } else {
                 problem(field, "import.header.unknown", ["column": ImportDiagnostic.shown(batch.string(record, field))])
             }
         }
-        for (column, spec) in columns.enumerated() where spec.required && fields[column] < 0 {
-            problem(0, "import.header.missing", ["column": spec.name])
+        let left = span.fieldsFound - examined
+        if left > 0 {
+            // The rest is not looked at: a kind's header has at most `columns.count + 1` columns.
+            let place = starts[min(examined, span.fieldCount)]
+            problems.append(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.header.unchecked",
+                arguments: ["kind": kind.rawValue, "limit": String(columns.count + 1)], counts: ["count": .init(left, "unit.more-column")]))
+        } else {
+            for (column, spec) in columns.enumerated() where spec.required && fields[column] < 0 {
+                problem(0, "import.header.missing", ["column": spec.name])
+            }
         }
-        return problems.isEmpty ? (HeaderMapping(fields: fields, width: names.count), []) : (nil, problems)
+        return problems.isEmpty ? (HeaderMapping(fields: fields, width: span.fieldCount), []) : (nil, problems)
+    }
+
+    /// The columns' names as a message lists them: the first `listedNames`, and how many more.
+    private static func acceptedList(_ columns: [ImportColumn]) -> (names: String, more: Int?) {
+        let names = columns.prefix(listedNames).map(\.name).joined(separator: ", ")
+        return (names, columns.count > listedNames ? columns.count - listedNames : nil)
     }
 }
 

@@ -14,22 +14,44 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
     public let arguments: [String: String]
     /// The key of a rule's own words, put into the message's `{problem}` (`rule.not-a-date`).
     public let detail: String?
+    /// Placeholders that are counts of something, worded with the language's plural forms.
+    public let counts: [String: Count]
+
+    /// A number of things: `unit` is the plural key (`unit.column` gives "3 columns").
+    public struct Count: Equatable, Sendable {
+        /// How many.
+        public let value: Int
+        /// The key of the unit's plural forms.
+        public let unit: String
+
+        /// A count of `value` in `unit`.
+        public init(_ value: Int, _ unit: String) {
+            self.value = value
+            self.unit = unit
+        }
+    }
 
     /// A diagnostic from its parts.
-    public init(file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil) {
+    public init(file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil,
+                counts: [String: Count] = [:]) {
         self.file = file
         self.line = line
         self.column = column
         self.key = key
         self.arguments = arguments
         self.detail = detail
+        self.counts = counts
     }
 
     /// The message alone, in the localizer's language.
     public func message(_ localizer: Localizer) -> String {
-        guard let detail else { return localizer(key, arguments) }
+        guard detail != nil || !counts.isEmpty else { return localizer(key, arguments) }
         var all = arguments
-        all["problem"] = localizer(detail, arguments)
+        if !counts.isEmpty {
+            let formats = LocalizedFormats(localizer: localizer)
+            for (name, count) in counts { all[name] = formats.count(Int64(count.value), unit: count.unit) }
+        }
+        if let detail { all["problem"] = localizer(detail, all) }
         return localizer(key, all)
     }
 

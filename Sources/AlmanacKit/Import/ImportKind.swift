@@ -27,6 +27,11 @@ public enum ImportKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints, so
+    /// that SQLite need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`);
+    /// `CheckBypassTests` holds the two together, reading the CHECKs from the schema.
+    var checkedByTheImporter: Bool { self == .books || self == .events }
+
     /// The columns as `--help` shows them (animation-settings has one per property besides `name`).
     public var helpColumns: String {
         let columns: [ImportColumn]

@@ -25,7 +25,7 @@ extension Importer {
         return try dropIndexes(kind)
     }
 
-    /// True when the kind's table has indexes of its own (not its key's).
+    /// True when the kind's table has indexes of its own (not its key's) that are kept during the load.
     func hasSecondaryIndexes(_ kind: ImportKind) throws -> Bool {
         guard case .integer(let count)? = try database.scalar(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", [.text(kind.table)])
@@ -33,21 +33,47 @@ extension Importer {
         return count > 0
     }
 
-    private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
-        let indexes = try database.rows(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
-            [.text(kind.table)]
-        ).compactMap { row -> DroppedIndex? in
-            guard case .text(let name) = row[0], case .text(let sql) = row[1] else { return nil }
-            return DroppedIndex(name: name, sql: sql)
+    /// The indexes of a table an import may drop and build again: made by CREATE INDEX (origin `c`)
+    /// and not UNIQUE. A unique index, one behind a UNIQUE or PRIMARY KEY constraint (origin `u`,
+    /// `pk`) enforces a rule while rows go in, so it stays.
+    func rebuildableIndexes(_ table: String) throws -> [DroppedIndex] {
+        var indexes: [DroppedIndex] = []
+        for row in try database.rows("SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY name", [.text(table)]) {
+            guard case .text(let name) = row[0], case .integer(0) = row[1], case .text("c") = row[2],
+                case .text(let sql)? = try database.scalar("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])
+            else { continue }
+            indexes.append(DroppedIndex(name: name, sql: sql))
         }
-        for index in indexes { try database.execute("DROP INDEX \"\(index.name)\"") }
         return indexes
     }
 
-    /// Makes the dropped indexes again.
+    private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
+        let indexes = try rebuildableIndexes(kind.table)
+        for index in indexes { try database.execute("DROP INDEX \"\(index.name.replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        return indexes
+    }
+
+    /// Makes the dropped indexes again, exactly as they were written.
     func recreate(_ indexes: [DroppedIndex]) throws {
         for index in indexes { try database.execute(index.sql) }
+    }
+
+    /// Runs `body` with SQLite's CHECK constraints skipped when the kind's rows are checked by the
+    /// importer's own rules (books and events: evaluating their date CHECKs again would cost a third of
+    /// the inserting thread's time), and turns them back on however it ends. Only the bulk rows go in
+    /// with them off: the import log, rebuilt indexes and every other kind are written with them on.
+    func withChecksSkipped<T>(for kind: ImportKind, _ body: () throws -> T) throws -> T {
+        guard kind.checkedByTheImporter else { return try body() }
+        try database.execute("PRAGMA ignore_check_constraints = ON")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? database.execute("PRAGMA ignore_check_constraints = OFF")
+            throw error
+        }
+        try database.execute("PRAGMA ignore_check_constraints = OFF")
+        return result
     }
 
     /// The animation properties now in the database (those imported earlier in this run included).

@@ -72,21 +72,16 @@ public final class Importer {
         let began = Date()
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = makeRules(kind, properties: properties)
-        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding)
+        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
+            headerFields: HeaderMapping.fieldsKept(rules.columns))
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         // Rows going into indexes that are kept land on random index pages: a larger cache (still a
         // fixed size) saves most of the reads and rewrites.
-        let indexesKept = try indexes.isEmpty && hasSecondaryIndexes(kind)
+        let indexesKept = try hasSecondaryIndexes(kind)
         if indexesKept { try database.execute("PRAGMA cache_size = -16384") }
         defer { if indexesKept { try? database.execute("PRAGMA cache_size = -4096") } }
-        // Books and events are checked here by exactly the rules of their CHECK constraints, on the
-        // parsing thread; evaluating the date CHECKs again on the inserting thread would cost a third
-        // of its time. The constraints stay on for every other writer and every other kind.
-        let checkedHere = kind == .books || kind == .events
-        if checkedHere { try database.execute("PRAGMA ignore_check_constraints = ON") }
-        defer { if checkedHere { try? database.execute("PRAGMA ignore_check_constraints = OFF") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
             columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options, localizer: localizer,
@@ -94,14 +89,16 @@ public final class Importer {
         pipeline.start()
         var lastProgress = Date.distantPast
         do {
-            while !load.stopped, let batch = try pipeline.next() {
-                defer { pipeline.recycle(batch) }
-                try load.consume(batch)
-                if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
-                    lastProgress = Date()
-                    let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
-                    progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
-                        seconds: lastProgress.timeIntervalSince(began)))
+            try withChecksSkipped(for: kind) {
+                while !load.stopped, let batch = try pipeline.next() {
+                    defer { pipeline.recycle(batch) }
+                    try load.consume(batch)
+                    if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
+                        lastProgress = Date()
+                        let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
+                        progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                            seconds: lastProgress.timeIntervalSince(began)))
+                    }
                 }
             }
         } catch {

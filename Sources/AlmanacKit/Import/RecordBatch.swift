@@ -102,12 +102,18 @@ enum ParseFault: UInt8 {
 /// One record: its fields, the physical line it starts on, and a fault if the parser stopped in it.
 struct RecordSpan {
     var firstField: Int
+    /// The fields kept (see `ParseContext.fieldLimit`).
     var fieldCount: Int
     var line: Int
+    /// Fields past the ones kept, counted only.
+    var dropped = 0
     var fault: ParseFault = .none
-    /// Where the fault is; 0 when it is at the start of the record's last field.
+    /// Where the fault is: the offending character, or the start of the field it concerns.
     var faultLine = 0
     var faultColumn = 0
+
+    /// Every field the record has, kept or not.
+    var fieldsFound: Int { fieldCount + dropped }
 }
 
 /// What the parser fills: fields and records in raw memory.
@@ -196,34 +202,61 @@ final class RecordBatch: @unchecked Sendable {
     func strings(_ record: Int) -> [String] { (0..<storage.records[record].fieldCount).map { string(record, $0) } }
 
     /// The line and 1-based character column where a field starts in the file (at its opening quote),
-    /// or where byte `offset` of its text is. Worked out from the field texts before it, which is exact
-    /// because quoted fields are written back with their quotes doubled and nothing else differs.
+    /// or where byte `offset` of its text is.
     func locate(_ record: Int, field target: Int, byte offset: Int? = nil) -> (line: Int, column: Int) {
         let span = storage.records[record]
-        var line = span.line, column = 1
-        func walk(_ bytes: UnsafeRawBufferPointer, quoted: Bool) {
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == 13 || (byte == 10 && previous != 13) {  // a line break: LF, CRLF or CR
-                    line += 1
-                    column = 1
-                } else if byte != 10 && byte & 0xC0 != 0x80 {
-                    column += quoted && byte == 34 ? 2 : 1
-                }
-                previous = byte
-            }
-        }
-        for index in 0..<min(target, span.fieldCount) {
-            let field = storage.fields[span.firstField + index]
-            if field.quoted { column += 1 }
-            walk(storage.arena.bytes(field.offset, field.length), quoted: field.quoted)
-            column += field.quoted ? 2 : 1  // the closing quote, then the delimiter
-        }
+        var place = FieldWalker(line: span.line)
+        for index in 0..<min(target, span.fieldCount) { place.pass(storage.fields[span.firstField + index], storage.arena) }
         if let offset, target < span.fieldCount {
             let field = storage.fields[span.firstField + target]
-            if field.quoted { column += 1 }
-            walk(storage.arena.bytes(field.offset, min(offset, field.length)), quoted: field.quoted)
+            place.enter(field, storage.arena, upTo: offset)
         }
-        return (line, column)
+        return (place.line, place.column)
+    }
+
+    /// Where each kept field of a record starts, and where one more would, in one pass: for placing
+    /// many problems in one record (`locate` walks the fields before its target each time).
+    func fieldStarts(_ record: Int) -> [(line: Int, column: Int)] {
+        let span = storage.records[record]
+        var place = FieldWalker(line: span.line)
+        var starts: [(line: Int, column: Int)] = []
+        starts.reserveCapacity(span.fieldCount + 1)
+        for index in 0..<span.fieldCount {
+            starts.append((place.line, place.column))
+            place.pass(storage.fields[span.firstField + index], storage.arena)
+        }
+        starts.append((place.line, place.column))
+        return starts
+    }
+}
+
+/// Walks a record's text from the field texts, which is exact because quoted fields are written back
+/// with their quotes doubled and nothing else differs: line breaks (LF, CRLF or CR) start lines, and
+/// columns count characters.
+private struct FieldWalker {
+    var line: Int
+    var column = 1
+
+    init(line: Int) { self.line = line }
+
+    /// Moves past a whole field and its delimiter.
+    mutating func pass(_ field: FieldSpan, _ arena: ByteArena) {
+        enter(field, arena, upTo: field.length)
+        column += field.quoted ? 2 : 1  // the closing quote, then the delimiter
+    }
+
+    /// Moves from a field's start to byte `offset` of its text.
+    mutating func enter(_ field: FieldSpan, _ arena: ByteArena, upTo offset: Int) {
+        if field.quoted { column += 1 }
+        var previous: UInt8 = 0
+        for byte in arena.bytes(field.offset, min(offset, field.length)) {
+            if byte == 13 || (byte == 10 && previous != 13) {
+                line += 1
+                column = 1
+            } else if byte != 10 && byte & 0xC0 != 0x80 {
+                column += field.quoted && byte == 34 ? 2 : 1
+            }
+            previous = byte
+        }
     }
 }

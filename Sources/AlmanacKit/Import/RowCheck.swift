@@ -42,6 +42,16 @@ struct RowCheck {
     private let width: Int
     /// How many values have been bound.
     private(set) var bound = 0
+    /// Problems found in the row, listed or not.
+    private var problems = 0
+    /// Where the row's fields start, once more than one problem needs placing.
+    private var starts: [(line: Int, column: Int)]?
+    /// Where the first problem past the listed ones is.
+    private var firstUnlisted: (line: Int, column: Int)?
+
+    /// Problems one row lists; past them, one more says how many there are (a settings row has a
+    /// column per property, and a message per column would make memory follow the width).
+    static let listedProblems = 10
 
     /// A check of one record, binding into `output` (room for `width` values).
     init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
@@ -114,8 +124,13 @@ struct RowCheck {
     /// Reports that a column breaks a rule, at the column's field.
     mutating func fail(_ column: Int, _ violation: RuleViolation) {
         failed = true
+        problems += 1
         let field = mapping[column]
-        let place = batch.locate(record, field: field < 0 ? 0 : field)
+        let place = place(of: field < 0 ? 0 : field)
+        if problems > Self.listedProblems {
+            if firstUnlisted == nil { firstUnlisted = place }
+            return
+        }
         var arguments = violation.arguments
         arguments["column"] = columns[column].name
         let key: String
@@ -127,6 +142,23 @@ struct RowCheck {
         }
         batch.issues.append((record, ImportDiagnostic(file: file, line: place.line, column: place.column,
             key: key, arguments: arguments, detail: violation.key)))
+    }
+
+    /// Adds, when the row had more problems than it lists, one that says how many more.
+    mutating func finish() {
+        guard let place = firstUnlisted else { return }
+        batch.issues.append((record, ImportDiagnostic(file: file, line: place.line, column: place.column,
+            key: "import.row.more-problems", arguments: ["limit": String(Self.listedProblems)],
+            counts: ["count": .init(problems - Self.listedProblems, "unit.more-problem")])))
+    }
+
+    /// Where a field starts: found directly for a row's first problem, from one pass over the row after.
+    private mutating func place(of field: Int) -> (line: Int, column: Int) {
+        if let starts { return starts[field] }
+        if problems == 1 { return batch.locate(record, field: field) }
+        let all = batch.fieldStarts(record)
+        starts = all
+        return all[field]
     }
 
     /// Fails when a required column is empty; true when it has a value.

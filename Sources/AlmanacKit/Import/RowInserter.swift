@@ -23,11 +23,16 @@ final class RowInserter {
     private let groupSQL: String?
     private let properties: [String]
     private let createdAt: String
+    private let policy: ConflictPolicy
+    /// For animation properties: the values saved in settings, which a changed property must keep valid.
+    private let savedValues: AnimationRules.SavedValues?
 
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = [], now: Date = Date()) throws {
         self.database = database
         self.kind = kind
         self.properties = properties
+        self.policy = policy
+        savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
         createdAt = Instant.utcText(Int64(now.timeIntervalSince1970.rounded(.down)))
         if kind == .animationSettings {
             // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
@@ -42,7 +47,8 @@ final class RowInserter {
             groupSQL = nil
         } else {
             statement = try database.prepare(kind.insertSQL(policy))
-            groupSQL = kind.insertSQL(policy, rows: Self.groupSize)
+            // A property is checked against the saved settings row by row (and property files are short).
+            groupSQL = kind == .animationProperties ? nil : kind.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
@@ -55,6 +61,11 @@ final class RowInserter {
             if kind == .animationSettings {
                 // A setting is several rows; a refused value must take its setting row with it.
                 return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
+            }
+            if let savedValues {
+                return try database.savepoint("property") {
+                    try insertProperty(batch, values, record, first, savedValues, mapping: mapping, file: file)
+                }
             }
             try bindRow(statement, batch, values, record: record, firstParameter: 1)
             try statement.step()
@@ -146,6 +157,36 @@ final class RowInserter {
         return .inserted
     }
 
+    /// A property row. Replacing a property may not leave a saved setting out of its range or off its
+    /// grid; a property written gives every setting without a value for it its default (`AnimationRules`).
+    private func insertProperty(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int,
+                                _ saved: AnimationRules.SavedValues, mapping: [Int], file: String) throws -> Outcome {
+        guard case .field(let keyField) = values[first], case .real(let low) = values[first + 2], case .real(let high) = values[first + 3],
+            case .real(let size) = values[first + 4], case .real(let value) = values[first + 5]
+        else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
+        let key = batch.string(record, keyField)
+        // The stepper as it will be read back from the database, and each saved value as an export writes it.
+        if policy == .replace, try database.scalar("SELECT 1 FROM animation_properties WHERE key = ?", [.text(key)]) != nil,
+            let min = DecimalNumber(low), let max = DecimalNumber(high), let step = DecimalNumber(size),
+            case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
+            let broken = try saved.firstBroken(key: key, stepper: stepper) {
+            let place = batch.locate(record, field: mapping[0])
+            var arguments = broken.violation.arguments
+            arguments["key"] = key
+            arguments["setting"] = ImportDiagnostic.shown(broken.setting)
+            arguments["value"] = broken.value.description
+            let change = broken.violation.key == "rule.animation.out-of-range" ? "range" : "grid"
+            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column,
+                key: "import.error.property-breaks-setting.\(change)", arguments: arguments))
+        }
+        try bindRow(statement, batch, values, record: record, firstParameter: 1)
+        try statement.step()
+        statement.reset()
+        guard sqlite3_changes(database.handle) > 0 else { return .skipped }
+        try saved.giveDefault(key: key, value: value)
+        return .inserted
+    }
+
     private func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
         switch value {
         case .null: try statement.bindNull(at: index)
@@ -169,7 +210,9 @@ final class RowInserter {
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
         switch error.extendedCode {
-        case ResultCode.constraintPrimaryKey, ResultCode.constraintUnique:
+        // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
+        case ResultCode.constraintPrimaryKey,
+             ResultCode.constraintUnique where kind == .animationSettings:
             if kind == .doors { return at(1, "import.error.door-exists", ["holiday": value(0)]) }
             return at(0, "import.error.exists", [:])
         case ResultCode.constraintForeignKey where kind == .doors:

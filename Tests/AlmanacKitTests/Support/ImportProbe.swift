@@ -93,8 +93,9 @@ final class ImportProbe {
     }
 
     /// Imports `body` as `kind` with the options of `flags`; nil when every invariant holds, else
-    /// what broke.
-    func check(_ body: UnsafeRawBufferPointer, kind: ImportKind, flags: UInt8) -> String? {
+    /// what broke. `diagnostic` sees each problem the import lists.
+    func check(_ body: UnsafeRawBufferPointer, kind: ImportKind, flags: UInt8,
+               diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in }) -> String? {
         do {
             try reset()
             // Plain write(2): FileManager writes atomically, with an fsync and a rename per input.
@@ -104,11 +105,15 @@ final class ImportProbe {
             close(descriptor)
             guard written == body.count else { return "cannot write \(inputPath)" }
             var options = Self.options(flags)
-            if options.skipInvalid { options.rejectsPath = rejectsPath }
+            if options.skipInvalid {
+                // An existing file is never replaced without --force: each run starts without one.
+                unlink(rejectsPath)
+                options.rejectsPath = rejectsPath
+            }
             let importer = Importer(database: database, options: options)
             let report: ImportReport
             do {
-                report = try importer.run([(kind, inputPath)])
+                report = try importer.run([(kind, inputPath)], diagnostic: diagnostic)
             } catch {
                 if database.isInTransaction { return "transaction left open after \(error)" }
                 return unchanged() ? nil : "database changed by a failed import: \(error)"
@@ -197,7 +202,7 @@ final class ImportProbe {
         return Int(count)
     }
 
-    /// The records after the header, as libcsv alone counts them in strict mode.
+    /// The records after the header, as libcsv alone counts them in strict mode (after the byte-order mark).
     static func dataRecords(_ body: UnsafeRawBufferPointer, delimiter: UInt8) -> Int {
         var parser = csv_parser()
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))
@@ -205,10 +210,12 @@ final class ImportProbe {
         csv_set_space_func(&parser, almanac_csv_no_space)
         defer { csv_free(&parser) }
         var records = 0
+        // A byte-order mark opens the file; it is not part of the first field (`"key"` after one is quoted).
+        let start = body.count >= 3 && body[0] == 0xEF && body[1] == 0xBB && body[2] == 0xBF ? 3 : 0
         let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
             context!.assumingMemoryBound(to: Int.self).pointee += 1
         }
-        _ = csv_parse(&parser, body.baseAddress, body.count, nil, onRecord, &records)
+        _ = csv_parse(&parser, body.baseAddress.map { $0 + start }, body.count - start, nil, onRecord, &records)
         _ = csv_fini(&parser, nil, onRecord, &records)
         return max(records - 1, 0)
     }

@@ -1,4 +1,6 @@
-/// `animation-properties`: **key**, **label**, **min**, **max**, **step**, **default**.
+/// `animation-properties`: **key**, **label**, **min**, **max**, **step**, **default**. The key is checked
+/// by `AnimationRules.checkKey`; what a changed property does to saved settings is checked against the
+/// database as the row is written (`RowInserter`, by `AnimationRules.SavedValues`).
 struct AnimationPropertyRows: RowRules {
     let columns = [
         ImportColumn("key", required: true), ImportColumn("label", required: true), ImportColumn("min", required: true),
@@ -6,14 +8,9 @@ struct AnimationPropertyRows: RowRules {
     ]
     var width: Int { 6 }
 
-    /// A property key: one or more of `a-z`, `0-9` and `_` (it names a column of animation-settings).
-    static func isKey(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
-    }
-
     func check(_ row: inout RowCheck) {
         if row.require(0) {
-            if Self.isKey(row.text(0)) { row.bindField(0) } else { row.fail(0, RuleViolation("rule.animation.key")) }
+            if let violation = AnimationRules.checkKey(row.text(0)) { row.fail(0, violation) } else { row.bindField(0) }
         }
         if row.require(1) { row.bindField(1) }
         var numbers: [DecimalNumber] = []

@@ -1,0 +1,75 @@
+import AlmanacKit
+import Foundation
+import Testing
+
+/// Kinds that other rows depend on, changed through the built binary with `--on-conflict replace`
+/// into a database holding the sample data: a change either keeps every dependent row valid (doors
+/// keep their holiday, quiz answers their countries, settings their properties) or is refused at
+/// the row that would break one, with the database file and every kind's export unchanged.
+@Suite struct DependentRowsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let kind: ImportKind
+        let text: String
+        /// The first line on standard error, or nil for an import that succeeds.
+        let error: String?
+        var testDescription: String { name }
+    }
+
+    static let propertyHeader = "key,label,min,max,step,default\n"
+
+    static let cases: [Case] = [
+        Case(name: "a narrower range of a property", kind: .animationProperties, text: propertyHeader + "opacity,Opacity,0.2,1,0.05,1\n",
+             error: #"in.csv:2:1: error: property "opacity": the range 0.2 to 1 would leave saved setting "Spin and fade" (0.1) outside it"#),
+        Case(name: "a coarser grid of a property", kind: .animationProperties, text: propertyHeader + "rotation_z,Rotation,-180,180,90,0\n",
+             error: #"in.csv:2:1: error: property "rotation_z": the grid of -180 plus whole steps of 90 would leave saved setting"#),
+        Case(name: "a default outside the new range", kind: .animationProperties, text: propertyHeader + "opacity,Opacity,0,0.5,0.05,1\n",
+             error: #"in.csv:2:28: error: column "default": "1" is outside the range 0 to 0.5"#),
+        Case(name: "a property keyed name", kind: .animationProperties, text: propertyHeader + "name,Name,0,1,1,0\n",
+             error: #"in.csv:2:1: error: column "key": "name" is reserved"#),
+        Case(name: "a wider range of a property", kind: .animationProperties, text: propertyHeader + "opacity,Fade,-1,2,0.05,1\n", error: nil),
+        Case(name: "a holiday replaced", kind: .holidays, text: "key,title,color\nchristmas,Xmas,#00AA00\n", error: nil),
+        Case(name: "a country replaced", kind: .countries, text: "code,name\nSJ,Svalbard\n", error: nil),
+        Case(name: "a door replaced", kind: .doors, text: "holiday,door,surprise\nchristmas,1,Snow\n", error: nil),
+    ]
+
+    @Test(arguments: cases)
+    func aChangeKeepsItsDependentsOrIsRefused(_ change: Case) throws {
+        let dir = try Workdir()
+        try HostileInputTests.prepare(dir)
+        let digest = try HostileInputTests.digest(dir)
+        let exports = try Self.exports(dir)
+        try dir.write("in.csv", change.text)
+        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", change.kind.rawValue, "in.csv", "--on-conflict", "replace"])
+        if let error = change.error {
+            #expect(out.status == 65)
+            let first = String(out.stderr.split(separator: "\n").first ?? "")
+            #expect(first.hasPrefix(error), "\(first)")
+            #expect(try HostileInputTests.digest(dir) == digest, "the database file changed")
+            #expect(try Self.exports(dir) == exports)
+            return
+        }
+        #expect(out.status == 0, "\(out.stderr)")
+        // What depends on the changed kind is all there, and every reference still holds.
+        let after = try Self.exports(dir)
+        for (kind, text) in exports where kind != change.kind { #expect(after[kind] == text, "\(kind)") }
+        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
+        // And the data reads back into a fresh database as it is.
+        let fresh = try Workdir()
+        #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)
+        for kind in ImportKind.dependencyOrder {
+            try fresh.write("\(kind.rawValue).csv", after[kind] ?? "")
+            let imported = try fresh.run(["--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv"])
+            #expect(imported.status == 0, "\(kind): \(imported.stderr)")
+        }
+        #expect(try Self.exports(fresh, database: "b.db") == after)
+    }
+
+    /// Every kind as `export` writes it.
+    static func exports(_ dir: Workdir, database: String = "a.db") throws -> [ImportKind: String] {
+        var texts: [ImportKind: String] = [:]
+        for kind in ImportKind.allCases { texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout }
+        return texts
+    }
+}
