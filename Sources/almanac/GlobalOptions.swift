@@ -7,7 +7,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
 /// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case table, markdown, csv, tsv, json, nagios
+    case table, markdown, csv, tsv, json, html, nagios
 
     static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }
@@ -36,9 +36,11 @@ struct GlobalOptions: ParsableArguments {
     var isNagios: Bool { format == .nagios }
 
     /// The options resolved against the environment. `--format nagios` is a usage error unless the
-    /// command prints that line itself (`allowingNagios`; its rows then default to `table`).
-    func settings(allowingNagios: Bool = false) throws -> Settings {
+    /// command prints that line itself (`allowingNagios`; its rows then default to `table`), and
+    /// `--format html` unless the command prints rows a page can hold (`allowingHTML`, see `PageOptions`).
+    func settings(allowingNagios: Bool = false, allowingHTML: Bool = false) throws -> Settings {
         if isNagios && !allowingNagios { throw AlmanacError(.usage, "error.format-nagios-only") }
+        if format == .html && !allowingHTML { throw AlmanacError(.usage, "error.format-html-no-rows") }
         let locale = isNagios ? LocaleResolver.resolveForMonitoring(option: locale) : locale
         return try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today,
             format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)
