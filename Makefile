@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -69,6 +69,20 @@ demo: release
 ## test: run every test (unit and end-to-end).
 test: deps test-deps
 	$(SWIFT) test
+
+## test-browser: open every page `--format html` writes in headless Chromium (Debian's
+## chromium-headless-shell, installed with apt-get when missing, with fonts for Latin, Cyrillic and
+## flag emoji) and check what a reader sees: no console error or outside request, tables equal to
+## --format json, bars proportional to their numbers, the snowman on its timeline, hostile values as
+## text. Screenshots, light and dark, in English and Russian, go to .build/screenshots/.
+test-browser: deps
+	@missing=""; \
+	command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
+	[ -d /usr/share/fonts/truetype/dejavu ] || missing="$$missing fonts-dejavu-core"; \
+	[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing="$$missing fonts-noto-color-emoji"; \
+	$(call apt-install,exit 1)
+	$(SWIFT) build --product almanac
+	python3 Tests/Browser/check_pages.py --almanac "$$($(SWIFT) build --show-bin-path)/almanac" --samples SampleData --screenshots .build/screenshots
 
 ## install: build the release binary and install it with its man pages (English; Russian under
 ## share/man/ru) and its bash, zsh and fish completions: make install [PREFIX=/usr/local] [DESTDIR=].

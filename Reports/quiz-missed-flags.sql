@@ -12,6 +12,7 @@
 -- column: missed integer = column.missed
 -- column: missed_share percent = column.missed_share
 -- column: confused_with text = column.confused_with
+-- chart: bars name missed = page.chart.missed
 SELECT char(127397 + unicode(substr(c.code, 1, 1)), 127397 + unicode(substr(c.code, 2, 1))) AS flag,
        c.code AS country,
        c.name AS name,

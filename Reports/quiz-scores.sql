@@ -12,6 +12,7 @@
 -- column: points integer = quiz.column.points
 -- column: accuracy percent = column.accuracy
 -- column: last_answered_at instant = column.last_answered_at
+-- chart: bars player accuracy = page.chart.accuracy
 SELECT player,
        count(*) AS answers,
        sum(correct) AS right_answers,

@@ -10,8 +10,8 @@ protocol Formatted: ParsableCommand {
 }
 
 extension FormatOption {
-    /// The formats of a command that prints rows: words for people, or rows for programs.
-    static let rows: [FormatOption] = [.table, .markdown, .csv, .tsv, .json]
+    /// The formats of a command that prints rows: words for people, rows for programs, or a page.
+    static let rows: [FormatOption] = [.table, .markdown, .csv, .tsv, .json, .html]
     /// The format of a command that only writes words for people (a sentence, a tour, a game).
     static let text: [FormatOption] = [.table]
 }

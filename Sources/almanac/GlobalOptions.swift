@@ -7,7 +7,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
 /// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case table, markdown, csv, tsv, json, nagios
+    case table, markdown, csv, tsv, json, html, nagios
 
     static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }

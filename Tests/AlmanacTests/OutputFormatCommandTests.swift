@@ -62,7 +62,8 @@ import Testing
     }
 
     /// What is wrong with `text` as output in `format`, or nil: JSON parses as an array of objects,
-    /// CSV and TSV start with a header of keys, markdown and nagios are not a box table.
+    /// CSV and TSV start with a header of keys, markdown is no box table, html a page, nagios the
+    /// plugin line.
     static func problem(_ text: String, as format: FormatOption) -> String? {
         let keys = #/^[a-z][a-z0-9_]*$/#
         switch format {
@@ -78,6 +79,8 @@ import Testing
             guard header.split(separator: separator).allSatisfy({ $0.wholeMatch(of: keys) != nil }) else { return "a header that is not keys: \(header)" }
         case .markdown:
             guard !text.contains("┌") && !text.contains("│") else { return "a box table" }
+        case .html:
+            guard text.isEmpty || text.hasPrefix("<!DOCTYPE html>") else { return "not a page" }  // empty: written to --out
         case .nagios:
             guard text.hasPrefix("OVERDUE ") else { return "not the plugin line" }
         }

@@ -22,9 +22,11 @@ struct AnimationCommand: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).properties())
+            let settings = try page.settings(global, "animation.properties")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).properties())
         }
     }
 
@@ -43,9 +45,11 @@ struct AnimationCommand: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).list())
+            let settings = try page.settings(global, "animation.settings")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).list())
         }
     }
 
@@ -87,18 +91,21 @@ struct AnimationCommand: ParsableCommand {
         static let examples = [
             Example("almanac animation timeline Wobble --fps 4", "example.animation.timeline.fps"),
             Example("almanac animation timeline Wobble --format csv", "example.animation.timeline.csv"),
+            Example("almanac animation timeline Wobble --format html --out wobble.html", "example.animation.timeline.html"),
         ]
 
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
         var name: String
         @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
         var fps = 10
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).timeline(name: name, fps: fps))
+            let settings = try page.settings(global, "animation.timeline")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).timeline(name: name, fps: fps))
         }
     }
 

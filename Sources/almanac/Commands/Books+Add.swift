@@ -17,6 +17,7 @@ extension Books {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Argument(help: ArgumentHelp(localized("help.books.add.title"), valueName: "title"))
         var title: String
@@ -34,11 +35,11 @@ extension Books {
         var loanedOn: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.add")
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.add(try edit.newLoan(today: settings.today), today: settings.today)
-            try Print.out(LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

@@ -13,14 +13,15 @@ extension Books {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.delete")
             let loan = try LoanStore.openForWriting(settings.databasePath).delete(id: id.value)
-            try Print.out(LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

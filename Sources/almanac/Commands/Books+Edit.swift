@@ -16,6 +16,7 @@ extension Books {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
@@ -39,12 +40,12 @@ extension Books {
         var returnedOn: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.edit")
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.update(id: id.value, today: settings.today) { try edit.apply(to: &$0, today: settings.today) }
-            try Print.out(LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
         }
     }
 }

@@ -16,6 +16,7 @@ extension Books {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Option(name: .long, help: ArgumentHelp(localized("help.books.list.sort"), valueName: "title|due"))
         var sort: LoanTable.Sort = .due
@@ -24,11 +25,11 @@ extension Books {
         var open = false
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.list")
             let loans = try LoanStore.openForReading(settings.databasePath).loans(openOnly: open)
             let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer)
             let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            try Print.out(Renderer.standardOutput(settings).render(table))
+            try page.write(settings, Renderer.standardOutput(settings).render(table))
         }
     }
 }

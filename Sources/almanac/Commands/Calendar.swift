@@ -22,9 +22,11 @@ struct CalendarCommand: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         func run() throws {
-            try Print.out(CalendarSession(settings: global.settings(), writing: false).holidays())
+            let settings = try page.settings(global, "calendar.holidays")
+            try page.write(settings, CalendarSession(settings: settings, writing: false).holidays())
         }
     }
 
@@ -56,16 +58,19 @@ struct CalendarCommand: ParsableCommand {
         static let examples = [
             Example("almanac calendar show", "example.calendar.show.selected"),
             Example("almanac calendar show hanukkah", "example.calendar.show.named"),
+            Example("almanac calendar show christmas --format html --out calendar.html", "example.calendar.show.html"),
         ]
 
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
         var holiday: String?
 
         func run() throws {
-            try Print.out(CalendarSession(settings: global.settings(), writing: false).show(holiday))
+            let settings = try page.settings(global, "calendar.show")
+            try page.write(settings, CalendarSession(settings: settings, writing: false).show(holiday))
         }
     }
 
@@ -83,12 +88,14 @@ struct CalendarCommand: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.calendar.open.arguments"), valueName: "door"), completion: .almanac(.holidays))
         var arguments: [String]
 
         func run() throws {
-            let outcome = try CalendarSession(settings: global.settings()).open(arguments)
-            try Print.out(outcome.output)
+            let settings = try page.settings(global, "calendar.open")
+            let outcome = try CalendarSession(settings: settings).open(arguments)
+            try page.write(settings, outcome.output)
             if let failure = outcome.failure { throw failure }
         }
     }

@@ -23,13 +23,14 @@ struct Countries: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.countries.list.search"), valueName: "text"))
         var search: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "countries.list")
             let directory = try CountryDirectory.load(Store.openReadOnly(settings.databasePath))
-            try Print.out(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
+            try page.write(settings, Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
         }
     }
 }

@@ -19,16 +19,17 @@ struct Query: ParsableCommand, Exemplified, Formatted {
     static let formats = FormatOption.rows
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var page: PageOptions
     @Argument(help: ArgumentHelp(localized("help.query.sql"), valueName: "sql"))
     var sql: String
     @Option(name: .long, help: ArgumentHelp(localized("help.query.param"), valueName: "name=value"))
     var param: [String] = []
 
     func run() throws {
-        let settings = try global.settings()
+        let settings = try page.settings(global, "query")
         settings.timeZone.becomeTheCLibrarysZone()
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let table = try ReportSession(settings: settings).query(text, arguments: param)
-        try Print.out(Renderer.standardOutput(settings).render(table))
+        try page.write(settings, Renderer.standardOutput(settings).render(table))
     }
 }

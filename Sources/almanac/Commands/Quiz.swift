@@ -24,15 +24,16 @@ struct Quiz: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
         var seed: UInt64?
         @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.question.reveal")))
         var reveal = false
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "quiz.question")
             let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: .standardOutput(settings))
-            try Print.out(text)
+            try page.write(settings, text)
         }
     }
 
@@ -74,17 +75,19 @@ struct Quiz: ParsableCommand {
         static let examples = [
             Example("almanac quiz scores", "example.quiz.scores.all"),
             Example("almanac quiz scores --player Anna", "example.quiz.scores.player"),
+            Example("almanac quiz scores --format html --out scores.html", "example.quiz.scores.html"),
         ]
 
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.scores.player"), valueName: "name"))
         var player: String?
 
         func run() throws {
-            let settings = try global.settings()
-            try Print.out(FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)))
+            let settings = try page.settings(global, "quiz.scores")
+            try page.write(settings, FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)))
         }
     }
 
@@ -102,6 +105,7 @@ struct Quiz: ParsableCommand {
         static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.missed.pairs")))
         var pairs = false
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.missed.player"), valueName: "name"))
@@ -110,10 +114,10 @@ struct Quiz: ParsableCommand {
         var limit = 10
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "quiz.missed")
             guard limit >= 1 else { throw AlmanacError(.usage, "quiz.error.limit", ["value": String(limit)]) }
             let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: .standardOutput(settings))
-            try Print.out(text)
+            try page.write(settings, text)
         }
     }
 

@@ -5,7 +5,7 @@ public enum CalendarTables {
     /// colour and progress.
     public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, format: OutputFormat,
                                 localizer t: Localizer) -> Table {
-        let human = format == .table || format == .markdown
+        let human = format.isHuman
         let columns = [
             Table.Column(key: "selected", title: t("calendar.column.selected"), alignment: .left),
             Table.Column(key: "holiday", title: t("column.holiday")),

@@ -31,6 +31,10 @@ public enum FlagQuiz {
         switch renderer.format {
         case .csv, .tsv, .json:
             return renderer.render(tables.questionRecord(question, seed: seed))
+        case .html:
+            var page = renderer
+            page.title = tables.prompt(question)
+            return page.render(tables.questionOptions(question))
         case .table, .markdown:
             let t = tables.localizer
             // Markdown needs blank lines around a table, or the prompt and the table run together.
@@ -50,7 +54,8 @@ public enum FlagQuiz {
         let database = try Store.openReadOnly(settings.databasePath)
         let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
-        return renderer.render(tables.scores(Scoring.scores(answers)))
+        let chart = Chart.bars(label: "player", value: "accuracy", title: settings.localizer("page.chart.accuracy"))
+        return renderer.render(tables.scores(Scoring.scores(answers)), chart: chart)
     }
 
     /// `quiz missed`: the countries missed most (or, with `pairs`, the most confused pairs), at most
@@ -60,9 +65,11 @@ public enum FlagQuiz {
         let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
         if pairs {
-            return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))))
+            let chart = Chart.bars(label: "country", value: "confused_times", title: settings.localizer("page.chart.pairs"))
+            return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))), chart: chart)
         }
-        return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))))
+        let chart = Chart.bars(label: "country", value: "missed", title: settings.localizer("page.chart.missed"))
+        return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))), chart: chart)
     }
 
     /// Every answer, or those of the player named (without regard to case); a name no answer is
