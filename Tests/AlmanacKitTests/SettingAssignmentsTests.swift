@@ -83,7 +83,8 @@ import Testing
         let russian = try #require(throws: AlmanacError.self) {
             try SettingAssignments.values(["opacity=0.33"], catalog: Self.catalog, localizer: Localizer(locale: "ru"))
         }
-        #expect(russian.message(Localizer(locale: "ru")) == "opacity: «0.33» не попадает в сетку шагов (ожидается 0 плюс целое число шагов по 0.05)")
+        // The rule's numbers as Russian writes them; the value as the user typed it.
+        #expect(russian.message(Localizer(locale: "ru")) == "opacity: «0.33» не попадает в сетку шагов (ожидается 0 плюс целое число шагов по 0,05)")
     }
 
     @Test func stepperChecksByTheTable() throws {

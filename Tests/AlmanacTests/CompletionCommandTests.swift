@@ -22,7 +22,7 @@ import Testing
     @Test func valuesForEachKindOfPlace() throws {
         #expect(try complete(["imp"]) == [":", "import"])
         #expect(try complete(["import", ""]).starts(with: [":directories", "holidays", "doors"]))
-        #expect(try complete(["--format", ""]) == [":", "table", "markdown", "csv", "tsv", "json"])
+        #expect(try complete(["--format", ""]) == [":", "table", "markdown", "csv", "tsv", "json", "html"])
         #expect(try complete(["books", "list", "--sort", ""]) == [":", "title", "due"])
         #expect(try complete(["--color=a"]) == [":", "--color=auto", "--color=always"])
         #expect(try complete(["import", "books", "x.csv", "--on-conflict", ""]) == [":", "fail", "skip", "replace"])
@@ -37,7 +37,9 @@ import Testing
         #expect(try complete(["calendar", "open", "h"], environment: ["ALMANAC_DB": database]) == [":", "hanukkah"])
         #expect(try complete(["--db=" + database, "animation", "timeline", "W"]) == [":", "Wobble"])
         #expect(try complete(["animation", "save", "X", "--db", database, "--set", "op"]) == [":", "opacity="])
-        #expect(try complete(["books", "list", "--s"]) == [":", "--sort"])
+        #expect(try complete(["books", "list", "--so"]) == [":", "--sort"])
+        #expect(try complete(["--db", database, "animation", "step", "Wobble", "op"]) == [":", "opacity"])
+        #expect(try complete(["--db", database, "calendar", "holiday", "edit", "h"]) == [":", "hanukkah"])
     }
 
     @Test func readsWithoutCreatingOrWritingAnything() throws {

@@ -21,6 +21,11 @@ import Testing
         "query": ["SELECT count(*) FROM books"],
         "calendar holidays": [], "calendar select": ["christmas"], "calendar show": [], "calendar open": ["1"],
         "calendar reset": ["--yes"], "calendar test-mode": ["on"],
+        "calendar holiday add": ["newyear", "--title", "New Year"], "calendar holiday edit": ["christmas", "--title", "Xmas"],
+        "calendar holiday delete": ["hanukkah", "--yes"], "calendar door set": ["christmas", "24", "--surprise", "Star"],
+        "calendar door delete": ["christmas", "23"],
+        "animation edit": ["Wobble", "--set", "opacity=0.5"], "animation step": ["Wobble", "opacity", "-1"],
+        "animation delete": ["Wobble", "--yes"], "animation rename": ["Wobble", "Hop"],
         "animation properties": [], "animation settings": [], "animation save": ["Wobble", "--set", "height=1"],
         "animation timeline": ["Wobble"], "animation play": ["Wobble"],
         "countries list": [],
@@ -29,15 +34,19 @@ import Testing
         "books return": ["1"], "books delete": ["1"],
         "overdue": [],
         "events agenda": [], "events show": ["1"], "events cards": [],
-        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1"],
+        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1", "--yes"],
+        "site": ["public"],
     ]
 
-    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a
-    /// temporary folder, or at `--db` when that does not exist yet), `report list` reads no database.
+    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a new
+    /// temporary folder; it refuses `--db`), `report list` reads no database.
     static let needNoDatabase: Set<String> = ["init", "demo", "report list"]
 
     /// Every leaf command of the binary, by its words (`books add`), from `--experimental-dump-help`.
-    func commands() throws -> [String] {
+    func commands() throws -> [String] { try Self.commands(dir) }
+
+    /// Every leaf command of the binary, read by running it in `dir`.
+    static func commands(_ dir: Workdir) throws -> [String] {
         let out = try dir.run(["--experimental-dump-help"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         func leaves(_ command: [String: Any], _ words: [String]) -> [String] {

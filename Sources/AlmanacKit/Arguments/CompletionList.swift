@@ -10,6 +10,8 @@ public enum CompletionList: String, CaseIterable, Sendable {
     case holidays
     /// The saved animation settings' names.
     case settings
+    /// The animation properties' keys (`animation step NAME KEY`).
+    case properties
     /// `KEY=` for each animation property (`--set KEY=VALUE`).
     case propertyAssignments = "property-assignments"
     /// The report names (built in, and from `--reports-dir`).

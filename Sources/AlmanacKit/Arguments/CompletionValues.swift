@@ -14,7 +14,7 @@ public enum CompletionValues {
         case .zones: return zoneNames(prefix: prefix)
         case .reports: all = (try? ReportCatalog.load(directory: invocation.option("--reports-dir")).reports.map(\.name)) ?? []
         case .reportParameters: all = reportParameters(invocation).map { $0 + "=" }
-        case .holidays, .settings, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
+        case .holidays, .settings, .properties, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
         }
         return all.filter { $0.hasPrefix(prefix) }
     }
@@ -40,6 +40,7 @@ public enum CompletionValues {
         switch list {
         case .holidays: return (try? AdventCalendar(database: database).holidays().map(\.key)) ?? []
         case .settings: return (try? AnimationLibrary(database: database).settings().map(\.name)) ?? []
+        case .properties: return (try? AnimationCatalog.load(database).properties.map(\.key)) ?? []
         case .propertyAssignments: return (try? AnimationCatalog.load(database).properties.map { $0.key + "=" }) ?? []
         default: return []
         }

@@ -145,7 +145,7 @@ public final class Importer {
         case .quizAnswers: return KindRows<QuizAnswerKind>(context: .init(zone: options.timeZone))
         case .animationProperties: return KindRows<PropertyKind>(context: ())
         case .animationSettings:
-            return SettingRows(context: .init(properties: properties, now: Int64(Date().timeIntervalSince1970.rounded(.down)),
+            return SettingRows(context: .init(properties: properties, now: Int64(options.now.timeIntervalSince1970.rounded(.down)),
                 zone: options.timeZone))
         case .books: return KindRows<BookKind>(context: .init(today: options.today))
         case .overdueNotices: return KindRows<NoticeKind>(context: ())

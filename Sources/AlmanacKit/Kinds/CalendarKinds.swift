@@ -19,13 +19,7 @@ enum HolidayKind: KindDefinition {
     static let table = "holidays"
 
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
-        if row.require(Column.key) {
-            if row.withBytes(Column.key.rawValue, CalendarRules.isHolidayKey) {
-                row.bindField(Column.key)
-            } else {
-                row.fail(Column.key, RuleViolation("rule.calendar.key"))
-            }
-        }
+        row.bindHolidayKey(Column.key)
         if row.requireText(Column.title) { row.bindField(Column.title) }
         if !row.isEmpty(Column.color) && !row.withBytes(Column.color.rawValue, CalendarRules.isColor) {
             row.fail(Column.color, RuleViolation("rule.calendar.color"))
@@ -62,13 +56,7 @@ enum DoorKind: KindDefinition {
     static let exportOrder = "holiday, door"
 
     static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
-        if row.require(Column.holiday) {
-            if row.withBytes(Column.holiday.rawValue, CalendarRules.isHolidayKey) {
-                row.bindField(Column.holiday)
-            } else {
-                row.fail(Column.holiday, RuleViolation("rule.calendar.key"))
-            }
-        }
+        row.bindHolidayKey(Column.holiday)
         if row.require(Column.door) {
             switch CalendarRules.door(row.text(Column.door)) {
             case .success(let door): row.bindInteger(Column.door, Int64(door))
@@ -110,6 +98,18 @@ enum CalendarStateKind: KindDefinition {
             row.bindInteger(Column.testMode, 0)
         } else if let on = row.boolean(Column.testMode) {
             row.bindInteger(Column.testMode, on ? 1 : 0)
+        }
+    }
+}
+
+extension RowSource {
+    /// Binds a required holiday key (`a-z`, `0-9` and `-`), or fails the column.
+    mutating func bindHolidayKey(_ column: some ColumnIndex) {
+        guard require(column) else { return }
+        if withBytes(column.index, CalendarRules.isHolidayKey) {
+            bindField(column)
+        } else {
+            fail(column, RuleViolation("rule.calendar.key"))
         }
     }
 }

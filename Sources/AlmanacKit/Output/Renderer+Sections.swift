@@ -60,6 +60,7 @@ extension Renderer {
                 "### " + Self.singleLine(section.heading) + "\n\n" + markdown(Table(columns: sectioned.columns, rows: section.rows))
             }.joined(separator: "\n")
         case .csv, .tsv, .json: return render(flat())
+        case .html: return htmlPage(sectioned)
         }
     }
 

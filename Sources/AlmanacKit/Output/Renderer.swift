@@ -1,12 +1,13 @@
 import Foundation
 
-/// Turns a `Table` into text in one of the five output formats.
+/// Turns a `Table` into text in one of the six output formats.
 ///
 /// - `table`: box drawing like sqlite3's `.mode box`, localized, widths by display width, cut with
 ///   `…` to fit a terminal (never when piped), coloured tags when styling allows, and a count line.
 /// - `markdown`: a GitHub table, localized, never cut or coloured.
 /// - `csv` (RFC 4180), `tsv` and `json`: stable English keys and plain values (ISO dates, numbers
 ///   with a dot, tag values), the same in every locale.
+/// - `html`: one self-contained page, localized like `table`, each cell carrying its plain value.
 public struct Renderer: Sendable {
     /// The output format.
     public var format: OutputFormat
@@ -20,6 +21,8 @@ public struct Renderer: Sendable {
     public var styling: Styling
     /// The terminal width a table must fit, or nil to never cut (piped output).
     public var width: Int?
+    /// The heading of an `html` page, in the user's words; nil gives a plain "Almanac".
+    public var title: String?
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
@@ -41,6 +44,7 @@ public struct Renderer: Sendable {
             format: settings.format, localizer: settings.localizer, timeZone: settings.timeZone, today: settings.today,
             styling: Styling(choice: settings.color, isTerminal: terminal.isTerminal, environment: environment),
             width: terminal.width)
+        self.title = settings.pageTitle
     }
 
     /// A renderer for standard output as it is now.
@@ -59,6 +63,7 @@ public struct Renderer: Sendable {
         case .csv: return csv(table)
         case .tsv: return tsv(table)
         case .json: return json(table)
+        case .html: return htmlPage(table)
         }
     }
 

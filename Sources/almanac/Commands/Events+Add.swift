@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Events {
     /// `almanac events add`.
-    struct Add: ParsableCommand, Exemplified {
+    struct Add: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.add.abstract"),
             discussion: localized("help.events.add.discussion"))
@@ -16,7 +16,10 @@ extension Events {
             Example("almanac events add --title \"Christmas market\" --at 2025-12-24 --until 2025-12-26", "example.events.add.all-day"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.title"), valueName: "text"))
         var title: String
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.at"), valueName: "date-time"))
@@ -31,10 +34,10 @@ extension Events {
         var description: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.add")
             let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
             let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
-            try Print.out(EventDetail(event: event).changeMessage(.added, .standardOutput(settings)))
+            try page.write(settings, EventDetail(event: event).changeMessage(.added, .standardOutput(settings)))
         }
     }
 }

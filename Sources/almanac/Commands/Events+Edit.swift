@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Events {
     /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.
-    struct Edit: ParsableCommand, Exemplified {
+    struct Edit: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.edit.abstract"),
             discussion: localized("help.events.edit.discussion"))
@@ -14,7 +14,10 @@ extension Events {
             Example("almanac events edit 22 --at 2025-12-23 --ends \"\"", "example.events.edit.all-day"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
         var id: EventID
         @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.title"), valueName: "text"))
@@ -31,30 +34,38 @@ extension Events {
         var description: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.edit")
             let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
             if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
             let event = try EventStore.open(settings.databasePath, writing: true).update(id: id.value, edit, zone: settings.timeZone)
-            try Print.out(EventDetail(event: event).changeMessage(.updated, .standardOutput(settings)))
+            try page.write(settings, EventDetail(event: event).changeMessage(.updated, .standardOutput(settings)))
         }
     }
 
-    /// `almanac events delete ID`.
-    struct Delete: ParsableCommand, Exemplified {
+    /// `almanac events delete ID [--yes]`.
+    struct Delete: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.delete.abstract"),
             discussion: localized("help.events.delete.discussion"))
 
-        static let examples = [Example("almanac events delete 22", "example.events.delete")]
+        static let examples = [Example("almanac events delete 22 --yes", "example.events.delete")]
+
+        static let formats = FormatOption.rows
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
         var id: EventID
+        @Flag(name: .long, help: ArgumentHelp(localized("help.change.yes")))
+        var yes = false
 
         func run() throws {
-            let settings = try global.settings()
-            let event = try EventStore.open(settings.databasePath, writing: true).delete(id: id.value)
-            try Print.out(EventDetail(event: event).changeMessage(.deleted, .standardOutput(settings)))
+            let settings = try page.settings(global, "events.delete")
+            let store = try EventStore.open(settings.databasePath, writing: true)
+            let renderer = Renderer.standardOutput(settings)
+            let found = EventDetail(event: try store.existing(id: id.value))
+            guard try found.confirmsDeletion(yes: yes, renderer) else { return try page.write(settings, found.keptMessage(renderer)) }
+            try page.write(settings, EventDetail(event: try store.delete(id: id.value)).changeMessage(.deleted, renderer))
         }
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac query "SQL" [--param K=V...]`: an ad-hoc report on a read-only connection.
-struct Query: ParsableCommand, Exemplified {
+struct Query: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.query.abstract"),
         discussion: localized("help.query.discussion"))
@@ -16,17 +16,20 @@ struct Query: ParsableCommand, Exemplified {
         Example("almanac --format json query - --param days=3 < overdue.sql", "example.query.stdin-param"),
     ]
 
+    static let formats = FormatOption.rows
+
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var page: PageOptions
     @Argument(help: ArgumentHelp(localized("help.query.sql"), valueName: "sql"))
     var sql: String
     @Option(name: .long, help: ArgumentHelp(localized("help.query.param"), valueName: "name=value"))
     var param: [String] = []
 
     func run() throws {
-        let settings = try global.settings()
+        let settings = try page.settings(global, "query")
         settings.timeZone.becomeTheCLibrarysZone()
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let table = try ReportSession(settings: settings).query(text, arguments: param)
-        try Print.out(Renderer.standardOutput(settings).render(table))
+        try page.write(settings, Renderer.standardOutput(settings).render(table))
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 public final class AnimationSession {
     /// The saved settings.
     public let library: AnimationLibrary
-    private let settings: Settings
-    private let renderer: Renderer
-    private var t: Localizer { settings.localizer }
+    let settings: Settings
+    let renderer: Renderer
+    var t: Localizer { settings.localizer }
 
     /// The frame rates `timeline` and `play` accept.
     public static let frameRates = 1...60
@@ -49,6 +49,13 @@ public final class AnimationSession {
     public func timeline(name: String, fps: Int) throws -> String {
         let (setting, timeline) = try load(name, fps: fps)
         let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
+        if settings.format == .html {
+            var page = renderer
+            page.title = t("page.snowman.title", ["name": setting.name])
+            let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
+            let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
+            return page.htmlPage(table, pictures: [picture.figure(id: "snowman")], style: picture.style(id: "snowman"))
+        }
         guard settings.format == .table else { return renderer.render(table) }
         let heading = t("animation.timeline.heading", [
             "name": Renderer.singleLine(setting.name), "duration": LocalizedFormats(localizer: t).number(timeline.duration),
@@ -67,7 +74,7 @@ public final class AnimationSession {
             input: input, output: output, fps: fps).run()
     }
 
-    private func catalog() throws -> AnimationCatalog {
+    func catalog() throws -> AnimationCatalog {
         let catalog = try library.catalog()
         guard !catalog.properties.isEmpty else { throw AlmanacError(.missingInput, "animation.error.no-properties") }
         return catalog

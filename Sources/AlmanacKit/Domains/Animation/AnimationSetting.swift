@@ -37,6 +37,15 @@ public struct AnimationSetting: Sendable, Equatable {
 public enum SettingAssignments {
     /// The values of a new setting, one per property; throws naming every problem at once.
     public static func values(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws -> [String: DecimalNumber] {
+        let given = try self.given(assignments, catalog: catalog, localizer: t)
+        var values: [String: DecimalNumber] = [:]
+        for property in catalog.properties { values[property.key] = given[property.key] ?? property.defaultValue }
+        return values
+    }
+
+    /// Only the values given (`animation edit` keeps the others). A value may use the locale's
+    /// decimal separator (`0,5` in Russian); errors show the numbers as the locale writes them.
+    public static func given(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws -> [String: DecimalNumber] {
         var given: [String: DecimalNumber] = [:]
         var problems: [String] = []
         for assignment in assignments {
@@ -49,19 +58,23 @@ public enum SettingAssignments {
                 throw AlmanacError(.usage, "animation.error.unknown-key", ["key": key, "keys": catalog.keyList])
             }
             guard given[key] == nil else { throw AlmanacError(.usage, "animation.error.repeated-key", ["key": key]) }
-            guard let value = DecimalNumber(text) else {
+            guard let value = DecimalNumber(text, localizer: t) else {
                 problems.append(t("animation.error.value", ["key": key, "value": text, "problem": t("rule.not-a-number")]))
                 continue
             }
             if let violation = property.stepper.check(value) {
-                problems.append(t("animation.error.value", ["key": key, "value": text, "problem": t(violation.key, violation.arguments)]))
+                problems.append(t("animation.error.value", ["key": key, "value": text, "problem": t(violation.key, localized(violation, t))]))
                 continue
             }
             given[key] = value
         }
         guard problems.isEmpty else { throw AlmanacError(.invalidData, "animation.error.values", ["problems": problems.joined(separator: "; ")]) }
-        var values: [String: DecimalNumber] = [:]
-        for property in catalog.properties { values[property.key] = given[property.key] ?? property.defaultValue }
-        return values
+        return given
+    }
+
+    /// A rule's numbers (min, max, step) as the locale writes them (`0,25`).
+    static func localized(_ violation: RuleViolation, _ t: Localizer) -> [String: String] {
+        let formats = LocalizedFormats(localizer: t)
+        return violation.arguments.mapValues { text in DecimalNumber(text).map { formats.number($0.doubleValue) } ?? text }
     }
 }

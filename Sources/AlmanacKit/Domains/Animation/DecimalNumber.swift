@@ -1,3 +1,5 @@
+import Foundation
+
 /// A decimal number held exactly, as an integer and a count of decimal places: 0.1 is 1 × 10⁻¹.
 ///
 /// Stepper grids are checked on these, not on `Double`: 0.1 × 3 is not 0.3 in binary floating
@@ -15,6 +17,18 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
     public init(units: Int64, places: Int) {
         self.units = units
         self.places = places
+    }
+
+    /// Parses a number as a user of `localizer`'s language types it: `0.25`, or `0,25` where the
+    /// locale writes decimals with a comma (Russian). Files keep the point (`init(_:)`).
+    public init?(_ text: some StringProtocol, localizer: Localizer) {
+        let comma = Locale(identifier: localizer.localeIdentifier).decimalSeparator == ","
+        let typed = String(text)
+        guard comma, typed.filter({ $0 == "," }).count == 1, !typed.contains(".") else {
+            self.init(typed)
+            return
+        }
+        self.init(typed.replacingOccurrences(of: ",", with: "."))
     }
 
     /// Parses `-12`, `0.25`, `+3.5` or `.5`; nil for anything else (no exponents, no spaces).

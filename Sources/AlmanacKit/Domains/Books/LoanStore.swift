@@ -56,7 +56,7 @@ public struct LoanStore {
     public func loan(id: Int64) throws -> Loan {
         let statement = try database.prepare("SELECT \(Loan.selection.sql()) FROM books WHERE id = ?")
         try statement.bind(id, at: 1)
-        guard try statement.step() else { throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)]) }
+        guard try statement.step() else { throw AlmanacError.notFound("books.error.not-found", ["id": String(id)]) }
         return try Loan(row: statement)
     }
 
@@ -75,7 +75,7 @@ public struct LoanStore {
     public func update(id: Int64, _ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
             guard try writer.update(key: [.integer(id)], changes: edit.texts(today: today), BookKind.Context(today: today)) != nil else {
-                throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)])
+                throw AlmanacError.notFound("books.error.not-found", ["id": String(id)])
             }
             return try loan(id: id)
         }

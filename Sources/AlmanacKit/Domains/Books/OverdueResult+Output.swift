@@ -18,7 +18,8 @@ extension OverdueResult {
         let formats = renderer.makeFormats()
         if nagios { return Output(standardOutput: nagiosLine(formats) + "\n", standardError: nil) }
         let table = self.table(renderer.localizer)
-        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table)
+        let chart = Chart.lateness(days: "days_overdue", levels: rule.levels.map(Int64.init), title: renderer.localizer("page.chart.lateness"))
+        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: chart)
         return Output(standardOutput: rows, standardError: quiet ? nil : summary(formats))
     }
 

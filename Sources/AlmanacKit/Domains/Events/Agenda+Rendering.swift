@@ -10,6 +10,8 @@ extension Agenda {
         switch renderer.format {
         case .csv, .tsv, .json:
             return renderer.render(machineTable())
+        case .html:
+            return htmlPage(renderer, columns: 2, table: machineTable())
         case .table, .markdown:
             let formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: renderer.today)
             guard !groups.isEmpty else { return emptyLine(formats) + "\n" }

@@ -50,6 +50,11 @@ public struct EventDetail: Sendable {
         switch renderer.format {
         case .csv, .tsv, .json:
             return renderer.render(machineTable())
+        case .html:
+            var page = renderer
+            page.title = event.title
+            return page.htmlPage(renderer.titled(machineTable()), lead: ([event.person].compactMap { $0 } + [Self.when(event, formats)]).joined(separator: " · "),
+                body: paragraphs.filter { !$0.isEmpty }.map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined())
         case .markdown:
             var out = "## " + Self.escape(event.title) + "\n\n"
             out += fields.map { "- **" + Self.escape($0.label) + ":** " + Self.escape($0.value) + "\n" }.joined()
@@ -93,11 +98,23 @@ public struct EventDetail: Sendable {
     public func changeMessage(_ change: Change, _ renderer: Renderer) -> String {
         switch renderer.format {
         case .csv, .tsv, .json: return renderer.render(machineTable())
-        case .table, .markdown:
-            let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
-            return renderer.localizer("events." + change.rawValue, [
-                "id": String(event.id), "title": Renderer.singleLine(event.title), "when": Self.when(event, formats),
-            ]) + "\n"
+        case .html: return renderer.render(renderer.titled(machineTable()))
+        case .table, .markdown: return sentence("events." + change.rawValue, renderer) + "\n"
         }
+    }
+
+    /// Asks on the terminal whether to delete the event (`yes` is `--yes`, which answers for the
+    /// user); true to go ahead. Without a terminal and without `--yes` it is a usage error (exit 64).
+    public func confirmsDeletion(yes: Bool, _ renderer: Renderer) throws -> Bool {
+        try Confirmation.allowsDeletion(sentence("events.delete.question", renderer), yes: yes, localizer: renderer.localizer)
+    }
+
+    /// What `events delete` says when the answer was no.
+    public func keptMessage(_ renderer: Renderer) -> String { sentence("events.kept", renderer) + "\n" }
+
+    /// A sentence about the event: its id, title and when it is, in the renderer's language and zone.
+    private func sentence(_ key: String, _ renderer: Renderer) -> String {
+        let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
+        return renderer.localizer(key, ["id": String(event.id), "title": Renderer.singleLine(event.title), "when": Self.when(event, formats)])
     }
 }

@@ -66,7 +66,7 @@ public struct EventStore {
     /// The event with this id; an unknown id is an error naming it (exit 66).
     public func existing(id: Int64) throws -> Event {
         guard let event = try event(id: id) else {
-            throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+            throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
         }
         return event
     }
@@ -83,7 +83,7 @@ public struct EventStore {
     public func update(id: Int64, _ edit: EventEdit, zone: Zone) throws -> Event {
         try database.transaction(.immediate) {
             guard try writer.update(key: [.integer(id)], changes: edit.texts, EventKind.Context(zone: zone)) != nil else {
-                throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+                throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
             }
             return try existing(id: id)
         }
