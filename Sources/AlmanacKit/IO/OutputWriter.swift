@@ -21,10 +21,17 @@ public final class OutputWriter {
 
     /// A writer to `descriptor`. `capacity` is how many bytes it keeps before writing them;
     /// `flushesEachWrite` writes every call at once (standard error, a terminal screen).
-    public init(descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
+    public convenience init(descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
+        self.init(descriptor: descriptor, path: path,
+            stream: path.map(WriteFailure.Stream.file) ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput),
+            capacity: capacity, flushesEachWrite: flushesEachWrite)
+    }
+
+    /// A writer whose failures name `stream`.
+    init(descriptor: Int32, path: String?, stream: WriteFailure.Stream, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
         self.descriptor = descriptor
         self.path = path
-        stream = path.map(WriteFailure.Stream.file) ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput)
+        self.stream = stream
         self.capacity = capacity
         self.flushesEachWrite = flushesEachWrite
         buffer.reserveCapacity(flushesEachWrite ? 256 : capacity)

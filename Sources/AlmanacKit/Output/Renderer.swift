@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns a `Table` into text in one of the five output formats.
+/// Turns rows into text in one of the five output formats: as they come, through a `TableWriter`
+/// (`writer(_:to:)`), or a whole `Table` at once (`render(_:)`, the same writer fed from an array).
 ///
 /// - `table`: box drawing like sqlite3's `.mode box`, localized, widths by display width, cut with
 ///   `…` to fit a terminal (never when piped), coloured tags when styling allows, and a count line.
@@ -20,6 +21,12 @@ public struct Renderer: Sendable {
     public var styling: Styling
     /// The terminal width a table must fit, or nil to never cut (piped output).
     public var width: Int?
+    /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
+    /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
+    var heldBytes = Renderer.defaultHeldBytes
+
+    /// The memory `table` and `markdown` hold cells in before they spill or stream: 4 MiB.
+    static let defaultHeldBytes = 4 << 20
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
@@ -50,15 +57,20 @@ public struct Renderer: Sendable {
         Renderer(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
     }
 
-    /// The whole table as text, ending with a newline (empty for a table without columns).
+    /// The whole table as text, ending with a newline (empty for a table without columns): a
+    /// `TableWriter` fed the table's rows, keeping what it writes.
     public func render(_ table: Table) -> String {
         guard !table.columns.isEmpty else { return "" }
-        switch format {
-        case .table: return box(table)
-        case .markdown: return markdown(table)
-        case .csv: return csv(table)
-        case .tsv: return tsv(table)
-        case .json: return json(table)
+        var inMemory = self
+        inMemory.heldBytes = .max
+        do {
+            let writer = try TableWriter(inMemory, head: table.head, output: nil)
+            for row in table.rows { try writer.row(row) }
+            try writer.finish()
+            return writer.text
+        } catch {
+            // Every format writes to memory here, and keeps its cells there: nothing can fail.
+            preconditionFailure("rendering into memory failed: \(error)")
         }
     }
 
