@@ -12,7 +12,7 @@ import Testing
     static func render(_ name: String, _ language: String, _ format: OutputFormat) throws -> String {
         let settings = FixtureDatabase.settings(language, format: format)
         let session = try ReportSession(settings: settings)
-        let table = try session.run(try ReportCatalog.builtIn().report(named: name), arguments: [])
+        let table = try session.run(try ReportCatalog.builtIn().report(named: name), arguments: []).table()
         return Renderer(settings: settings, terminal: .pipe, environment: [:]).render(table)
     }
 

@@ -55,13 +55,17 @@ struct Report: ParsableCommand {
         var param: [String] = []
         @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
         var reportsDir: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.report.run.timeout"), valueName: "seconds"))
+        var timeout: Int?
 
         func run() throws {
+            QueryLimits.capMemory()
             let settings = try global.settings()
             settings.timeZone.becomeTheCLibrarysZone()
+            let limits = try QueryLimits(option: timeout, default: QueryLimits.defaultTimeout)
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
-            let table = try ReportSession(settings: settings).run(report, arguments: param)
-            try Print.out(Renderer.standardOutput(settings).render(table))
+            let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param)
+            try rows.write(to: Renderer.standardOutput(settings).writer(rows.head, to: .standardOutput))
         }
     }
 }
