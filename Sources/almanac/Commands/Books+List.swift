@@ -23,10 +23,8 @@ extension Books {
 
         func run() throws {
             let settings = try global.settings()
-            let loans = try LoanStore.openForReading(settings.databasePath).loans(openOnly: open)
-            let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer)
-            let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            try Print.out(Renderer.standardOutput(settings).render(table))
+            try LoanTable.list(LoanStore.openForReading(settings.databasePath), openOnly: open, sort: sort,
+                renderer: Renderer.standardOutput(settings), today: settings.today, to: .standardOutput)
         }
     }
 }

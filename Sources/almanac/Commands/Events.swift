@@ -59,7 +59,7 @@ extension Events {
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try Print.out(Agenda.load(store, range: days, zone: settings.timeZone).render(renderer))
+            try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: .standardOutput)
         }
     }
 

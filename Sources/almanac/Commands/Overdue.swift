@@ -44,11 +44,8 @@ struct Overdue: ParsableCommand, Exemplified {
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.
-        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings)) { output in
-            try Print.out(output.standardOutput)
-            try OutputWriter.standardOutput.synchronize()
-        }
-        if let line = report.output.standardError { try Print.note(line) }
+        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings), to: .standardOutput)
+        if let line = report.standardError { try Print.note(line) }
         if timing { try Print.note(report.timingLine) }
         throw ExitCode(report.result.status.rawValue)
     }
