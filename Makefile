@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-overdue bench-agenda bench-wide fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -39,15 +39,20 @@ deps:
 	$(call apt-install,exit 1)
 
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
-## and fish to load their completions (installed with apt-get when missing; the tests that need one
-## that is missing say so and are skipped).
+## and fish to load their completions (installed with apt-get when missing), and Python's babel, CLDR's
+## data the country names are compared with (from PyPI: Debian's is older than the toolchain's ICU).
+## The tests that need one that is missing say so and are skipped.
 test-deps:
 	@missing=""; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	python3 -c 'import babel' 2>/dev/null || python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	$(call apt-install,exit 0)
+	@python3 -c 'import babel, sys; sys.exit(tuple(map(int, babel.__version__.split(".")[:2])) < (2, 17))' 2>/dev/null || { \
+	  echo "make $@: installing Python's babel (CLDR 46 or later)"; \
+	  python3 -m pip install -q 'babel>=2.17' 2>/dev/null || python3 -m pip install -q --break-system-packages 'babel>=2.17' || true; }
 
 ## build: a debug build.
 build: deps
@@ -64,6 +69,20 @@ demo: release
 ## test: run every test (unit and end-to-end).
 test: deps test-deps
 	$(SWIFT) test
+
+## test-browser: open every page `--format html` writes in headless Chromium (Debian's
+## chromium-headless-shell, installed with apt-get when missing, with fonts for Latin, Cyrillic and
+## flag emoji) and check what a reader sees: no console error or outside request, tables equal to
+## --format json, bars proportional to their numbers, the snowman on its timeline, hostile values as
+## text. Screenshots, light and dark, in English and Russian, go to .build/screenshots/.
+test-browser: deps
+	@missing=""; \
+	command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
+	[ -d /usr/share/fonts/truetype/dejavu ] || missing="$$missing fonts-dejavu-core"; \
+	[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing="$$missing fonts-noto-color-emoji"; \
+	$(call apt-install,exit 1)
+	$(SWIFT) build --product almanac
+	python3 Tests/Browser/check_pages.py --almanac "$$($(SWIFT) build --show-bin-path)/almanac" --samples SampleData --screenshots .build/screenshots
 
 ## install: build the release binary and install it with its man pages (English; Russian under
 ## share/man/ru) and its bash, zsh and fish completions: make install [PREFIX=/usr/local] [DESTDIR=].

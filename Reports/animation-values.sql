@@ -9,7 +9,7 @@
 -- column: setting text = column.setting
 -- column: property text = column.property
 -- column: value real = column.value
--- column: default_value real = column.default_value
+-- column: default real = column.default_value
 -- column: min real = column.min
 -- column: max real = column.max
 -- column: step real = column.step
@@ -17,7 +17,7 @@
 SELECT s.name AS setting,
        p.label AS property,
        coalesce(v.value, p.default_value) AS value,
-       p.default_value AS default_value,
+       p.default_value AS "default",
        p.min AS min,
        p.max AS max,
        p.step AS step,

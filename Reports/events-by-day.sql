@@ -10,6 +10,7 @@
 -- column: events count(unit.event) = column.events
 -- column: first_starts_at instant = column.first_starts_at
 -- column: titles text = column.titles
+-- chart: columns day events = page.chart.events-by-day
 SELECT local_date(starts_at) AS day,
        count(*) AS events,
        min(starts_at) AS first_starts_at,

@@ -14,6 +14,7 @@
 -- column: due_on date = column.due_on
 -- column: days_overdue count(unit.day) = column.days_overdue
 -- column: status status = column.status
+-- chart: lateness days_overdue = page.chart.lateness
 SELECT id,
        title,
        author,

@@ -6,14 +6,15 @@
 --
 -- param: limit integer = 10
 -- column: flag text = column.flag
--- column: code text = column.code
--- column: name text = column.country
+-- column: country text = column.country
+-- column: name text = column.name
 -- column: asked count(unit.question) = column.asked
 -- column: missed integer = column.missed
 -- column: missed_share percent = column.missed_share
 -- column: confused_with text = column.confused_with
+-- chart: bars name missed = page.chart.missed
 SELECT char(127397 + unicode(substr(c.code, 1, 1)), 127397 + unicode(substr(c.code, 2, 1))) AS flag,
-       c.code AS code,
+       c.code AS country,
        c.name AS name,
        count(*) AS asked,
        count(*) - sum(a.correct) AS missed,

@@ -2,24 +2,25 @@
 -- title: report.quiz-scores.title
 -- description: report.quiz-scores.description
 --
--- Score: +1 for a right answer, -1 for a wrong one.
+-- Points: +1 for a right answer, -1 for a wrong one (as in `quiz scores`).
 --
 -- param: limit integer = 10
 -- column: player text = column.player
 -- column: answers count(unit.answer) = column.answers
 -- column: right_answers integer = column.right_answers
 -- column: wrong_answers integer = column.wrong_answers
--- column: score integer = column.score
+-- column: points integer = quiz.column.points
 -- column: accuracy percent = column.accuracy
 -- column: last_answered_at instant = column.last_answered_at
+-- chart: bars player accuracy = page.chart.accuracy
 SELECT player,
        count(*) AS answers,
        sum(correct) AS right_answers,
        count(*) - sum(correct) AS wrong_answers,
-       2 * sum(correct) - count(*) AS score,
+       2 * sum(correct) - count(*) AS points,
        1.0 * sum(correct) / count(*) AS accuracy,
        max(answered_at) AS last_answered_at
 FROM quiz_answers
 GROUP BY player
-ORDER BY score DESC, player
+ORDER BY points DESC, player
 LIMIT :limit;

@@ -40,4 +40,11 @@ public struct AlmanacError: Error, CustomStringConvertible, Sendable {
 
     /// The message in English.
     public var description: String { message(.english) }
+
+    /// Something the user named that is not there: a book, an event, a holiday or its door, a saved
+    /// setting, a report, a player. Exit 66, as for a missing file, in every command alike; the
+    /// message names it (and, where they are few, what there is).
+    public static func notFound(_ key: String, _ arguments: [String: String] = [:]) -> AlmanacError {
+        AlmanacError(.missingInput, key, arguments)
+    }
 }

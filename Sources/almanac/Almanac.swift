@@ -9,7 +9,7 @@ struct Almanac: ParsableCommand, Exemplified {
         discussion: localized("help.almanac.discussion"),
         version: AlmanacVersion.current,
         subcommands: [Init.self, Import.self, Export.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
-                      Countries.self, Quiz.self, Books.self, Overdue.self, Events.self]
+                      Countries.self, Quiz.self, Books.self, Overdue.self, Events.self, Site.self]
     )
 
     static let examples = [

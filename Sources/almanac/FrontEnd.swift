@@ -38,6 +38,7 @@ enum FrontEnd {
         case .version:
             write(AlmanacVersion.current + "\n", invocation)
         case .run:
+            if let refusal = FormatCheck.refusal(invocation) { ErrorReporter.exit(with: refusal, invocation: invocation) }
             var command: ParsableCommand
             do {
                 command = try Almanac.parseAsRoot(invocation.canonicalArguments)

@@ -7,7 +7,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
 /// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case table, markdown, csv, tsv, json, nagios
+    case table, markdown, csv, tsv, json, html, nagios
 
     static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }
@@ -35,10 +35,9 @@ struct GlobalOptions: ParsableArguments {
     /// True for `--format nagios`.
     var isNagios: Bool { format == .nagios }
 
-    /// The options resolved against the environment. `--format nagios` is a usage error unless the
-    /// command prints that line itself (`allowingNagios`; its rows then default to `table`).
-    func settings(allowingNagios: Bool = false) throws -> Settings {
-        if isNagios && !allowingNagios { throw AlmanacError(.usage, "error.format-nagios-only") }
+    /// The options resolved against the environment. The front end has refused a `--format` the command
+    /// cannot print (`Formatted`); under `--format nagios` (`overdue` only) the rows are `table`.
+    func settings() throws -> Settings {
         let locale = isNagios ? LocaleResolver.resolveForMonitoring(option: locale) : locale
         return try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today,
             format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)

@@ -53,7 +53,7 @@ import Testing
     @Test func unknownNamesListTheSavedOnes() throws {
         let (_, library) = try Self.library()
         let error = try #require(throws: AlmanacError.self) { try library.setting(named: "wobble") }
-        #expect(error.failure == .usage)
+        #expect(error.failure == .missingInput)
         #expect(error.description.hasPrefix("\"wobble\" is not a saved setting (settings: \"Wobble\", \"Grow tall\""))
         let empty = AnimationLibrary(database: try SampleDatabase(kinds: [.animationProperties]).database)
         #expect(throws: AlmanacError.self) { try empty.setting(named: "Wobble") }

@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Flags, names in the user's language, and searching the countries.
 @Suite struct CountryTests {
@@ -23,6 +24,49 @@ import Testing
     func russianNamesAreShort(_ code: String, _ name: String) {
         #expect(Country.localizedName(code: code, stored: "stored", locale: Locale(identifier: "ru")) == name)
         #expect(Country.localizedName(code: code, stored: "stored", locale: Locale(identifier: "ru_RU")) == name)
+    }
+
+    /// Babel (CLDR's data in Python) and its version, or why it cannot be asked here.
+    static let babel: (missing: String?, version: String) = {
+        guard Python.missing == nil else { return (Python.missing, "") }
+        guard let version = try? Python.run("import babel; print(babel.__version__)") else {
+            return ("Python's babel is not installed (make test-deps installs it)", "")
+        }
+        return (nil, version.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    /// Every one of the 249 ISO 3166-1 codes has CLDR's standard name in English and Russian, as
+    /// Babel gives it: ICU's where it agrees, `country-names.strings` where the toolchain's data does
+    /// not ("China mainland" for CN, "Китай континентальный", "Архипелаг Чагос" for IO, ...).
+    @Test(.enabled(if: babel.missing == nil, Comment(rawValue: babel.missing ?? "")))
+    func everyNameIsCLDRsStandardName() throws {
+        let codes = ISO3166.entries.map(\.alpha2)
+        #expect(codes.count == 249)
+        let output = try Python.run("""
+            import sys
+            from babel import Locale
+            codes = sys.stdin.read().split()
+            for language in ("en", "ru"):
+                names = Locale(language).territories
+                for code in codes:
+                    print(language, code, names[code], sep="\\t")
+            """, input: codes.joined(separator: "\n"))
+        var compared = 0
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 3 else { continue }
+            let ours = Country.localizedName(code: fields[1], stored: "stored", locale: Locale(identifier: fields[0]))
+            #expect(ours == fields[2], "\(fields[0]) \(fields[1]): \(ours), CLDR (Babel \(Self.babel.version)) says \(fields[2])")
+            compared += 1
+        }
+        #expect(compared == 2 * 249)
+    }
+
+    /// The corrections are each language's own: another language keeps ICU's names, never English ones.
+    @Test func aCorrectionIsNeverAnotherLanguagesName() {
+        #expect(Country.localizedName(code: "CN", stored: "China", locale: Locale(identifier: "en_GB")) == "China")
+        #expect(Country.localizedName(code: "CN", stored: "China", locale: Locale(identifier: "ru_RU")) == "Китай")
+        #expect(Country.localizedName(code: "HK", stored: "Hong Kong", locale: Locale(identifier: "de")) != "Hong Kong SAR China")
     }
 
     @Test func englishAndOtherLanguagesComeFromICUToo() {

@@ -6,7 +6,7 @@ import Testing
 /// agenda, show and cards (2 and 3 per row) in English and Russian.
 @Suite struct EventGoldenTests {
     static let languages = ["en", "ru"]
-    static let formats: [OutputFormat] = [.table, .markdown, .csv, .json]
+    static let formats: [OutputFormat] = [.table, .markdown, .csv, .json, .html]
 
     /// 20–23 Dec: an event ending at 00:00, a weekend over three days, a point in time, odd text.
     @Test(arguments: languages)
@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: languages)
     func cardsAsRows(_ language: String) throws {
         let cards = EventCards(agenda: try EventFixture.agenda("2025-12-21", days: 3, descriptions: true), columns: 3, width: 80)
-        for format in [OutputFormat.markdown, .csv, .json] {
+        for format in [OutputFormat.markdown, .csv, .json, .html] {
             try Golden.check(cards.render(EventFixture.renderer(language, format)),
                 "events-cards.\(language).\(Golden.fileExtension(format.rawValue))")
         }

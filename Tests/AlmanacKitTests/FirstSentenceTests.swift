@@ -59,6 +59,28 @@ import Testing
         ("Смотрим «Иронию судьбы», напр. в 18:00. Салат с вас.", "Смотрим «Иронию судьбы», напр. в 18:00."),
     ]
 
+    /// Chinese and Japanese: a full-width terminator ends the sentence with no space after it.
+    static let wide: [(String, String)] = [
+        ("新年会は七時から。飲み物は各自でお願いします。", "新年会は七時から。"),
+        ("本当に来ますか？駅で待っています。", "本当に来ますか？"),
+        ("明日は雪まつり！暖かい服装でどうぞ。", "明日は雪まつり！"),
+        ("「また明日。」と彼は言った。", "「また明日。」"),
+        ("集合は渋谷駅です（ハチ公前）。遅れないでね！", "集合は渋谷駅です（ハチ公前）。"),
+        ("えっ！？本当に？", "えっ！？"),
+        ("ｶﾗｵｹ大会｡ﾐﾝﾅﾃﾞｲｺｳ", "ｶﾗｵｹ大会｡"),
+        ("我们七点见面。请带礼物！", "我们七点见面。"),
+        ("你来吗？我们等你。", "你来吗？"),
+        ("年夜饭在奶奶家！别迟到。", "年夜饭在奶奶家！"),
+        ("他说：“明天见。”然后走了。", "他说：“明天见。”"),
+        ("Karaoke at Shibuya。Bring friends.", "Karaoke at Shibuya。"),
+        ("初詣 明治神宮", "初詣 明治神宮"),
+    ]
+
+    @Test(arguments: wide)
+    func chineseAndJapaneseSentences(_ text: String, _ expected: String) {
+        #expect(FirstSentence.of(text) == expected)
+    }
+
     @Test(arguments: english)
     func englishSentences(_ text: String, _ expected: String) {
         #expect(FirstSentence.of(text) == expected)

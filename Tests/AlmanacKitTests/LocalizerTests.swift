@@ -62,10 +62,65 @@ import Testing
         }
     }
 
+    /// The package's folder, for the sources and reports the key test reads.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The text of every file under `folder` (of the package) whose name ends with `suffix`.
+    static func texts(under folder: String, ending suffix: String) throws -> [String] {
+        let root = packageRoot.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) } ?? []
+        return try paths.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+    }
+
+    /// The code's own words: every translation key a source file or a report names exists in every
+    /// language (`terminal.error.read` was named and missing), and every key of the files is named
+    /// somewhere: as itself, by a prefix the code completes (`"column." + name`), or, for a plural
+    /// form or a suggestion (`unit.book.few`, `cli.error.unknown-command.one`), by its stem.
+    @Test func everyKeyTheCodeNamesExistsAndEveryKeyIsNamed() throws {
+        let sources = try Self.texts(under: "Sources", ending: ".swift").joined(separator: "\n")
+        let reports = try Self.texts(under: "Reports", ending: ".sql").joined(separator: "\n")
+        #expect(sources.count > 100_000 && reports.contains("-- title:"))
+        let literal = try Regex(#""([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)""#)
+        let word = try Regex(#"\b([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)\b"#)
+        let prefix = try Regex(#""([a-z][a-z0-9_.-]*\.)(?:"|\\\()"#)
+        func captures(_ regex: Regex<AnyRegexOutput>, _ text: String) -> Set<String> {
+            Set(text.matches(of: regex).compactMap { $0.output[1].substring.map(String.init) })
+        }
+        let named = captures(literal, sources).union(captures(word, reports))
+        let prefixes = captures(prefix, sources)
+        let english = Set((Localizer.catalog["en"] ?? [:]).keys)
+        let namespaces = Set(english.map { String($0.prefix { $0 != "." }) })
+        // A dotted name in a namespace of the keys is a key, unless it is a stem of keys (a plural or a
+        // suggestion) or the end of one the code completes (`page.settings(global, "quiz.scores")`).
+        func isPart(_ name: String) -> Bool {
+            english.contains { $0.hasPrefix(name + ".") } || prefixes.contains { english.contains($0 + name) }
+        }
+        for name in named where namespaces.contains(String(name.prefix { $0 != "." })) && !isPart(name) {
+            for language in Localizer.languages {
+                let keys = Localizer.catalog[language] ?? [:]
+                #expect(keys[name] != nil, "\(name) is named in the code but missing in \(language)")
+            }
+        }
+        for key in english.sorted() {
+            let stem = String(key[..<(key.lastIndex(of: ".") ?? key.endIndex)])
+            let isNamed = named.contains(key) || named.contains(stem) || prefixes.contains { key.hasPrefix($0) }
+            #expect(isNamed, "\(key) is in the translations but no source file or report names it")
+        }
+    }
+
     @Test func substitutesNamedArguments() {
         #expect(Localizer.substitute("{a} and {b}, not {c}", ["a": "1", "b": "2"]) == "1 and 2, not {c}")
         #expect(Localizer.substitute("no braces", ["a": "1"]) == "no braces")
         #expect(Localizer.substitute("open { only", ["a": "1"]) == "open { only")
+    }
+
+    /// A value that ends a sentence with its own full stop (`29 дек.`) takes the message's place.
+    @Test func aValueEndingInAFullStopIsNotFollowedByAnother() {
+        #expect(Localizer.substitute("вернуть до {due}.", ["due": "Пн, 29 дек."]) == "вернуть до Пн, 29 дек.")
+        #expect(Localizer.substitute("вернуть до {due}.", ["due": "Пн, 12 янв. 2026"]) == "вернуть до Пн, 12 янв. 2026.")
+        #expect(Localizer.substitute("с {from} по {to}.", ["from": "29 дек.", "to": "31 дек."]) == "с 29 дек. по 31 дек.")
+        #expect(Localizer.substitute("{a}... then", ["a": "etc."]) == "etc.... then")
+        #expect(Localizer.substitute("{a}.", ["b": "x."]) == "{a}.")
     }
 
     @Test func missingKeysFallBack() {

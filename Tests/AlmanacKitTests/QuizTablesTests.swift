@@ -62,9 +62,10 @@ import Testing
             == "player,points,right_answers,wrong_answers,accuracy,best_streak,current_streak,last_answered_at\r\n"
             + "Kenji,0,2,2,0.5,1,1,2025-12-19T09:03:00Z\r\n")
         #expect(try FlagQuiz.missed(settings, player: "Kenji", pairs: true, limit: 1, renderer: renderer)
-            == "asked,chosen,times\r\nDE,FR,1\r\n")
-        #expect(try FlagQuiz.scores(settings, player: "nobody", renderer: renderer)
-            == "player,points,right_answers,wrong_answers,accuracy,best_streak,current_streak,last_answered_at\r\n")
+            == "country,confused_with,confused_times\r\nDE,FR,1\r\n")
+        #expect(try FlagQuiz.scores(settings, player: "kenji", renderer: renderer).hasSuffix("\r\nKenji,0,2,2,0.5,1,1,2025-12-19T09:03:00Z\r\n"))
+        let unknown = #expect(throws: AlmanacError.self) { try FlagQuiz.scores(settings, player: "nobody", renderer: renderer) }
+        #expect(unknown?.failure == .missingInput && unknown?.key == "quiz.error.unknown-player")
     }
 
     @Test func aQuestionNeedsFourCountries() throws {

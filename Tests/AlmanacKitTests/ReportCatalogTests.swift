@@ -64,7 +64,7 @@ import Testing
             #expect(error.failure == .invalidData)
         }
         let unknown = #expect(throws: AlmanacError.self) { try ReportCatalog.builtIn().report(named: "nope") }
-        #expect(unknown?.failure == .usage)
+        #expect(unknown?.failure == .missingInput)
         #expect(unknown?.arguments["names"]?.contains("overdue-books") == true)
     }
 

@@ -2,18 +2,21 @@
 import Foundation
 import Testing
 
-/// Every built-in report × {en, ru} × {table, markdown, csv, json} over the fixture database, byte
-/// for byte against `Goldens/REPORT.LANGUAGE.EXT`.
+/// Every built-in report × {en, ru} × {table, markdown, csv, json, html} over the fixture database,
+/// byte for byte against `Goldens/REPORT.LANGUAGE.EXT` (a page with the report's title and chart).
 @Suite struct ReportGoldenTests {
     static let reportNames = (try? ReportCatalog.builtIn().reports.map(\.name)) ?? []
     static let languages = ["en", "ru"]
-    static let formats: [OutputFormat] = [.table, .markdown, .csv, .json]
+    static let formats: [OutputFormat] = [.table, .markdown, .csv, .json, .html]
 
     static func render(_ name: String, _ language: String, _ format: OutputFormat) throws -> String {
         let settings = FixtureDatabase.settings(language, format: format)
         let session = try ReportSession(settings: settings)
-        let table = try session.run(try ReportCatalog.builtIn().report(named: name), arguments: []).table()
-        return Renderer(settings: settings, terminal: .pipe, environment: [:]).render(table)
+        let report = try ReportCatalog.builtIn().report(named: name)
+        let table = try session.run(report, arguments: []).table()
+        var renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
+        renderer.title = settings.localizer(report.titleKey)
+        return renderer.render(table, chart: report.chart?.chart(settings.localizer))
     }
 
     @Test func thereIsAReportForEveryDomain() {

@@ -67,7 +67,7 @@ import Testing
         #expect(table.hasPrefix("Somersault: to its values and back in 2 s, 2 frames a second\n┌"))
         #expect(try Self.run(dir, ["animation", "timeline", "Somersault", "--fps", "0"]).status == 64)
         let unknown = try Self.run(dir, ["animation", "timeline", "Cartwheel"])
-        #expect(unknown.status == 64)
+        #expect(unknown.status == 66)
         #expect(unknown.stderr.contains("(settings: \"Wobble\", \"Grow tall\""))
     }
 

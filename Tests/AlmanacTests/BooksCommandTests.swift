@@ -123,8 +123,7 @@ import Testing
     }
 
     @Test func demoShowsTheListAndTheCheck() throws {
-        let out = try dir.run(["demo", "--db", "demo.db", "--locale", "ru"])
-        #expect(out.status == 0, "\(out.stderr)")
+        let out = try dir.demoDatabase("demo.db", arguments: ["--locale", "ru"])
         #expect(out.stdout.contains("Книги на руках по названию (almanac books list --sort title):"))
         #expect(out.stdout.contains("│  4 │ Евгений Онегин "))
         #expect(out.stdout.contains("Ночная проверка просрочек (almanac overdue --due-within 3):"))

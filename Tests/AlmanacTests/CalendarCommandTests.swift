@@ -23,7 +23,7 @@ import Testing
         #expect(show.status == 64)
         #expect(show.stderr == "almanac: error: no holiday is selected: name one (holidays: christmas, hanukkah, new-year, rozhdestvo) "
             + "or choose one with `almanac calendar select HOLIDAY`\n")
-        #expect(try Self.run(dir, ["calendar", "select", "easter"]).status == 64)
+        #expect(try Self.run(dir, ["calendar", "select", "easter"]).status == 66)
     }
 
     @Test func theSelectedHolidayIsTicked() throws {
@@ -90,8 +90,7 @@ import Testing
         #expect(!(try Self.run(dir, ["calendar", "show", "--format", "csv"]).stdout.contains(",open,")))
     }
 
-    @Test(arguments: [["calendar", "open", "25"], ["calendar", "open", "x"], ["calendar", "open", "christmas", "1", "2"],
-                      ["calendar", "open", "easter", "1"]])
+    @Test(arguments: [["calendar", "open", "25"], ["calendar", "open", "x"], ["calendar", "open", "christmas", "1", "2"]])
     func badDoorsAreUsageErrors(_ arguments: [String]) throws {
         let dir = try Self.workdir()
         try Self.run(dir, ["calendar", "select", "christmas"])
@@ -110,7 +109,11 @@ import Testing
         let markdown = try Self.run(dir, ["--locale", "ru", "calendar", "show", "--format", "markdown"]).stdout
         #expect(markdown.contains("| christmas |      2 | ★ следующая |"))
         let opened = try Self.run(dir, ["calendar", "open", "2", "--format", "tsv"]).stdout
-        #expect(opened.hasPrefix("holiday\tdoor\tstatus\tsurprise\topened_at\tgreeting\nchristmas\t2\topened\tHot cocoa with marshmallows\t2025-12-22T"))
+        // The door's state in show's words; already_open tells whether this run opened it.
+        #expect(opened.hasPrefix("holiday\tdoor\tstatus\tsurprise\topened_at\talready_open\tgreeting\nchristmas\t2\topen\tHot cocoa with marshmallows\t2025-12-22T"))
+        #expect(opened.hasSuffix("Z\tfalse\t\n"))
+        let again = try Self.run(dir, ["calendar", "open", "2", "--format", "json"]).stdout
+        #expect(again.contains(#""status": "open", "surprise": "Hot cocoa with marshmallows""#) && again.contains(#""already_open": true, "greeting": null}"#))
     }
 }
 
@@ -118,8 +121,7 @@ import Testing
 @Suite struct CalendarDemoTests {
     @Test func theDemoShowsACalendarAndATimeline() throws {
         let dir = try Workdir()
-        let demo = try dir.run(["demo", "--db", "demo.db"])
-        #expect(demo.status == 0, "\(demo.stderr)")
+        let demo = try dir.demoDatabase("demo.db")
         #expect(demo.stdout.contains("Advent calendar: Christmas selected and doors 1 to 3 opened on the demo day (almanac calendar show):\n"
             + "Christmas: 3 of 24 doors open\n┌"))
         #expect(demo.stdout.contains("│    ★ 4     │"))
@@ -128,7 +130,7 @@ import Testing
         let opened = try dir.run(["--db", "demo.db", "query", "SELECT substr(opened_at, 1, 10) AS day FROM doors WHERE opened_at IS NOT NULL",
                                   "--format", "csv"])
         #expect(opened.stdout == "day\r\n2025-12-22\r\n2025-12-22\r\n2025-12-22\r\n")
-        let russian = try dir.run(["demo", "--db", "demo-ru.db", "--locale", "ru"])
-        #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыто дверец — 3 из 24\n"))
+        let russian = try dir.demoDatabase("demo-ru.db", arguments: ["--locale", "ru"])
+        #expect(russian.stdout.contains("Адвент-календарь: выбран «Christmas»") && russian.stdout.contains("Christmas: открыты 3 дверцы из 24\n"))
     }
 }

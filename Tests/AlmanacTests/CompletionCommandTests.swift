@@ -22,7 +22,7 @@ import Testing
     @Test func valuesForEachKindOfPlace() throws {
         #expect(try complete(["imp"]) == [":", "import"])
         #expect(try complete(["import", ""]).starts(with: [":directories", "holidays", "doors"]))
-        #expect(try complete(["--format", ""]) == [":", "table", "markdown", "csv", "tsv", "json"])
+        #expect(try complete(["--format", ""]) == [":", "table", "markdown", "csv", "tsv", "json", "html"])
         #expect(try complete(["books", "list", "--sort", ""]) == [":", "title", "due"])
         #expect(try complete(["--color=a"]) == [":", "--color=auto", "--color=always"])
         #expect(try complete(["import", "books", "x.csv", "--on-conflict", ""]) == [":", "fail", "skip", "replace"])

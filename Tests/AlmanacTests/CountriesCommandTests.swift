@@ -23,6 +23,29 @@ import Testing
         #expect(csv.split(separator: "\r\n").count == 250)
     }
 
+    /// CLDR's standard names, where the toolchain's ICU data says "China mainland" or "Архипелаг
+    /// Чагос"; machines still get the stored name.
+    @Test func namesAreCLDRsStandardNames() throws {
+        for (locale, search, lines) in [
+            ("en", "china", ["│ 🇨🇳   │ CN   │ China               │", "│ 🇭🇰   │ HK   │ Hong Kong SAR China │", "│ 🇲🇴   │ MO   │ Macao SAR China     │"]),
+            ("en", "IOT", ["│ 🇮🇴   │ IO   │ British Indian Ocean Territory │"]),
+            ("ru", "кита", ["│ 🇨🇳   │ CN  │ Китай  │"]),
+            ("ru", "USA", ["│ 🇺🇸   │ US  │ Соединенные Штаты │"]),
+            ("ru", "FSM", ["│ 🇫🇲   │ FM  │ Федеративные Штаты Микронезии │"]),
+            ("ru", "IOT", ["│ 🇮🇴   │ IO  │ Британская территория в Индийском океане │"]),
+        ] {
+            let out = try dir.run(["--db", "a.db", "--locale", locale, "countries", "list", "--search", search])
+            #expect(out.status == 0, "\(out.stderr)")
+            for line in lines { #expect(out.stdout.contains(line), "\(locale) \(search): \(out.stdout)") }
+        }
+        let markdown = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "markdown", "countries", "list", "--search", "HKG"]).stdout
+        #expect(markdown.contains("| 🇭🇰   | HK  | Гонконг (САР) | HKG     |          344 |"), "\(markdown)")
+        let json = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "CHN"]).stdout
+        #expect(json == "[\n  {\"flag\": \"🇨🇳\", \"code\": \"CN\", \"name\": \"China\", \"alpha3\": \"CHN\", \"numeric\": \"156\"}\n]\n")
+        let mainland = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "континентальный"]).stdout
+        #expect(!mainland.contains("CN"))
+    }
+
     @Test func namesAreShortRussianOnesInRussian() throws {
         let out = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "герм"])
         #expect(out.stdout == """

@@ -112,6 +112,19 @@ import Testing
         #expect(try run(["events", "show", "45"]).status == 66, "nothing was written by the refused adds")
     }
 
+    /// A Japanese or Chinese description's card shows its first sentence, ended by `。`, `！` or `？`.
+    @Test func aCardShowsTheFirstSentenceOfAJapaneseOrChineseDescription() throws {
+        for (day, description, sentence, locale) in [("2026-01-05", "新年会は七時から。飲み物は各自でお願いします。", "新年会は七時から。", "en"),
+                                                      ("2026-01-06", "年夜饭在奶奶家！别迟到。", "年夜饭在奶奶家！", "ru")] {
+            let added = try run(["events", "add", "--title", "宴会", "--at", day + "T19:00", "--description", description])
+            #expect(added.status == 0, "\(added.stderr)")
+            let json = try run(["--locale", locale, "events", "cards", "--from", day, "--days", "1", "--format", "json"]).stdout
+            #expect(json.contains(#""title": "宴会""#) && json.contains(#""info": "\#(sentence)"}"#), "\(json)")
+            let cards = try run(["--locale", locale, "events", "cards", "--from", day, "--days", "1"]).stdout
+            #expect(cards.contains(sentence) && !cards.contains(String(description.dropFirst(sentence.count))), "\(cards)")
+        }
+    }
+
     @Test func readingCommandsDoNotCreateADatabase() throws {
         let out = try dir.run(["--db", "none.db", "events", "agenda"])
         #expect(out.status == 66)

@@ -43,20 +43,38 @@ import Testing
         }
     }
 
+    /// README's ```sh blocks run as written: each block's lines in order, on one copy of the sample
+    /// data, as a user who follows them runs them (a loan added, then edited, returned and deleted),
+    /// each ending with the status its example declares; on the demo day, and on the clock's day, as
+    /// for a user who sets no `ALMANAC_TODAY`.
+    @Test func readmeBlocksRunInOrderAgainstTheSampleData() throws {
+        let declared = Dictionary(Self.paths.flatMap { CommandTree.examples(at: $0) }.map { (ShellWords.normalized($0.line), $0) }) { first, _ in first }
+        let readme = try String(contentsOf: Workdir.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let sample = try Workdir.sampleSource()
+        var ran = 0
+        for today in ["2025-12-22", nil] {
+            for block in ShellWords.shellBlockList(readme) {
+                let lines = block.filter { $0.hasPrefix("almanac") }
+                guard !lines.isEmpty else { continue }
+                let dir = try sample.sampleCopy()
+                for line in lines {
+                    let status = declared[ShellWords.normalized(line)]?.status ?? 0
+                    let out = try dir.shell(line, today: today)
+                    #expect(out.status == status, "README, in order, today \(today ?? "the clock's"): `\(line)` exited \(out.status), not \(status): \(out.stderr)")
+                    ran += 1
+                }
+            }
+        }
+        #expect(ran >= 120)
+    }
+
     @Test func everyExampleRunsAgainstTheSampleData() throws {
-        let sample = try Workdir()
-        let demo = try sample.run(["demo", "--db", "almanac.db"], environment: ["TMPDIR": sample.url.path])
-        try #require(demo.status == 0, "\(demo.stderr)")
-        let databaseFiles = try FileManager.default.contentsOfDirectory(atPath: sample.url.path).filter { $0.hasPrefix("almanac.db") }
+        let sample = try Workdir.sampleSource()
         var ran = 0
         for path in Self.paths {
-            let dir = try Workdir()
-            for file in databaseFiles { try FileManager.default.copyItem(atPath: sample.path(file), toPath: dir.path(file)) }
-            try ExampleFixtures.write(into: dir)
-            let environment = ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "ALMANAC_DB": dir.path("almanac.db"),
-                               "ALMANAC_TODAY": "2025-12-22", "TMPDIR": dir.url.path]
+            let dir = try sample.sampleCopy()
             for example in CommandTree.examples(at: path) {
-                let out = try dir.run(["-c", example.line], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+                let out = try dir.shell(example.line)
                 #expect(out.status == example.status, "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
                 ran += 1
             }
@@ -117,15 +135,21 @@ enum ShellWords {
 
     /// The lines of a Markdown text's ```sh blocks.
     static func shellBlocks(_ markdown: String) -> [String] {
-        var lines: [String] = []
+        shellBlockList(markdown).flatMap { $0 }
+    }
+
+    /// A Markdown text's ```sh blocks, each as its lines.
+    static func shellBlockList(_ markdown: String) -> [[String]] {
+        var blocks: [[String]] = []
         var inside = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inside = !inside && line == "```sh"
+                if inside { blocks.append([]) }
             } else if inside {
-                lines.append(String(line))
+                blocks[blocks.count - 1].append(String(line))
             }
         }
-        return lines
+        return blocks
     }
 }

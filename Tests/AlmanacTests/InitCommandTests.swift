@@ -144,8 +144,7 @@ import Testing
     }
 
     @Test func demoMakesAFreshDatabaseFromTheSampleData() throws {
-        let out = try dir.run(["demo", "--db", "demo.db"])
-        #expect(out.status == 0, "\(out.stderr)")
+        let out = try dir.demoDatabase("demo.db")
         #expect(out.stdout.contains("Imported the sample data:"))
         let database = try Database(path: dir.path("demo.db"))
         let counts = Dictionary(uniqueKeysWithValues: try Store.tableSummary(database).map { ($0.name, $0.rows) })
@@ -159,7 +158,36 @@ import Testing
         #expect(counts["animation_settings"] == 7)
         #expect(counts["import_log"] == 8)
         #expect(FileManager.default.fileExists(atPath: dir.path("sample-data/books.csv")))
-        let again = try dir.run(["demo", "--db", "demo.db"])
-        #expect(again.status == 73)
+    }
+
+    /// Only init creates a database the user names: the demo makes its own in a new temporary folder,
+    /// refuses --db (a usage error, in both languages), leaves $ALMANAC_DB alone, and says where its
+    /// database is.
+    @Test func demoCreatesOnlyInItsOwnTemporaryFolder() throws {
+        let temporary = dir.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let before = FileState.names(in: dir.url.path)
+        for (arguments, message) in [
+            (["demo", "--db", "tour.db"], "almanac: error: the demo makes its own database in a new temporary folder and takes no --db "
+                + "(it prints the database's path, to use with --db afterwards)\n"),
+            (["--locale", "ru", "demo", "--db=tour.db"], "almanac: ошибка: демонстрация создаёт собственную базу в новой временной папке и "
+                + "не принимает --db (путь к базе она выводит, чтобы потом указать его в --db)\n"),
+        ] {
+            let out = try dir.run(arguments, environment: ["TMPDIR": temporary.path])
+            #expect(out.status == 64)
+            #expect(out.stderr == message)
+            #expect(out.stdout.isEmpty)
+        }
+        #expect(FileState.names(in: dir.url.path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "a refused demo made its folder")
+
+        let out = try dir.run(["demo"], environment: ["TMPDIR": temporary.path, "ALMANAC_DB": dir.path("mine.db")])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(FileState.names(in: dir.url.path) == before, "the demo wrote beside $ALMANAC_DB")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(folders.count == 1 && folders.allSatisfy { $0.hasPrefix("almanac-demo-") })
+        let path = temporary.appendingPathComponent(folders.first ?? "").appendingPathComponent("almanac.db").path
+        #expect(out.stdout.hasPrefix("Demo database: \(path) (schema version "))
+        #expect(try Store.tableSummary(Database(path: path)).first { $0.name == "books" }?.rows == 23)
     }
 }

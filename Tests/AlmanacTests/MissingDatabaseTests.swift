@@ -30,14 +30,18 @@ import Testing
         "overdue": [],
         "events agenda": [], "events show": ["1"], "events cards": [],
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"],
+        "site": ["public"],
     ]
 
-    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a
-    /// temporary folder, or at `--db` when that does not exist yet), `report list` reads no database.
+    /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a new
+    /// temporary folder; it refuses `--db`), `report list` reads no database.
     static let needNoDatabase: Set<String> = ["init", "demo", "report list"]
 
     /// Every leaf command of the binary, by its words (`books add`), from `--experimental-dump-help`.
-    func commands() throws -> [String] {
+    func commands() throws -> [String] { try Self.commands(dir) }
+
+    /// Every leaf command of the binary, read by running it in `dir`.
+    static func commands(_ dir: Workdir) throws -> [String] {
         let out = try dir.run(["--experimental-dump-help"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         func leaves(_ command: [String: Any], _ words: [String]) -> [String] {

@@ -35,7 +35,7 @@ import Testing
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.hasPrefix("Question 1 of 3 · Score: 0\nFind the flag of Finland\n\n  1  🇮🇷\n  2  🇩🇴\n  3  🇺🇬\n  4  🇫🇮\n"))
         for line in ["Right! Score: 1", "Question 2 of 3 · Score: 1", "Wrong! Score: 0", "Wrong! Score: -1",
-                     "  4  🇹🇩  Chad                             ✓ right answer",
+                     "  4  🇹🇩  Chad                                    ✓ right answer",  // beside South Georgia & South Sandwich Islands
                      "Game over. Right: 1, wrong: 2. Score: -1 (33.3% right), best streak: 1."] {
             #expect(out.stdout.contains(line + "\n"), "\(line)")
         }
@@ -148,5 +148,36 @@ import Testing
             #expect(help.status == 0 && help.stdout.contains("OVERVIEW:"), "\(command)")
         }
         #expect(try dir.run(["quiz", "play", "--help"]).stdout.contains("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt"))
+    }
+
+    /// A player is named without regard to case wherever one is matched: `scores`, `missed` (both
+    /// views) and `play`, which records a returning player under the name already recorded.
+    @Test func playersAreMatchedWithoutRegardToCase() throws {
+        for (typed, recorded) in [("anna", "Anna"), ("ANNA", "Anna"), ("борис", "Борис"), ("chloÉ", "Chloé")] {
+            for view in [["quiz", "scores"], ["quiz", "missed"], ["quiz", "missed", "--pairs"]] {
+                let exact = try dir.run(["--db", "a.db", "--format", "json"] + view + ["--player", recorded])
+                let caseless = try dir.run(["--db", "a.db", "--format", "json"] + view + ["--player", typed])
+                #expect(exact.status == 0 && caseless.status == 0, "\(view) \(typed): \(caseless.stderr)")
+                #expect(caseless.stdout == exact.stdout, "\(view) --player \(typed)")
+                #expect(exact.stdout.count > 10, "\(view) --player \(recorded) finds answers")
+            }
+        }
+        try dir.write("answers.txt", "1\n")
+        let before = try answers("Anna").split(separator: "\r\n").count
+        let play = try run(["--db", "a.db", "quiz", "play", "--seed", "3", "--rounds", "1", "--player", "anna"], stdinFile: "answers.txt")
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(try answers("Anna").split(separator: "\r\n").count == before + 1)
+        #expect(try answers("anna") == "country,chosen,options,correct\r\n")
+    }
+
+    /// Seed 144 asks for China: by CLDR's name, not "China mainland" (the toolchain's ICU data).
+    @Test func theQuizNamesCountriesByCLDRsNames() throws {
+        let english = try dir.run(["--db", "a.db", "quiz", "question", "--seed", "144", "--reveal"])
+        #expect(english.stdout.hasPrefix("Find the flag of China\n"), "\(english.stdout)")
+        #expect(english.stdout.contains("Answer: 3 🇨🇳 China\n"))
+        let russian = try dir.run(["--db", "a.db", "--locale", "ru", "quiz", "question", "--seed", "144", "--reveal"])
+        #expect(russian.stdout.hasPrefix("Найдите флаг: Китай\n"), "\(russian.stdout)")
+        let json = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "json", "quiz", "question", "--seed", "144"]).stdout
+        #expect(json.contains(#""country": "CN", "name": "China""#))
     }
 }

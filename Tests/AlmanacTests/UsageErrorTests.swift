@@ -58,8 +58,8 @@ import Testing
         Mistake(["books", "list", "--sort", "titel"], #"--sort: "titel" is not one of title, due (did you mean "title"?)"#,
                 "--sort: недопустимое значение «titel» (допустимы: title, due; возможно, вы имели в виду «title»?)"),
         Mistake(["--format", "tabel", "books", "list"],
-                #"--format: "tabel" is not one of table, markdown, csv, tsv, json (did you mean "table"?)"#,
-                "--format: недопустимое значение «tabel» (допустимы: table, markdown, csv, tsv, json; возможно, вы имели в виду «table»?)"),
+                #"--format: "tabel" is not one of table, markdown, csv, tsv, json, html (did you mean "table"?)"#,
+                "--format: недопустимое значение «tabel» (допустимы: table, markdown, csv, tsv, json, html; возможно, вы имели в виду «table»?)"),
         Mistake(["import", "books", "f.csv", "--on-conflict", "xyz"], #"--on-conflict: "xyz" is not one of fail, skip, replace"#,
                 "--on-conflict: недопустимое значение «xyz» (допустимы: fail, skip, replace)"),
         // Values of the wrong type, and negative numbers taken as values

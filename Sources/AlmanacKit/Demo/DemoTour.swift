@@ -35,8 +35,8 @@ public enum DemoTour {
         public let steps: [Step]
     }
 
-    /// A path for the demo database in a new temporary directory.
-    public static func temporaryDatabasePath() throws -> String {
+    /// A path for the demo database in a new temporary directory (`TMPDIR`, else `/tmp`).
+    static func temporaryDatabasePath() throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("almanac-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
@@ -47,14 +47,14 @@ public enum DemoTour {
         return directory.appendingPathComponent("almanac.db").path
     }
 
-    /// Creates the demo database at `settings.databasePath` (which must not exist yet), imports the
-    /// sample data written beside it, and runs the tour with `settings` (its `today` is the demo day
-    /// unless the caller chose another).
+    /// Creates the demo database in a new temporary directory, the only place the demo writes (never
+    /// `settings.databasePath`: PRODUCT.md lets only `init` create a database the user names), imports
+    /// the sample data written beside it, and runs the tour with `settings` (its `today` is the demo
+    /// day unless the caller chose another).
     public static func run(settings: Settings, renderer: Renderer) throws -> Result {
-        let path = settings.databasePath
-        if FileManager.default.fileExists(atPath: path) {
-            throw AlmanacError(.cannotCreate, "error.demo-exists", ["path": path])
-        }
+        let path = try temporaryDatabasePath()
+        var settings = settings
+        settings.databasePath = path
         let report = try Store.initialize(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("sample-data").path
         try SampleData.write(into: folder, database: path)
@@ -73,6 +73,7 @@ public enum DemoTour {
     private static func importSampleData(from folder: String, into database: Database, settings: Settings) throws -> ImportReport {
         var options = ImportOptions(today: settings.today)
         options.timeZone = settings.timeZone
+        options.now = settings.now()
         let plan = try ImportPlan.resolve([folder])
         let report = try Importer(database: database, options: options, localizer: settings.localizer).run(plan.files)
         guard report.committed else {

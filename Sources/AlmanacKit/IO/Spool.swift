@@ -1,7 +1,8 @@
 import Foundation
 
 /// A temporary file without a name, written once and read back once: where a long table keeps its
-/// cells between measuring them and drawing the box, so memory stays bounded however many rows come.
+/// cells between measuring them and drawing the box, and an html page its rows while it tallies the
+/// picture drawn above them, so memory stays bounded however many rows come.
 ///
 /// The file is made in `$TMPDIR` (else `/tmp`) with `mkstemp` and unlinked at once, so nothing is left
 /// behind however the process ends. Writes go through an `OutputWriter`, so a full disk is an error
@@ -81,6 +82,12 @@ final class Spool {
     func byte() -> UInt8 {
         defer { start += 1 }
         return buffer[start]
+    }
+
+    /// The next `count` unread bytes; call `fill(count)` first.
+    func bytes(_ count: Int) -> ArraySlice<UInt8> {
+        defer { start += count }
+        return buffer[start..<start + count]
     }
 
     /// The next `count` unread bytes as text; call `fill(count)` first.

@@ -22,6 +22,9 @@ public struct ImportOptions: Sendable {
     public var timeZone = Zone.utc
     /// The day an empty `loaned_on` stands for.
     public var today: LocalDate
+    /// The moment an imported animation setting is saved at (`created_at`): `Settings.now()`, the
+    /// clock's time on the `--today` day, so a replayed day dates what it records on that day.
+    public var now = Date()
 
     /// Options with the defaults of PRODUCT.md.
     public init(today: LocalDate) { self.today = today }

@@ -8,7 +8,8 @@ extension ImportReport {
         let formats = LocalizedFormats(localizer: t)
         let rate = seconds > 0 ? Double(rows + rejected + skipped) / seconds : 0
         let arguments = [
-            "rows": formats.count(Int64(rows), unit: "unit.imported-row"),
+            // The verb is in the counted phrase: Russian makes it agree (была бы импортирована 1 строка).
+            "rows": formats.count(Int64(rows), unit: dryRun ? "unit.would-import-row" : "unit.imported-row"),
             "files": formats.count(Int64(files.count), unit: "unit.source-file"),
             "skipped": formats.number(Int64(skipped)), "rejected": formats.number(Int64(rejected)),
             "seconds": formats.number((seconds * 100).rounded() / 100), "rate": formats.number(Int64(rate.rounded())),

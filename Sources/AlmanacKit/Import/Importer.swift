@@ -75,7 +75,8 @@ public final class Importer {
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns))
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
-        let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
+        let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key),
+                                       now: options.now)
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         // Rows going into indexes that are kept land on random index pages: a larger cache (still a
         // fixed size) saves most of the reads and rewrites.

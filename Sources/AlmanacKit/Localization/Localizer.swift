@@ -50,12 +50,12 @@ public struct Localizer: Sendable {
                 return result
             }
             let name = String(rest[rest.index(after: open)..<close])
-            if let value = arguments[name] {
-                result += value
-            } else {
-                result += rest[open...close]
-            }
+            let value = arguments[name]
+            result += value ?? String(rest[open...close])
             rest = rest[rest.index(after: close)...]
+            // A value ending in a full stop (an abbreviated month, `29 дек.`) closes the sentence
+            // with it: the message's own full stop is left out rather than doubled.
+            if value?.hasSuffix(".") == true, rest.first == ".", rest.dropFirst().first != "." { rest = rest.dropFirst() }
         }
         return result + rest
     }

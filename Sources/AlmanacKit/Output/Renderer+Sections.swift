@@ -51,11 +51,13 @@ public struct SectionedTable: Sendable {
 extension Renderer {
     /// Sections for people, a flat table for machines: in `table` one box with each heading on a row
     /// across all columns; in `markdown` a `###` heading and a table per section; in `csv`, `tsv` and
-    /// `json` the `flat` table (which carries what the headings say as a column of its own). The
-    /// sections go through a `TableWriter` as a streamed listing's would.
+    /// `json` the `flat` table (which carries what the headings say as a column of its own); in `html`
+    /// one table with a heading row per section. The sections go through a `TableWriter` as a
+    /// streamed listing's would.
     public func render(_ sectioned: SectionedTable, flat: @autoclosure () -> Table) -> String {
         switch format {
         case .csv, .tsv, .json: return render(flat())
+        case .html: return htmlPage(sectioned)
         case .table, .markdown:
             var inMemory = self
             inMemory.heldBytes = .max

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns rows into text in one of the five output formats: as they come, through a `TableWriter`
+/// Turns rows into text in one of the six output formats: as they come, through a `TableWriter`
 /// (`writer(_:to:)`), or a whole `Table` at once (`render(_:)`, the same writer fed from an array).
 ///
 /// - `table`: box drawing like sqlite3's `.mode box`, localized, widths by display width, cut with
@@ -8,6 +8,7 @@ import Foundation
 /// - `markdown`: a GitHub table, localized, never cut or coloured.
 /// - `csv` (RFC 4180), `tsv` and `json`: stable English keys and plain values (ISO dates, numbers
 ///   with a dot, tag values), the same in every locale.
+/// - `html`: one self-contained page, localized like `table`, each cell carrying its plain value.
 public struct Renderer: Sendable {
     /// The output format.
     public var format: OutputFormat
@@ -21,6 +22,8 @@ public struct Renderer: Sendable {
     public var styling: Styling
     /// The terminal width a table must fit, or nil to never cut (piped output).
     public var width: Int?
+    /// The heading of an `html` page, in the user's words; nil gives a plain "Almanac".
+    public var title: String?
     /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
     /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
     var heldBytes = Renderer.defaultHeldBytes
@@ -48,6 +51,7 @@ public struct Renderer: Sendable {
             format: settings.format, localizer: settings.localizer, timeZone: settings.timeZone, today: settings.today,
             styling: Styling(choice: settings.color, isTerminal: terminal.isTerminal, environment: environment),
             width: terminal.width)
+        self.title = settings.pageTitle
     }
 
     /// A renderer for standard output as it is now.
@@ -58,13 +62,14 @@ public struct Renderer: Sendable {
     }
 
     /// The whole table as text, ending with a newline (empty for a table without columns): a
-    /// `TableWriter` fed the table's rows, keeping what it writes.
-    public func render(_ table: Table) -> String {
+    /// `TableWriter` fed the table's rows, keeping what it writes. An `html` page draws `chart` above
+    /// the rows.
+    public func render(_ table: Table, chart: Chart? = nil) -> String {
         guard !table.columns.isEmpty else { return "" }
         var inMemory = self
         inMemory.heldBytes = .max
         do {
-            let writer = try TableWriter(inMemory, head: table.head, output: nil)
+            let writer = try TableWriter(inMemory, head: table.head, chart: chart, output: nil)
             for row in table.rows { try writer.row(row) }
             try writer.finish()
             return writer.text

@@ -59,6 +59,11 @@ struct ByteOutput {
         bytes.append(contentsOf: other)
     }
 
+    @inline(__always)
+    mutating func append(_ other: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
     /// `count` spaces.
     mutating func pad(_ count: Int) {
         if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }

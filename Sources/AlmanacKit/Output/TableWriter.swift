@@ -2,10 +2,11 @@
 /// that prints rows uses. It is made with the listing's head (its columns), takes section headings
 /// and rows as they come (straight from an SQLite statement), and ends with `finish()`.
 ///
-/// `csv`, `tsv` and `json` are written as the rows arrive, in constant memory. `markdown` keeps the
-/// first rows to line them up (`MarkdownFormat.window`), then writes the rest as they come. `table`
-/// measures every row before it draws the box; a long listing's cells go to a temporary file and are
-/// read back once (`BoxFormat`), so memory stays bounded whatever the row count.
+/// `csv`, `tsv`, `json` and `html` are written as the rows arrive, in constant memory (an `html` page
+/// with a picture above its rows holds them: `HTMLFormat`). `markdown` keeps the first rows to line
+/// them up (`MarkdownFormat.window`), then writes the rest as they come. `table` measures every row
+/// before it draws the box; a long listing's cells go to a temporary file and are read back once
+/// (`BoxFormat`), so memory stays bounded whatever the row count.
 ///
 ///     let writer = renderer.writer(head, to: .standardOutput)
 ///     while try statement.step() { try writer.row(cells(statement)) }
@@ -18,14 +19,15 @@ public final class TableWriter {
     private var finished = false
 
     /// A writer for `head` in the renderer's format, writing to `output` (its bytes are handed on in
-    /// chunks; `finish()` hands on the last of them, and the caller flushes `output`).
-    public convenience init(_ renderer: Renderer, head: Table.Head, to output: OutputWriter) throws {
-        try self.init(renderer, head: head, output: output)
+    /// chunks; `finish()` hands on the last of them, and the caller flushes `output`). An `html` page
+    /// draws `chart` above its rows (other formats have no pictures).
+    public convenience init(_ renderer: Renderer, head: Table.Head, chart: Chart? = nil, to output: OutputWriter) throws {
+        try self.init(renderer, head: head, chart: chart, output: output)
     }
 
     /// A writer that keeps its bytes, for `Renderer.render(_:)`; `text` has them once finished.
-    init(_ renderer: Renderer, head: Table.Head, output: OutputWriter?) throws {
-        format = try renderer.makeFormat(head)
+    init(_ renderer: Renderer, head: Table.Head, chart: Chart? = nil, output: OutputWriter?) throws {
+        format = try renderer.makeFormat(head, chart: chart)
         out = ByteOutput(writer: output)
     }
 
@@ -60,9 +62,10 @@ public final class TableWriter {
 }
 
 extension Renderer {
-    /// A writer of rows under `head` to `output`, in this renderer's format.
-    public func writer(_ head: Table.Head, to output: OutputWriter) throws -> TableWriter {
-        try TableWriter(self, head: head, to: output)
+    /// A writer of rows under `head` to `output`, in this renderer's format; an `html` page draws
+    /// `chart` above the rows.
+    public func writer(_ head: Table.Head, chart: Chart? = nil, to output: OutputWriter) throws -> TableWriter {
+        try TableWriter(self, head: head, chart: chart, to: output)
     }
 
     /// Writes a whole table to `output` (a short listing built in memory first).
@@ -73,13 +76,14 @@ extension Renderer {
     }
 
     /// The format object for this renderer's format: the one place a format is chosen.
-    func makeFormat(_ head: Table.Head) throws -> any RowFormat {
+    func makeFormat(_ head: Table.Head, chart: Chart? = nil) throws -> any RowFormat {
         switch format {
         case .table: return BoxFormat(head, self)
         case .markdown: return MarkdownFormat(head, self)
         case .csv: return DelimitedFormat.csv(head)
         case .tsv: return DelimitedFormat.tsv(head)
         case .json: return JSONFormat(head)
+        case .html: return HTMLFormat(head, self, chart: chart)
         }
     }
 }

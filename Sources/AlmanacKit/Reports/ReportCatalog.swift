@@ -25,10 +25,10 @@ public struct ReportCatalog: Sendable {
         return ReportCatalog(definitions)
     }
 
-    /// The report with a name; a usage error that lists the names otherwise.
+    /// The report with a name; otherwise not found (66), listing the names.
     public func report(named name: String) throws -> ReportDefinition {
         if let report = reports.first(where: { $0.name == name }) { return report }
-        throw AlmanacError(.usage, "report.error.unknown", ["name": name, "names": reports.map(\.name).joined(separator: ", ")])
+        throw AlmanacError.notFound("report.error.unknown", ["name": name, "names": reports.map(\.name).joined(separator: ", ")])
     }
 
     private static func builtInDefinitions() throws -> [ReportDefinition] {

@@ -84,6 +84,41 @@ public struct ReportDefinition: Sendable {
     public let sql: String
     /// Where it came from: `Reports/overdue-books.sql` or the user's file path.
     public let source: String
+    /// The picture an `html` page draws above the rows, if the header asks for one.
+    public var chart: ChartSpec? = nil
+
+    /// `-- chart: KIND COLUMN… [= TITLE-KEY]`: `columns LABEL VALUE` (a column per row), `bars LABEL
+    /// VALUE` (a bar per row), `lateness DAYS [LEVELS]` (loans by days late, coloured by the notice
+    /// levels, `1,7,14` unless given).
+    public struct ChartSpec: Sendable, Equatable {
+        /// The kind and its columns, as written.
+        public let words: [String]
+        /// The translation key (or plain words) of the picture's title.
+        public let titleKey: String
+
+        /// The chart, titled in the user's words.
+        public func chart(_ localizer: Localizer) -> Chart {
+            let title = localizer(titleKey)
+            switch words[0] {
+            case "columns": return .columns(label: words[1], value: words[2], title: title)
+            case "bars": return .bars(label: words[1], value: words[2], title: title)
+            default:
+                let levels = words.count > 2 ? words[2].split(separator: ",").compactMap { Int64($0) } : []
+                return .lateness(days: words[1], levels: levels.isEmpty ? Chart.defaultLevels : levels, title: title)
+            }
+        }
+
+        /// `KIND COLUMN… [= TITLE-KEY]`, or nil when the kind or its number of columns is wrong.
+        static func parse(_ text: String) -> ChartSpec? {
+            let (head, key) = splitDefault(text)
+            let words = head.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            switch (words.first, words.count) {
+            case ("columns", 3), ("bars", 3), ("lateness", 2), ("lateness", 3): break
+            default: return nil
+            }
+            return ChartSpec(words: words, titleKey: key.flatMap { $0.isEmpty ? nil : $0 } ?? "page.chart.report")
+        }
+    }
 
     /// The spec of a result column, if the header declares it.
     public func column(named name: String) -> ColumnSpec? { columns.first { $0.name == name } }
@@ -97,6 +132,7 @@ public struct ReportDefinition: Sendable {
         var name = defaultName, title: String?, description: String?
         var parameters: [ReportParameter] = []
         var columns: [ColumnSpec] = []
+        var chart: ChartSpec?
         var lineNumber = 0
         func fail(_ key: String, _ value: String) -> AlmanacError {
             AlmanacError(.invalidData, key, ["source": source, "line": String(lineNumber), "value": value])
@@ -126,6 +162,9 @@ public struct ReportDefinition: Sendable {
                 guard let column = parseColumn(value) else { throw fail("report.error.bad-column", value) }
                 if columns.contains(where: { $0.name == column.name }) { throw fail("report.error.duplicate", column.name) }
                 columns.append(column)
+            case "chart":
+                guard let spec = ChartSpec.parse(value) else { throw fail("report.error.bad-chart", value) }
+                chart = spec
             default: continue
             }
         }
@@ -134,7 +173,7 @@ public struct ReportDefinition: Sendable {
         guard body.split(separator: "\n").contains(where: { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.allSatisfy(\.isWhitespace) })
         else { throw AlmanacError(.invalidData, "report.error.no-sql", ["source": source]) }
         return ReportDefinition(name: name, titleKey: title ?? name, descriptionKey: description ?? "",
-            parameters: parameters, columns: columns, sql: text, source: source)
+            parameters: parameters, columns: columns, sql: text, source: source, chart: chart)
     }
 
     /// `[a-z0-9][a-z0-9-_]*`: a name that is easy to type and safe in a file name.
@@ -169,7 +208,7 @@ public struct ReportDefinition: Sendable {
         return ColumnSpec(name: words[0], kind: kind, titleKey: key ?? "column." + words[0])
     }
 
-    private static func splitDefault(_ text: String) -> (head: String, value: String?) {
+    fileprivate static func splitDefault(_ text: String) -> (head: String, value: String?) {
         guard let equals = text.firstIndex(of: "=") else { return (text, nil) }
         var value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         if value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") { value = String(value.dropFirst().dropLast()) }

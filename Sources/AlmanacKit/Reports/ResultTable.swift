@@ -72,7 +72,7 @@ public struct ResultRows {
     }
 
     /// Writes every row to `writer`, then finishes it.
-    public func write(to writer: TableWriter) throws {
+    public func send(to writer: TableWriter) throws {
         try forEach(writer.row)
         try writer.finish()
     }

@@ -2,7 +2,11 @@ import Foundation
 
 /// The output formats of every command that prints rows.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case table, markdown, csv, tsv, json
+    case table, markdown, csv, tsv, json, html
+
+    /// True for the formats people read (localized words, dates, numbers and plurals); false for
+    /// the formats machines read (stable keys, plain values).
+    public var isHuman: Bool { self == .table || self == .markdown || self == .html }
 }
 
 /// When to colour output.
@@ -26,6 +30,8 @@ public struct Settings: Sendable {
     public var format: OutputFormat
     /// Whether to colour output.
     public var color: ColorChoice
+    /// The heading of an `html` page, in the user's words (set by the command that prints it).
+    public var pageTitle: String?
 
     /// Memberwise creation, for tests and embedding.
     public init(

@@ -12,22 +12,26 @@ struct AnimationCommand: ParsableCommand {
     )
 
     /// `animation properties`.
-    struct Properties: ParsableCommand, Exemplified {
+    struct Properties: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.animation.properties.abstract"),
             discussion: localized("help.animation.properties.discussion"))
 
         static let examples = [Example("almanac animation properties", "example.animation.properties")]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).properties())
+            let settings = try page.settings(global, "animation.properties")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).properties())
         }
     }
 
     /// `animation settings`.
-    struct SavedSettings: ParsableCommand, Exemplified {
+    struct SavedSettings: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             commandName: "settings",
             abstract: localized("help.animation.settings.abstract"),
@@ -38,15 +42,19 @@ struct AnimationCommand: ParsableCommand {
             Example("almanac animation settings --format csv", "example.animation.settings.csv"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).list())
+            let settings = try page.settings(global, "animation.settings")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).list())
         }
     }
 
     /// `animation save NAME --set KEY=VALUE…`.
-    struct Save: ParsableCommand, Exemplified {
+    struct Save: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.animation.save.abstract"),
             discussion: localized("help.animation.save.discussion"))
@@ -55,6 +63,8 @@ struct AnimationCommand: ParsableCommand {
             Example("almanac animation save Bounce --set height_multiplier=1.5 --set vertical_position=-30", "example.animation.save.new"),
             Example("almanac animation save Bounce --set opacity=0.5 --replace", "example.animation.save.replace"),
         ]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.animation.save.name"), valueName: "name"))
@@ -72,7 +82,7 @@ struct AnimationCommand: ParsableCommand {
     }
 
     /// `animation timeline NAME [--fps N]`.
-    struct Frames: ParsableCommand, Exemplified {
+    struct Frames: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             commandName: "timeline",
             abstract: localized("help.animation.timeline.abstract"),
@@ -81,27 +91,34 @@ struct AnimationCommand: ParsableCommand {
         static let examples = [
             Example("almanac animation timeline Wobble --fps 4", "example.animation.timeline.fps"),
             Example("almanac animation timeline Wobble --format csv", "example.animation.timeline.csv"),
+            Example("almanac animation timeline Wobble --format html --out wobble.html", "example.animation.timeline.html"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
         var name: String
         @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
         var fps = 10
 
         func run() throws {
-            try Print.out(AnimationSession(settings: global.settings(), writing: false).timeline(name: name, fps: fps))
+            let settings = try page.settings(global, "animation.timeline")
+            try page.write(settings, AnimationSession(settings: settings, writing: false).timeline(name: name, fps: fps))
         }
     }
 
     /// `animation play NAME`.
-    struct Play: ParsableCommand, Exemplified {
+    struct Play: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.animation.play.abstract"),
             discussion: localized("help.animation.play.discussion"))
 
         /// Without a terminal (as in the tests) `play` exits 66 and points to `timeline`.
         static let examples = [Example("almanac animation play Wobble", "example.animation.play", status: 66)]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))

@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.
-    struct Add: ParsableCommand, Exemplified {
+    struct Add: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.add.abstract"),
             discussion: localized("help.books.add.discussion"))
@@ -14,7 +14,10 @@ extension Books {
             Example("almanac books add \"Мастер и Маргарита\" --due today+21 --borrower Анна --format json", "example.books.add.json"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Argument(help: ArgumentHelp(localized("help.books.add.title"), valueName: "title"))
         var title: String
@@ -32,11 +35,11 @@ extension Books {
         var loanedOn: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.add")
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.add(try edit.newLoan(today: settings.today), today: settings.today)
-            try Print.out(LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.added, loan).render(page.renderer(settings)))
         }
     }
 }

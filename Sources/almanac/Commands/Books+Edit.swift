@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.
-    struct Edit: ParsableCommand, Exemplified {
+    struct Edit: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.edit.abstract"),
             discussion: localized("help.books.edit.discussion"))
@@ -13,7 +13,10 @@ extension Books {
             Example("almanac books edit 19 --returned-on none", "example.books.edit.not-returned"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
         var id: LoanID
@@ -37,12 +40,12 @@ extension Books {
         var returnedOn: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "books.edit")
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.update(id: id.value, today: settings.today) { try edit.apply(to: &$0, today: settings.today) }
-            try Print.out(LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.updated, loan).render(page.renderer(settings)))
         }
     }
 }

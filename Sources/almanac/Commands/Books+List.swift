@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Books {
     /// `almanac books list [--sort title|due] [--open]`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.books.list.abstract"),
             discussion: localized("help.books.list.discussion"))
@@ -13,7 +13,10 @@ extension Books {
             Example("almanac books list --sort title --open", "example.books.list.open"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
 
         @Option(name: .long, help: ArgumentHelp(localized("help.books.list.sort"), valueName: "title|due"))
         var sort: LoanTable.Sort = .due
@@ -22,9 +25,11 @@ extension Books {
         var open = false
 
         func run() throws {
-            let settings = try global.settings()
-            try LoanTable.list(LoanStore.openForReading(settings.databasePath), openOnly: open, sort: sort,
-                renderer: Renderer.standardOutput(settings), today: settings.today, to: .standardOutput)
+            let settings = try page.settings(global, "books.list")
+            let store = try LoanStore.openForReading(settings.databasePath)
+            try page.output(settings) {
+                try LoanTable.list(store, openOnly: open, sort: sort, renderer: page.renderer(settings), today: settings.today, to: $0)
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ struct Countries: ParsableCommand {
     )
 
     /// `almanac countries list`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.countries.list.abstract"),
             discussion: localized("help.countries.list.discussion"))
@@ -20,14 +20,17 @@ struct Countries: ParsableCommand {
             Example("almanac --locale ru countries list --search гвин", "example.countries.list.search"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.countries.list.search"), valueName: "text"))
         var search: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "countries.list")
             let directory = try CountryDirectory.load(Store.openReadOnly(settings.databasePath))
-            try Print.out(Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
+            try page.write(settings, page.renderer(settings).render(directory.listTable(search, settings.localizer)))
         }
     }
 }

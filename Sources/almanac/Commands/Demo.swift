@@ -3,23 +3,24 @@ import ArgumentParser
 import Foundation
 
 /// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.
-struct Demo: ParsableCommand, Exemplified {
+struct Demo: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.demo.abstract"),
         discussion: localized("help.demo.discussion"))
 
     static let examples = [
         Example("almanac demo", "example.demo.temporary"),
-        Example("almanac demo --db tour.db", "example.demo.db"),
+        Example("almanac --locale ru demo", "example.demo.russian"),
     ]
+
+    static let formats = FormatOption.text
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        // Only init creates a database the user names: the demo's is always new, in its own folder.
+        if global.db != nil { throw AlmanacError(.usage, "demo.error.db") }
         var settings = try global.settings()
-        if global.db == nil {
-            settings.databasePath = try DemoTour.temporaryDatabasePath()
-        }
         if global.today == nil && (ProcessInfo.processInfo.environment["ALMANAC_TODAY"] ?? "").isEmpty {
             settings.today = DemoTour.demoDay
         }

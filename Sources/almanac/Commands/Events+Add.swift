@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension Events {
     /// `almanac events add`.
-    struct Add: ParsableCommand, Exemplified {
+    struct Add: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.add.abstract"),
             discussion: localized("help.events.add.discussion"))
@@ -15,7 +15,10 @@ extension Events {
                 "example.events.add.person"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.title"), valueName: "text"))
         var title: String
         @Option(name: .long, help: ArgumentHelp(localized("help.events.add.at"), valueName: "date-time"))
@@ -30,12 +33,12 @@ extension Events {
         var description: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.add")
             let draft = try EventDraft(title: title, at: at, ends: ends, person: person, image: image,
                 description: description, zone: settings.timeZone)
             let store = try EventStore.open(settings.databasePath, writing: true)
             let id = try store.add(draft)
-            try Print.out(EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
+            try page.write(settings, EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
         }
     }
 }

@@ -30,7 +30,7 @@ struct DayRangeOptions: ParsableArguments {
 
 extension Events {
     /// `almanac events agenda`.
-    struct AgendaCommand: ParsableCommand, Exemplified {
+    struct AgendaCommand: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             commandName: "agenda",
             abstract: localized("help.events.agenda.abstract"),
@@ -40,50 +40,57 @@ extension Events {
             Example("almanac events agenda", "example.events.agenda.week"),
             Example("almanac events agenda --from 2025-12-22 --days 3 --tz Asia/Tokyo", "example.events.agenda.zone"),
             Example("almanac events agenda --from today --to today+13 --format json", "example.events.agenda.json"),
+            Example("almanac events agenda --format html --out week.html", "example.events.agenda.html"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @OptionGroup var range: DayRangeOptions
         @Flag(name: .long, help: ArgumentHelp(localized("help.timing"), visibility: .hidden))
         var timing = false
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.agenda")
             let days = try range.range(settings)
-            let renderer = Renderer.standardOutput(settings)
+            let renderer = page.renderer(settings)
             if timing {
                 let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
-                try Print.out(timed.output)
+                try page.write(settings, timed.output)
                 // One note per line: a note escapes line breaks inside it.
                 for line in timed.summary(days: days.count).split(separator: "\n") { try Print.note(String(line)) }
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: .standardOutput)
+            try page.output(settings) { try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0) }
         }
     }
 
     /// `almanac events show ID`.
-    struct Show: ParsableCommand, Exemplified {
+    struct Show: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.show.abstract"),
             discussion: localized("help.events.show.discussion"))
 
         static let examples = [Example("almanac events show 22", "example.events.show")]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.events.show.id"), valueName: "id"))
         var id: Int64
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.show")
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try Print.out(EventDetail.load(store, id: id).render(.standardOutput(settings)))
+            try page.write(settings, EventDetail.load(store, id: id).render(.standardOutput(settings)))
         }
     }
 
     /// `almanac events cards`.
-    struct Cards: ParsableCommand, Exemplified {
+    struct Cards: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.events.cards.abstract"),
             discussion: localized("help.events.cards.discussion"))
@@ -93,13 +100,16 @@ extension Events {
             Example("almanac events cards --from 2025-12-31 --days 2", "example.events.cards.range"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @OptionGroup var range: DayRangeOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.events.cards.columns"), valueName: "n"))
         var columns = 2
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "events.cards")
             guard EventCards.allowedColumns.contains(columns) else {
                 throw AlmanacError(.usage, "events.error.bad-columns", ["value": String(columns)])
             }
@@ -108,7 +118,7 @@ extension Events {
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
             let width = EventCards.layoutWidth(terminal: .standardOutput(environment: environment), environment: environment)
-            try Print.out(EventCards(agenda: agenda, columns: columns, width: width).render(.standardOutput(settings)))
+            try page.write(settings, EventCards(agenda: agenda, columns: columns, width: width).render(.standardOutput(settings)))
         }
     }
 }

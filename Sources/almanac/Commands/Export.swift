@@ -2,7 +2,7 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac export KIND [--out FILE]`.
-struct Export: ParsableCommand, Exemplified {
+struct Export: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.export.abstract"),
         discussion: localized("help.export.discussion") + "\n\n" + Import.kindsHelp)
@@ -11,6 +11,8 @@ struct Export: ParsableCommand, Exemplified {
         Example("almanac export books --out books-export.csv", "example.export.out"),
         Example("almanac export events --delimiter ';'", "example.export.stdout"),
     ]
+
+    static let formats: [FormatOption] = [.csv]
 
     @OptionGroup var global: GlobalOptions
 

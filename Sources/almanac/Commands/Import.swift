@@ -5,7 +5,7 @@ import Foundation
 extension ConflictPolicy: ExpressibleByArgument {}
 
 /// `almanac import KIND FILE…` and `almanac import DIR`.
-struct Import: ParsableCommand, Exemplified {
+struct Import: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.import.abstract"),
         discussion: localized("help.import.discussion") + "\n\n" + kindsHelp)
@@ -27,6 +27,8 @@ struct Import: ParsableCommand, Exemplified {
         }.joined(separator: "\n")
         return localized("help.import.kinds") + "\n" + kinds + "\n\n" + localized("help.import.rules")
     }
+
+    static let formats = FormatOption.text
 
     @OptionGroup var global: GlobalOptions
 
@@ -80,6 +82,7 @@ struct Import: ParsableCommand, Exemplified {
         options.dryRun = dryRun
         options.maxErrors = maxErrors
         options.timeZone = settings.timeZone
+        options.now = settings.now()
 
         let plan = try ImportPlan.resolve(arguments)
         for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }

@@ -2,7 +2,7 @@ import AlmanacKit
 import ArgumentParser
 
 /// `almanac init`: create the database, or bring its schema up to date.
-struct Init: ParsableCommand, Exemplified {
+struct Init: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.init.abstract"),
         discussion: localized("help.init.discussion"))
@@ -11,6 +11,8 @@ struct Init: ParsableCommand, Exemplified {
         Example("almanac init", "example.init.here"),
         Example("almanac --db books.db init", "example.init.db"),
     ]
+
+    static let formats = FormatOption.text
 
     @OptionGroup var global: GlobalOptions
 

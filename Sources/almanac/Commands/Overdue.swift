@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac overdue`: the nightly check for cron and monitoring.
-struct Overdue: ParsableCommand, Exemplified {
+struct Overdue: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.overdue.abstract"),
         discussion: localized("help.overdue.discussion"))
@@ -14,9 +14,13 @@ struct Overdue: ParsableCommand, Exemplified {
         Example("almanac overdue --due-within 3 --grace 2 --levels 1,7,14 --format json", "example.overdue.json", status: 2),
         Example("almanac overdue --notify --quiet", "example.overdue.notify", status: 2),
         Example("almanac overdue --format nagios", "example.overdue.nagios", status: 2),
+        Example("almanac overdue --format html --out overdue.html", "example.overdue.html", status: 2),
     ]
 
+    static let formats = FormatOption.rows + [.nagios]
+
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var page: PageOptions
 
     @Option(name: .long, help: ArgumentHelp(localized("help.overdue.grace"), valueName: "days"))
     var grace: Int = 0
@@ -40,11 +44,12 @@ struct Overdue: ParsableCommand, Exemplified {
     var timing = false
 
     func run() throws {
-        let settings = try global.settings(allowingNagios: true)
+        let settings = try page.settings(global, "overdue")
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.
-        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings), to: .standardOutput)
+        let output = try page.open(settings)
+        let report = try run.perform(settings: settings, renderer: page.renderer(settings), to: output.writer, delivered: output.commit)
         if let line = report.standardError { try Print.note(line) }
         if timing { try Print.note(report.timingLine) }
         throw ExitCode(report.result.status.rawValue)

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac query "SQL" [--param K=V...]`: an ad-hoc report on a read-only connection.
-struct Query: ParsableCommand, Exemplified {
+struct Query: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.query.abstract"),
         discussion: localized("help.query.discussion"))
@@ -17,7 +17,10 @@ struct Query: ParsableCommand, Exemplified {
         Example("almanac query \"SELECT * FROM books ORDER BY title\" --timeout 10 --format csv", "example.query.timeout"),
     ]
 
+    static let formats = FormatOption.rows
+
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var page: PageOptions
     @Argument(help: ArgumentHelp(localized("help.query.sql"), valueName: "sql"))
     var sql: String
     @Option(name: .long, help: ArgumentHelp(localized("help.query.param"), valueName: "name=value"))
@@ -27,11 +30,14 @@ struct Query: ParsableCommand, Exemplified {
 
     func run() throws {
         QueryLimits.capMemory()
-        let settings = try global.settings()
+        let settings = try page.settings(global, "query")
         settings.timeZone.becomeTheCLibrarysZone()
         let limits = try QueryLimits(option: timeout, default: QueryLimits.queryDefault())
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let rows = try ReportSession(settings: settings, limits: limits).query(text, arguments: param)
-        try rows.write(to: Renderer.standardOutput(settings).writer(rows.head, to: .standardOutput))
+        try page.output(settings) { output in
+            limits.output = output
+            try rows.send(to: page.renderer(settings).writer(rows.head, to: output))
+        }
     }
 }

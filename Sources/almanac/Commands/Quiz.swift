@@ -11,7 +11,7 @@ struct Quiz: ParsableCommand {
     )
 
     /// `almanac quiz question [--seed N]`.
-    struct Question: ParsableCommand, Exemplified {
+    struct Question: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.question.abstract"),
             discussion: localized("help.quiz.question.discussion"))
@@ -21,21 +21,24 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz question --seed 42 --format json", "example.quiz.question.json"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
         var seed: UInt64?
         @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.question.reveal")))
         var reveal = false
 
         func run() throws {
-            let settings = try global.settings()
-            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: .standardOutput(settings))
-            try Print.out(text)
+            let settings = try page.settings(global, "quiz.question")
+            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: page.renderer(settings))
+            try page.write(settings, text)
         }
     }
 
     /// `almanac quiz play [--seed N] [--rounds N] [--player P]`.
-    struct Play: ParsableCommand, Exemplified {
+    struct Play: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.play.abstract"),
             discussion: localized("help.quiz.play.discussion"))
@@ -45,6 +48,8 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz play", "example.quiz.play.terminal"),
             Example("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.scripted"),
         ]
+
+        static let formats = FormatOption.text
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
@@ -62,7 +67,7 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz scores`.
-    struct Scores: ParsableCommand, Exemplified {
+    struct Scores: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.scores.abstract"),
             discussion: localized("help.quiz.scores.discussion"))
@@ -70,20 +75,24 @@ struct Quiz: ParsableCommand {
         static let examples = [
             Example("almanac quiz scores", "example.quiz.scores.all"),
             Example("almanac quiz scores --player Anna", "example.quiz.scores.player"),
+            Example("almanac quiz scores --format html --out scores.html", "example.quiz.scores.html"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.scores.player"), valueName: "name"))
         var player: String?
 
         func run() throws {
-            let settings = try global.settings()
-            try Print.out(FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)))
+            let settings = try page.settings(global, "quiz.scores")
+            try page.write(settings, FlagQuiz.scores(settings, player: player, renderer: page.renderer(settings)))
         }
     }
 
     /// `almanac quiz missed [--pairs]`.
-    struct Missed: ParsableCommand, Exemplified {
+    struct Missed: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.quiz.missed.abstract"),
             discussion: localized("help.quiz.missed.discussion"))
@@ -93,7 +102,10 @@ struct Quiz: ParsableCommand {
             Example("almanac quiz missed --pairs --player anna", "example.quiz.missed.pairs"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.missed.pairs")))
         var pairs = false
         @Option(name: .long, help: ArgumentHelp(localized("help.quiz.missed.player"), valueName: "name"))
@@ -102,10 +114,10 @@ struct Quiz: ParsableCommand {
         var limit = 10
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "quiz.missed")
             guard limit >= 1 else { throw AlmanacError(.usage, "quiz.error.limit", ["value": String(limit)]) }
-            let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: .standardOutput(settings))
-            try Print.out(text)
+            let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: page.renderer(settings))
+            try page.write(settings, text)
         }
     }
 

@@ -11,7 +11,7 @@ struct Report: ParsableCommand {
     )
 
     /// `almanac report list`.
-    struct List: ParsableCommand, Exemplified {
+    struct List: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.report.list.abstract"),
             discussion: localized("help.report.list.discussion"))
@@ -21,19 +21,22 @@ struct Report: ParsableCommand {
             Example("almanac --locale ru report list", "example.report.list.russian"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
         var reportsDir: String?
 
         func run() throws {
-            let settings = try global.settings()
+            let settings = try page.settings(global, "report.list")
             let catalog = try ReportCatalog.load(directory: reportsDir)
-            try Print.out(Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)))
+            try page.write(settings, Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)))
         }
     }
 
     /// `almanac report run NAME [--param K=V...]`.
-    struct Run: ParsableCommand, Exemplified {
+    struct Run: ParsableCommand, Exemplified, Formatted {
         static let configuration = CommandConfiguration(
             abstract: localized("help.report.run.abstract"),
             discussion: localized("help.report.run.discussion"))
@@ -44,10 +47,14 @@ struct Report: ParsableCommand {
             Example("almanac report run events-by-day --param from=today-7 --tz Europe/Moscow", "example.report.run.zone"),
             Example("almanac report run quiz-scores --format json", "example.report.run.json"),
             Example("almanac report run overdue-books --param within=14 --format csv", "example.report.run.csv"),
+            Example("almanac report run events-by-day --format html --out per-day.html", "example.report.run.html"),
             Example("almanac report run mine --reports-dir ~/almanac-reports", "example.report.run.own"),
         ]
 
+        static let formats = FormatOption.rows
+
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.report.run.name"), valueName: "name"), completion: .almanac(.reports))
         var name: String
         @Option(name: .long, help: ArgumentHelp(localized("help.report.run.param"), valueName: "name=value"),
@@ -60,12 +67,16 @@ struct Report: ParsableCommand {
 
         func run() throws {
             QueryLimits.capMemory()
-            let settings = try global.settings()
+            var settings = try page.settings(global, "report.run")
             settings.timeZone.becomeTheCLibrarysZone()
             let limits = try QueryLimits(option: timeout, default: QueryLimits.defaultTimeout)
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
+            settings.pageTitle = settings.localizer(report.titleKey)
             let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param)
-            try rows.write(to: Renderer.standardOutput(settings).writer(rows.head, to: .standardOutput))
+            try page.output(settings) { output in
+                limits.output = output
+                try rows.send(to: page.renderer(settings).writer(rows.head, chart: report.chart?.chart(settings.localizer), to: output))
+            }
         }
     }
 }

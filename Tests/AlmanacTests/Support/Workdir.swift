@@ -56,6 +56,28 @@ final class Workdir {
             stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
+    /// Runs `almanac demo` (with `arguments`), which makes the sample database in a new temporary
+    /// folder of its own, and moves that database here as `name`, with its -wal and -shm, and the
+    /// sample files into `sample-data/`. Returns what the demo printed.
+    @discardableResult
+    func demoDatabase(_ name: String = "almanac.db", arguments: [String] = [], environment: [String: String] = [:]) throws -> Output {
+        let temporary = url.appendingPathComponent(".demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let out = try run(["demo"] + arguments, environment: environment.merging(["TMPDIR": temporary.path]) { $1 })
+        try #require(out.status == 0, "demo: \(out.stderr)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        try #require(folders.count == 1 && folders[0].hasPrefix("almanac-demo-"), "the demo's folder: \(folders)")
+        let made = temporary.appendingPathComponent(folders[0])
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: made.appendingPathComponent("almanac.db" + suffix).path) {
+            try FileManager.default.moveItem(at: made.appendingPathComponent("almanac.db" + suffix), to: url.appendingPathComponent(name + suffix))
+        }
+        if !FileManager.default.fileExists(atPath: path("sample-data")) {
+            try FileManager.default.moveItem(at: made.appendingPathComponent("sample-data"), to: url.appendingPathComponent("sample-data"))
+        }
+        return out
+    }
+
     /// Creates a database with `almanac init`, the first step of any user's session: no other
     /// command creates one.
     func initDatabase(_ name: String = "a.db") throws {

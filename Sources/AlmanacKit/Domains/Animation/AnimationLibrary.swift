@@ -28,12 +28,12 @@ public final class AnimationLibrary {
         }
     }
 
-    /// The setting with a name; an unknown name is a usage error listing the saved ones.
+    /// The setting with a name; an unknown name is not found (66), listing the saved ones.
     public func setting(named name: String) throws -> AnimationSetting {
         let all = try settings()
         if let found = all.first(where: { $0.name == name }) { return found }
-        guard !all.isEmpty else { throw AlmanacError(.usage, "animation.error.no-settings", ["name": name]) }
-        throw AlmanacError(.usage, "animation.error.unknown-setting",
+        guard !all.isEmpty else { throw AlmanacError.notFound("animation.error.no-settings", ["name": name]) }
+        throw AlmanacError.notFound("animation.error.unknown-setting",
             ["name": name, "names": all.map { "\"\($0.name)\"" }.joined(separator: ", ")])
     }
 

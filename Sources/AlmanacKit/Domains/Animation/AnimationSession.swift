@@ -49,6 +49,13 @@ public final class AnimationSession {
     public func timeline(name: String, fps: Int) throws -> String {
         let (setting, timeline) = try load(name, fps: fps)
         let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
+        if settings.format == .html {
+            var page = renderer
+            page.title = t("page.snowman.title", ["name": setting.name])
+            let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
+            let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
+            return page.htmlPage(table, pictures: [picture.figure(id: "snowman")], style: picture.style(id: "snowman"))
+        }
         guard settings.format == .table else { return renderer.render(table) }
         let heading = t("animation.timeline.heading", [
             "name": Renderer.singleLine(setting.name), "duration": LocalizedFormats(localizer: t).number(timeline.duration),

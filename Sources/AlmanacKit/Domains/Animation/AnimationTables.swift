@@ -23,7 +23,7 @@ public enum AnimationTables {
             Table.Column(key: "id", title: t("column.id")), Table.Column(key: "name", title: t("column.name")),
             Table.Column(key: "created_at", title: t("column.created_at")),
         ]
-        let human = format == .table || format == .markdown
+        let human = format.isHuman
         if human {
             columns.append(Table.Column(key: "values", title: t("animation.column.values")))
         } else {

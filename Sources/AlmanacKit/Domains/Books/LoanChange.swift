@@ -23,7 +23,7 @@ public struct LoanChange: Sendable {
         switch renderer.format {
         case .table, .markdown:
             return sentence(formats: renderer.makeFormats()) + "\n"
-        case .csv, .tsv, .json:
+        case .csv, .tsv, .json, .html:
             return renderer.render(LoanTable.table([loan], today: today, localizer: renderer.localizer))
         }
     }

@@ -47,7 +47,7 @@ public struct LoanStore {
     public func loan(id: Int64) throws -> Loan {
         let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books WHERE id = ?")
         try statement.bind(id, at: 1)
-        guard try statement.step() else { throw AlmanacError(.missingInput, "books.error.not-found", ["id": String(id)]) }
+        guard try statement.step() else { throw AlmanacError.notFound("books.error.not-found", ["id": String(id)]) }
         return try Loan(row: statement)
     }
 

@@ -87,7 +87,7 @@ public struct OverdueCheck {
         var result = OverdueResult(today: today, rule: rule)
         let lastOverdue = rule.lastOverdueDue(on: today).description
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
-        if let window = rule.dueWithin {
+        if rule.dueWithin != nil {
             result.dueSoonCount = try count(Self.countDueSoonSQL, [
                 ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
             ])

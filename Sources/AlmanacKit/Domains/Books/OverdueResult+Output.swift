@@ -18,7 +18,7 @@ extension OverdueResult {
         let formats = renderer.makeFormats()
         if nagios { return Output(standardOutput: nagiosLine(formats) + "\n", standardError: nil) }
         let table = self.table(renderer.localizer)
-        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table)
+        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: Self.chart(rule, renderer.localizer))
         return Output(standardOutput: rows, standardError: quiet ? nil : summary(formats))
     }
 
@@ -28,6 +28,12 @@ extension OverdueResult {
         let head = Self.head(t, rule: rule, notices: notices != nil)
         let rows = Rows(t)
         return Table(columns: head.columns, rows: (notices ?? self.rows).map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
+    }
+
+    /// The picture above the rows of an `html` page: the loans by days late, coloured by `rule`'s
+    /// notice levels.
+    public static func chart(_ rule: OverdueRule, _ t: Localizer) -> Chart {
+        Chart.lateness(days: "days_overdue", levels: rule.levels.map(Int64.init), title: t("page.chart.lateness"))
     }
 
     /// The columns of the rows, what they count (loans, or with `--notify` notices), and the sentence

@@ -60,13 +60,15 @@ public struct OverdueRun: Sendable {
     /// the monitoring line needs only counts, which the index answers alone. With `--notify` the rows
     /// are the notices, written inside the notices' transaction, and the notices are committed only
     /// after the output was flushed and synchronized: a failed write rolls them back. With `--quiet`
-    /// nothing at all is written when there is no row. SQLite's failures (busy past `--wait`, a
-    /// damaged file) are said in Almanac's words, naming the file.
-    public func perform(settings: Settings, renderer: Renderer, to output: OutputWriter) throws -> Report {
-        try Store.explained { try measure(settings: settings, renderer: renderer, output: output) }
+    /// nothing at all is written when there is no row. `delivered` runs once the output is
+    /// synchronized, before the notices commit (an `--out` file is put in place there). SQLite's
+    /// failures (busy past `--wait`, a damaged file) are said in Almanac's words, naming the file.
+    public func perform(settings: Settings, renderer: Renderer, to output: OutputWriter,
+                        delivered: () throws -> Void = {}) throws -> Report {
+        try Store.explained { try measure(settings: settings, renderer: renderer, output: output, delivered: delivered) }
     }
 
-    private func measure(settings: Settings, renderer: Renderer, output: OutputWriter) throws -> Report {
+    private func measure(settings: Settings, renderer: Renderer, output: OutputWriter, delivered: () throws -> Void) throws -> Report {
         let clock = ContinuousClock()
         let started = clock.now
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
@@ -85,6 +87,7 @@ public struct OverdueRun: Sendable {
                 checkEnded()
                 try output.write(result.nagiosLine(formats) + "\n")
                 try output.synchronize()
+                try delivered()
             }
             if notify {
                 result = try check.runIssuingNotices(issuing: { _ in }, deliver: line)
@@ -93,12 +96,14 @@ public struct OverdueRun: Sendable {
                 try line(result)
             }
         } else {
-            let writer = try renderer.writer(OverdueResult.head(renderer.localizer, rule: rule, notices: notify), to: output)
+            let writer = try renderer.writer(OverdueResult.head(renderer.localizer, rule: rule, notices: notify),
+                chart: OverdueResult.chart(rule, renderer.localizer), to: output)
             let rows = OverdueResult.Rows(renderer.localizer)
             func finish(_ result: OverdueResult) throws {
                 checkEnded()
                 if !(quiet && writer.rowCount == 0) { try writer.finish() }
                 try output.synchronize()
+                try delivered()
             }
             if notify {
                 result = try check.runIssuingNotices(issuing: { try writer.row(rows.row($0)) }, deliver: finish)

@@ -70,13 +70,13 @@ public final class AdventCalendar {
     /// The holiday `key` names, or the selected one when `key` is nil. Errors list the holidays.
     public func holiday(_ key: String?) throws -> Holiday {
         let all = try holidays()
-        guard !all.isEmpty else { throw AlmanacError(.missingInput, "calendar.error.no-holidays") }
+        guard !all.isEmpty else { throw AlmanacError.notFound("calendar.error.no-holidays") }
         let names = all.map(\.key).joined(separator: ", ")
         guard let wanted = try key ?? selectedKey() else {
             throw AlmanacError(.usage, "calendar.error.no-selection", ["holidays": names])
         }
         guard let holiday = all.first(where: { $0.key == wanted }) else {
-            throw AlmanacError(.usage, "calendar.error.unknown-holiday", ["holiday": wanted, "holidays": names])
+            throw AlmanacError.notFound("calendar.error.unknown-holiday", ["holiday": wanted, "holidays": names])
         }
         return holiday
     }

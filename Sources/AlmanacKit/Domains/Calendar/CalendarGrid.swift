@@ -71,7 +71,7 @@ public struct CalendarGrid {
     /// The title, wrapped to the width (a narrow terminal's grid is narrower than the words).
     private func title() -> [String] {
         var text = localizer("calendar.grid.title", [
-            "title": Renderer.singleLine(view.holiday.title), "opened": String(view.opened.count),
+            "title": Renderer.singleLine(view.holiday.title), "opened": localizer.count(view.opened.count, unit: "unit.open-door"),
             "total": String(DoorOrder.revealDoor),
         ])
         if view.testMode { text += " · " + localizer("calendar.grid.test-mode") }

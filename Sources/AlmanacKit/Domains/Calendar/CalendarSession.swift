@@ -53,6 +53,12 @@ public final class CalendarSession {
     /// `calendar show [H]`: the grid, or the doors as rows.
     public func show(_ key: String?) throws -> String {
         let view = try calendar.view(key)
+        if settings.format == .html {
+            var page = renderer
+            page.title = view.holiday.title
+            return page.htmlPage(CalendarTables.doors(view, localizer: t),
+                pictures: [CalendarPicture(view: view, localizer: t).figure(id: "calendar")])
+        }
         guard settings.format == .table else { return renderer.render(CalendarTables.doors(view, localizer: t)) }
         return grid(view)
     }

@@ -5,7 +5,7 @@ public enum CalendarTables {
     /// colour and progress.
     public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, format: OutputFormat,
                                 localizer t: Localizer) -> Table {
-        let human = format == .table || format == .markdown
+        let human = format.isHuman
         let columns = [
             Table.Column(key: "selected", title: t("calendar.column.selected"), alignment: .left),
             Table.Column(key: "holiday", title: t("column.holiday")),
@@ -45,15 +45,18 @@ public enum CalendarTables {
         return Table(columns: doorColumns(t), rows: rows, summaryUnit: "unit.door")
     }
 
-    /// The door `open` opened (or found open), with the greeting when it is the big reveal.
+    /// The door `open` opened (or found open), with the greeting when it is the big reveal. Its status
+    /// is the door's state as `show` words it (`open`); `already_open` tells whether this run opened it.
     public static func opened(_ door: Door, of holiday: Holiday, already: Bool, localizer t: Localizer) -> Table {
         let status = already
-            ? Table.Tag(value: "already-open", label: t("calendar.status.already-open"), symbol: "✓")
-            : Table.Tag(value: "opened", label: t("calendar.status.opened"), symbol: "✓", role: .success)
+            ? Table.Tag(value: "open", label: t("calendar.status.already-open"), symbol: "✓")
+            : Table.Tag(value: "open", label: t("calendar.status.opened"), symbol: "✓", role: .success)
         let greeting: Table.Cell = DoorOrder.isReveal(door.number) ? holiday.greeting.map(Table.Cell.text) ?? .null : .null
-        return Table(columns: doorColumns(t) + [Table.Column(key: "greeting", title: t("column.greeting"))],
+        let columns = doorColumns(t) + [Table.Column(key: "already_open", title: t("column.already_open")),
+                                        Table.Column(key: "greeting", title: t("column.greeting"))]
+        return Table(columns: columns,
             rows: [[.text(holiday.key), .identifier(Int64(door.number)), .tag(status), .text(door.surprise),
-                    door.openedAt.map(Table.Cell.instant) ?? .null, greeting]],
+                    door.openedAt.map(Table.Cell.instant) ?? .null, .bool(already), greeting]],
             summaryUnit: nil)
     }
 

@@ -39,9 +39,12 @@ public struct Country: Sendable, Equatable {
         return String(flag)
     }
 
-    /// The name ICU gives the region in the locale's language (`ru`: `Германия`), or `stored` when
-    /// ICU has none (it then answers with the code itself, or nothing).
+    /// The region's name in the locale's language, CLDR's standard one: ICU's (`ru`: `Германия`), but
+    /// where the toolchain's ICU data (Apple's) departs from CLDR ("China mainland" for `CN`), the
+    /// language's own `country.name.CODE` (`Translations/*/country-names.strings`, never another
+    /// language's); `stored` when ICU has none (it then answers with the code itself, or nothing).
     public static func localizedName(code: String, stored: String, locale: Locale) -> String {
+        if let standard = Localizer.catalog[LocaleResolver.language(of: locale.identifier)]?["country.name." + code] { return standard }
         guard let name = locale.localizedString(forRegionCode: code), !name.isEmpty, name != code else { return stored }
         return name
     }

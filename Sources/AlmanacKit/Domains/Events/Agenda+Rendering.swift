@@ -4,7 +4,11 @@ import Foundation
 extension Agenda {
     /// `events agenda`: the events of `range` in `zone` read from `store`, grouped by day and written
     /// to `output` as they are read (`Grouping`, `AgendaRows`): a range of any length is never held.
+    /// An `html` page, whose cards need every event with its description, is the one agenda held whole.
     public static func write(_ store: EventStore, range: DayRange, zone: Zone, renderer: Renderer, to output: OutputWriter) throws {
+        if renderer.format == .html {
+            return try output.write(load(store, range: range, zone: zone, withDescriptions: true).render(renderer))
+        }
         var grouping = Grouping(ZoneDays(range: range, zone: zone))
         let rows = AgendaRows(grouping.days, renderer)
         let writer = try renderer.writer(rows.head, to: output)
@@ -17,8 +21,10 @@ extension Agenda {
 
     /// The agenda in the renderer's format. People get one section per day with events, headed by the
     /// day (`Mon 22 Dec`, `Пн, 22 дек.`), rows in time order and a count; an empty range gets one
-    /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`.
+    /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`;
+    /// an `html` page the events as cards above that table.
     public func render(_ renderer: Renderer) -> String {
+        if renderer.format == .html { return htmlPage(renderer, columns: 2, table: machineTable()) }
         var inMemory = renderer
         inMemory.heldBytes = .max
         let rows = AgendaRows(days, inMemory)
@@ -78,7 +84,8 @@ struct AgendaRows {
         self.days = days
         formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: renderer.today)
         switch renderer.format {
-        case .csv, .tsv, .json:
+        // An html page draws the flat rows under its cards (`Agenda.htmlPage`).
+        case .csv, .tsv, .json, .html:
             human = false
             tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, .english))) })
             head = Table.Head(columns: Self.machineColumns, summaryUnit: nil)

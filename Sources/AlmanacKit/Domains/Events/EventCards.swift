@@ -43,6 +43,7 @@ public struct EventCards: Sendable {
         let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: agenda.days.zone, today: renderer.today)
         switch renderer.format {
         case .csv, .tsv, .json: return renderer.render(machineTable())
+        case .html: return agenda.htmlPage(renderer, columns: columns, table: machineTable())
         case .markdown where !agenda.groups.isEmpty: return renderer.render(humanTable(formats))
         case .table, .markdown:
             guard !agenda.groups.isEmpty else { return agenda.emptyLine(formats) + "\n" }

@@ -14,7 +14,7 @@ public struct EventDetail: Sendable {
     /// Reads the event with id `id`; an unknown id is an error that says so (exit 66).
     public static func load(_ store: EventStore, id: Int64) throws -> EventDetail {
         guard let event = try store.event(id: id) else {
-            throw AlmanacError(.missingInput, "events.error.no-such-event", ["id": String(id)])
+            throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
         }
         return EventDetail(event: event)
     }
@@ -47,6 +47,11 @@ public struct EventDetail: Sendable {
         switch renderer.format {
         case .csv, .tsv, .json:
             return renderer.render(machineTable())
+        case .html:
+            var page = renderer
+            page.title = event.title
+            return page.htmlPage(renderer.titled(machineTable()), lead: ([event.person].compactMap { $0 } + [Self.when(event, formats)]).joined(separator: " · "),
+                body: paragraphs.filter { !$0.isEmpty }.map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined())
         case .markdown:
             var out = "## " + Self.escape(event.title) + "\n\n"
             out += fields.map { "- **" + Self.escape($0.label) + ":** " + Self.escape($0.value) + "\n" }.joined()
@@ -94,6 +99,7 @@ public struct EventDetail: Sendable {
     public func addedMessage(_ renderer: Renderer) -> String {
         switch renderer.format {
         case .csv, .tsv, .json: return renderer.render(machineTable())
+        case .html: return renderer.render(renderer.titled(machineTable()))
         case .table, .markdown:
             let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
             return renderer.localizer("events.added", [

@@ -9,6 +9,8 @@
 ///   unless the next word starts with a capital letter;
 /// - after an ellipsis the next word starts in lower case (`provided… but bring a towel`);
 /// - inside a number (`3.5`), or after a list number that opens the text (`1. Preheat`).
+/// Chinese and Japanese end a sentence at a full-width `。`, `！` or `？` (or the half-width `｡`), with
+/// no space after it: there the sentence ends at once, with any closing quotes or brackets (`」`).
 /// White space inside the sentence is folded to single spaces, so the result is one line.
 public enum FirstSentence {
     /// The first sentence of `text`, or the whole text (folded) when no sentence ends in it.
@@ -16,14 +18,19 @@ public enum FirstSentence {
         let characters = Array(text)
         var index = 0
         while index < characters.count {
-            guard terminators.contains(characters[index]) else {
+            guard terminators.contains(characters[index]) || wideTerminators.contains(characters[index]) else {
                 index += 1
                 continue
             }
             var runEnd = index
-            while runEnd + 1 < characters.count, terminators.contains(characters[runEnd + 1]) { runEnd += 1 }
+            while runEnd + 1 < characters.count, terminators.contains(characters[runEnd + 1]) || wideTerminators.contains(characters[runEnd + 1]) {
+                runEnd += 1
+            }
             var last = runEnd
-            while last + 1 < characters.count, closers.contains(characters[last + 1]) { last += 1 }
+            while last + 1 < characters.count, closers.contains(characters[last + 1]) || wideClosers.contains(characters[last + 1]) { last += 1 }
+            if characters[index...runEnd].contains(where: wideTerminators.contains) {
+                return folded(characters[...last])
+            }
             if last + 1 == characters.count || characters[last + 1].isWhitespace,
                 endsSentence(characters, start: index, run: characters[index...runEnd], next: nextWord(characters, after: last))
             {
@@ -36,6 +43,9 @@ public enum FirstSentence {
 
     static let terminators: Set<Character> = [".", "!", "?", "…"]
     static let closers: Set<Character> = ["\"", "'", "»", "”", "’", "“", ")", "]", "}", "›"]
+    /// Chinese and Japanese terminators, which end a sentence with no space after them.
+    static let wideTerminators: Set<Character> = ["。", "｡", "！", "？"]
+    static let wideClosers: Set<Character> = ["」", "』", "）", "】", "〕", "》", "〉", "”", "’", "｣", "］", "｝"]
     static let openers: Set<Character> = ["\"", "'", "«", "“", "„", "‘", "(", "[", "{", "‹", "—", "–", "-"]
 
     /// Abbreviations that come before what they name, so they never end a sentence. Titles are

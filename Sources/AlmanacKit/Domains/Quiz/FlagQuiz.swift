@@ -31,6 +31,10 @@ public enum FlagQuiz {
         switch renderer.format {
         case .csv, .tsv, .json:
             return renderer.render(tables.questionRecord(question, seed: seed))
+        case .html:
+            var page = renderer
+            page.title = tables.prompt(question)
+            return page.render(tables.questionOptions(question))
         case .table, .markdown:
             let t = tables.localizer
             // Markdown needs blank lines around a table, or the prompt and the table run together.
@@ -48,21 +52,36 @@ public enum FlagQuiz {
     /// and streaks.
     public static func scores(_ settings: Settings, player: String?, renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let answers = try QuizStore(database: database).answers(player: player)
+        let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
-        return renderer.render(tables.scores(Scoring.scores(answers)))
+        let chart = Chart.bars(label: "player", value: "accuracy", title: settings.localizer("page.chart.accuracy"))
+        return renderer.render(tables.scores(Scoring.scores(answers)), chart: chart)
     }
 
     /// `quiz missed`: the countries missed most (or, with `pairs`, the most confused pairs), at most
     /// `limit` rows.
     public static func missed(_ settings: Settings, player: String?, pairs: Bool, limit: Int, renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let answers = try QuizStore(database: database).answers(player: player)
+        let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
         if pairs {
-            return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))))
+            let chart = Chart.bars(label: "country", value: "confused_times", title: settings.localizer("page.chart.pairs"))
+            return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))), chart: chart)
         }
-        return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))))
+        let chart = Chart.bars(label: "country", value: "missed", title: settings.localizer("page.chart.missed"))
+        return renderer.render(tables.missed(Array(Scoring.missedCountries(answers).prefix(limit))), chart: chart)
+    }
+
+    /// Every answer, or those of the player named (without regard to case); a name no answer is
+    /// recorded under is not found (66), listing the players.
+    static func answers(_ store: QuizStore, player: String?) throws -> [QuizAnswer] {
+        guard let player else { return try store.answers() }
+        let spellings = try store.spellings(of: player)
+        guard spellings.isEmpty else { return try store.answers(of: spellings) }
+        let players = try store.players()
+        guard !players.isEmpty else { throw AlmanacError.notFound("quiz.error.no-players", ["player": player]) }
+        throw AlmanacError.notFound("quiz.error.unknown-player",
+            ["player": player, "players": players.map { "\"\($0)\"" }.joined(separator: ", ")])
     }
 
     /// `quiz play`: a game on standard input and output, every answer recorded as it is given.
@@ -73,16 +92,19 @@ public enum FlagQuiz {
     ) throws {
         let database = try Store.open(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
+        let store = QuizStore(database: database)
+        // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
+        let player = try store.spellings(of: player).first ?? player
         guard let session = QuizSession(codes: directory.codes, seed: seed, rounds: rounds, player: player,
             session: QuizStore.newSession(seed: seed))
         else { return }
         let styling = Styling(choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
             environment: environment)
         let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
-        let store = QuizStore(database: database)
         // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
         let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
-        try QuizConsole(session: session, screen: screen, mode: mode, record: store.record).play()
+        // Answers are dated like every record: the clock's time on the --today day.
+        try QuizConsole(session: session, screen: screen, mode: mode, clock: { settings.now() }, record: store.record).play()
     }
 
     /// The player a game is recorded for: the name given (spaces around it removed), else `$USER`,

@@ -11,13 +11,13 @@ public struct QuizStore {
     }
 
     /// The recorded answers in the order they were given (time, then recording order), all of them
-    /// or one player's.
-    public func answers(player: String? = nil) throws -> [QuizAnswer] {
-        let filter = player == nil ? "" : " WHERE player = ?"
+    /// or those recorded under the given spellings of a player's name (`spellings(of:)`).
+    public func answers(of players: [String]? = nil) throws -> [QuizAnswer] {
+        let filter = players.map { " WHERE player IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
         let rows = try database.rows("""
             SELECT player, session, answered_at, country, chosen, options FROM quiz_answers\(filter)
             ORDER BY answered_at, id
-            """, player.map { [SQLValue.text($0)] } ?? [])
+            """, (players ?? []).map(SQLValue.text))
         return try rows.map { row in
             guard let answeredAt = row[2].textValue.flatMap(Instant.parse) else {
                 throw AlmanacError(.invalidData, "quiz.error.bad-time", ["value": row[2].textValue ?? "NULL"])
@@ -26,6 +26,23 @@ public struct QuizStore {
                 country: row[3].textValue ?? "", chosen: row[4].textValue ?? "",
                 options: row[5].textValue.map { $0.split(separator: "|").map(String.init) })
         }
+    }
+
+    /// Every name answers are recorded under, each once, sorted.
+    public func players() throws -> [String] {
+        try database.rows("SELECT DISTINCT player FROM quiz_answers ORDER BY player").compactMap { $0[0].textValue }
+    }
+
+    /// The names answers are recorded under that are `name` but for case (`anna` finds `Anna`):
+    /// a player is named without regard to case wherever one is matched.
+    public func spellings(of name: String) throws -> [String] {
+        let wanted = Self.caseless(name)
+        return try players().filter { Self.caseless($0) == wanted }
+    }
+
+    /// A name as players are compared: Unicode case folded (`Аня` and `аня` are one player).
+    static func caseless(_ name: String) -> String {
+        name.folding(options: .caseInsensitive, locale: nil)
     }
 
     /// Records an answer (committed at once, so an interrupted game keeps what was answered).

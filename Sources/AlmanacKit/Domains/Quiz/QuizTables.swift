@@ -54,13 +54,13 @@ public struct QuizTables {
         }, summaryUnit: "unit.country", empty: Table.Sentence("quiz.none-missed"))
     }
 
-    /// `quiz missed --pairs`: "asked X, chose Y", most frequent first.
+    /// `quiz missed --pairs`: "asked X, chose Y", most frequent first, with the keys of `missed`.
     public func pairs(_ pairs: [ConfusedPair]) -> Table {
         let t = localizer
         return Table(columns: [
-            Table.Column(key: "asked", title: t("quiz.column.asked-country")),
-            Table.Column(key: "chosen", title: t("quiz.column.chosen-flag")),
-            Table.Column(key: "times", title: t("quiz.column.times")),
+            Table.Column(key: "country", title: t("quiz.column.asked-country")),
+            Table.Column(key: "confused_with", title: t("quiz.column.chosen-flag")),
+            Table.Column(key: "confused_times", title: t("quiz.column.times")),
         ], rows: pairs.map { [countryCell($0.country), countryCell($0.chosen), .integer(Int64($0.times))] },
         summaryUnit: "unit.pair", empty: Table.Sentence("quiz.none-missed"))
     }

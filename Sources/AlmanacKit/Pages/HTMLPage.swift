@@ -1,0 +1,135 @@
+/// One self-contained HTML5 page, written from the top down so rows can follow its head as they
+/// come: `head()`, then the body's parts (pictures, tables), then `foot()`. Everything a reader
+/// needs is inside: the style sheet inline, system fonts, pictures as inline SVG, and no script
+/// (an animation pauses on a click through a checkbox and the style sheet alone).
+public struct HTMLPage: Sendable {
+    /// The heading and the document's title, in the user's words.
+    public let title: String
+    /// A line under the heading (what, where, when), or nil.
+    public let lead: String?
+    /// The user's words: the page's `lang` and its own few words.
+    public let localizer: Localizer
+    /// Rules of the page's own (an animation's keyframes), after the common style sheet.
+    public var style = ""
+    /// A page titled `title`, in the localizer's language.
+    public init(title: String, lead: String? = nil, localizer: Localizer) {
+        self.title = title
+        self.lead = lead
+        self.localizer = localizer
+    }
+
+    /// Everything before the body's parts: the document head with its style, and the heading.
+    public func head() -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"" + HTMLText.attribute(localizer.language) + "\">\n<head>\n"
+        out += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta name=\"generator\" content=\"almanac\">\n"
+        out += "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style + "</style>\n</head>\n"
+        out += "<body>\n<main>\n<h1>" + HTMLText.escaped(title) + "</h1>\n"
+        if let lead { out += "<p class=\"lead\">" + HTMLText.escaped(lead) + "</p>\n" }
+        return out
+    }
+
+    /// Everything after the body's parts.
+    public func foot() -> String {
+        "<footer>" + HTMLText.escaped(localizer("page.footer")) + "</footer>\n</main>\n</body>\n</html>\n"
+    }
+
+    /// A whole page around `body`.
+    public func document(_ body: String) -> String {
+        head() + body + foot()
+    }
+
+    /// A second-level heading.
+    public static func heading(_ text: String) -> String {
+        "<h2>" + HTMLText.escaped(text) + "</h2>\n"
+    }
+
+    /// A paragraph saying a list is empty.
+    public static func empty(_ text: String) -> String {
+        "<p class=\"empty\">" + HTMLText.escaped(text) + "</p>\n"
+    }
+}
+
+/// A table written row by row: `head()`, `row(_:)` for each row as it comes, then `foot(_:)`.
+///
+/// Each cell shows what `table` shows (localized numbers, dates, plurals, status words with their
+/// symbols) and carries the plain value JSON would hold in `data-value` (no attribute for NULL), so
+/// the page can be read back exactly; numbers are right-aligned, statuses coloured as on a terminal,
+/// with their symbol and words kept.
+public struct HTMLTableWriter {
+    /// The columns.
+    public let columns: [Table.Column]
+    private let formats: LocalizedFormats
+    private let caption: String?
+
+    /// A writer for `columns`, with localized cells from `formats`, and an optional caption.
+    public init(columns: [Table.Column], formats: LocalizedFormats, caption: String? = nil) {
+        self.columns = columns
+        self.formats = formats
+        self.caption = caption
+    }
+
+    /// The table's opening and its header row.
+    public func head() -> String {
+        var out = "<div class=\"scroll\"><table>\n"
+        if let caption { out += "<caption>" + HTMLText.escaped(caption) + "</caption>\n" }
+        out += "<thead><tr>"
+        for column in columns {
+            out += "<th scope=\"col\" data-key=\"" + HTMLText.attribute(column.key) + "\">" + HTMLText.escaped(column.title) + "</th>"
+        }
+        return out + "</tr></thead>\n<tbody>\n"
+    }
+
+    /// A row spanning every column, heading the rows after it (an agenda's day).
+    public func section(_ heading: String) -> String {
+        "<tr class=\"section\"><th colspan=\"\(columns.count)\" scope=\"rowgroup\">" + HTMLText.escaped(heading) + "</th></tr>\n"
+    }
+
+    /// One row; cells past the columns are dropped, missing ones are empty.
+    public func row(_ cells: [Table.Cell]) -> String {
+        var out = "<tr>"
+        for index in columns.indices {
+            out += cell(index < cells.count ? cells[index] : .null, column: columns[index])
+        }
+        return out + "</tr>\n"
+    }
+
+    /// The table's end, and the count line under it (nil for none).
+    public func foot(_ summary: String?) -> String {
+        "</tbody>\n</table></div>\n" + (summary.map { "<p class=\"count\">" + HTMLText.escaped($0) + "</p>\n" } ?? "")
+    }
+
+    /// Characters past which a cell's text scrolls inside it.
+    static let longText = 400
+
+    private func cell(_ cell: Table.Cell, column: Table.Column) -> String {
+        let human = Renderer.humanText(cell, formats)
+        var classes: [String] = []
+        switch column.alignment {
+        case .right?: classes.append("num")
+        case .left?: break
+        case nil:
+            switch cell {
+            case .integer, .identifier, .real, .percent, .count: classes.append("num")
+            default: break
+            }
+        }
+        switch cell {
+        case .date, .instant: classes.append("date")
+        default: break
+        }
+        var out = "<td"
+        if !classes.isEmpty { out += " class=\"" + classes.joined(separator: " ") + "\"" }
+        if let plain = Renderer.plainText(cell) { out += " data-value=\"" + HTMLText.attribute(plain) + "\"" }
+        out += ">"
+        if case .tag(let tag) = cell, let role = tag.role {
+            out += "<span class=\"tag " + role.rawValue + "\">" + HTMLText.escaped(human.text) + "</span>"
+        } else if human.text.unicodeScalars.count > Self.longText {
+            // A very long value scrolls inside its cell, so one title cannot make a row pages tall.
+            out += "<div class=\"long\">" + HTMLText.escaped(human.text) + "</div>"
+        } else {
+            out += HTMLText.escaped(human.text)
+        }
+        return out + "</td>"
+    }
+}

@@ -1,0 +1,89 @@
+@testable import almanac
+import Foundation
+import Testing
+
+/// A command that cannot print a format refuses it (exit 64, naming the command and the format, in
+/// the user's language) before it reads or writes anything; a format it accepts is what it prints.
+/// Every command of the binary's command tree is run with every `--format`, from its first example,
+/// so a command added later is covered by its declaration (`Formatted`) and its examples.
+@Suite struct OutputFormatCommandTests {
+    /// Every command that runs, with its first example that does not choose a format itself.
+    static let commands: [(path: [String], example: Example)] = ExampleTests.paths.filter { !$0.isEmpty }.compactMap { path in
+        CommandTree.examples(at: path).first { !$0.line.contains("--format") }.map { (path, $0) }
+    }
+
+    @Test func everyCommandDeclaresTheFormatsItPrints() throws {
+        #expect(Self.commands.count == ExampleTests.paths.count - 1, "a command whose every example chooses a --format")
+        for path in ExampleTests.paths where !path.isEmpty {
+            let type = try #require(CommandTree.type(at: path))
+            let formats = (type as? Formatted.Type)?.formats
+            #expect(formats?.isEmpty == false, "\(path) does not say which --format values it prints (conform to Formatted)")
+            #expect(formats?.contains(.nagios) != true || path == ["overdue"], "\(path): nagios is overdue's line")
+        }
+    }
+
+    @Test func everyCommandPrintsOrRefusesEveryFormat() throws {
+        let sample = try Workdir.sampleSource()
+        for (path, example) in Self.commands {
+            let declared = try #require(CommandTree.type(at: path) as? Formatted.Type).formats
+            let command = (["almanac"] + path).joined(separator: " ")
+            for format in FormatOption.allCases {
+                let dir = try sample.sampleCopy()
+                let line = Self.line(example.line, adding: ["--format", format.rawValue])
+                let out = try dir.shell(line)
+                guard declared.contains(format) else {
+                    #expect(out.status == 64, "`\(line)` exited \(out.status): \(out.stderr)")
+                    #expect(out.stdout.isEmpty, "`\(line)` printed before refusing")
+                    #expect(out.stderr == Self.refusal(command, format, declared, russian: false), "`\(line)`")
+                    let russian = try dir.shell(Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
+                    #expect(russian.status == 64 && russian.stderr == Self.refusal(command, format, declared, russian: true), "\(line): \(russian.stderr)")
+                    continue
+                }
+                #expect(out.status == example.status, "`\(line)` exited \(out.status), not \(example.status): \(out.stderr)")
+                if let problem = Self.problem(out.stdout, as: format) { Issue.record("`\(line)` does not print \(format): \(problem)") }
+            }
+        }
+    }
+
+    /// The refusal, word for word.
+    static func refusal(_ command: String, _ format: FormatOption, _ declared: [FormatOption], russian: Bool) -> String {
+        let formats = declared.map(\.rawValue).joined(separator: ", ")
+        switch (declared == FormatOption.text, russian) {
+        case (true, false): return "almanac: error: \"\(command)\" prints no rows, so it cannot print --format \(format) (leave --format out)\n"
+        case (true, true): return "almanac: ошибка: «\(command)» не выводит строк данных и не поддерживает --format \(format) (уберите --format)\n"
+        case (false, false): return "almanac: error: \"\(command)\" cannot print --format \(format) (it prints \(formats))\n"
+        case (false, true): return "almanac: ошибка: «\(command)» не поддерживает --format \(format) (поддерживается: \(formats))\n"
+        }
+    }
+
+    /// An example's line with global options put right after `almanac` (accepted anywhere).
+    static func line(_ line: String, adding options: [String]) -> String {
+        "almanac " + options.joined(separator: " ") + line.dropFirst("almanac".count)
+    }
+
+    /// What is wrong with `text` as output in `format`, or nil: JSON parses as an array of objects,
+    /// CSV and TSV start with a header of keys, markdown is no box table, html a page, nagios the
+    /// plugin line.
+    static func problem(_ text: String, as format: FormatOption) -> String? {
+        let keys = #/^[a-z][a-z0-9_]*$/#
+        switch format {
+        case .table:
+            return nil
+        case .json:
+            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [[String: Any]] else { return "not a JSON array of objects" }
+        case .csv, .tsv:
+            let separator: Character = format == .csv ? "," : "\t"
+            guard !text.isEmpty else { return nil }  // written to a file (export --out)
+            guard format == .tsv || text.contains("\r\n") else { return "no CRLF line ends" }
+            let header = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            guard header.split(separator: separator).allSatisfy({ $0.wholeMatch(of: keys) != nil }) else { return "a header that is not keys: \(header)" }
+        case .markdown:
+            guard !text.contains("┌") && !text.contains("│") else { return "a box table" }
+        case .html:
+            guard text.isEmpty || text.hasPrefix("<!DOCTYPE html>") else { return "not a page" }  // empty: written to --out
+        case .nagios:
+            guard text.hasPrefix("OVERDUE ") else { return "not the plugin line" }
+        }
+        return nil
+    }
+}

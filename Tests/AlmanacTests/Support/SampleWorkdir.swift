@@ -1,0 +1,36 @@
+import Foundation
+
+extension Workdir {
+    /// A directory with the sample database as `almanac.db` (made by `almanac demo`): copy it into
+    /// others with `sampleCopy()`, one per run that may change it.
+    static func sampleSource() throws -> Workdir {
+        let source = try Workdir()
+        try source.demoDatabase("almanac.db")
+        return source
+    }
+
+    /// A new directory with a copy of this one's sample database and the files the examples name
+    /// (`ExampleFixtures`): what a user has beside the database after the demo.
+    func sampleCopy() throws -> Workdir {
+        let copy = try Workdir()
+        for file in try FileManager.default.contentsOfDirectory(atPath: url.path) where file.hasPrefix("almanac.db") {
+            try FileManager.default.copyItem(atPath: path(file), toPath: copy.path(file))
+        }
+        try ExampleFixtures.write(into: copy)
+        return copy
+    }
+
+    /// The environment the examples run in: the binary on PATH, the sample database, and its demo
+    /// day as `ALMANAC_TODAY` (nil: the clock's day, as for a user who sets none).
+    func exampleEnvironment(today: String? = "2025-12-22") -> [String: String] {
+        var environment = ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "ALMANAC_DB": path("almanac.db"),
+                           "TMPDIR": url.path]
+        environment["ALMANAC_TODAY"] = today
+        return environment
+    }
+
+    /// Runs a command line as a user types it into a shell (quotes, `<`), in the examples' environment.
+    func shell(_ line: String, today: String? = "2025-12-22") throws -> Output {
+        try run(["-c", line], environment: exampleEnvironment(today: today), executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+}
