@@ -9,8 +9,8 @@ enum ReferenceData {
 
     /// Each reference row's values, as the kind's rules bind them, by kind.
     static let rows: [ImportKind: [[SQLValue]]] = [
-        .countries: checked(CountryKind.self, file: "countries.csv", ()),
-        .animationProperties: checked(PropertyKind.self, file: "animation-properties.csv", ()),
+        .countries: checked(CountryKind.self, file: ImportKind.countries.fileName, ()),
+        .animationProperties: checked(PropertyKind.self, file: ImportKind.animationProperties.fileName, ()),
         .calendarState: [FieldValues.check(CalendarStateKind.self, [:], ()).values],
     ]
 

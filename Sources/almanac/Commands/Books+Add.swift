@@ -38,7 +38,7 @@ extension Books {
             let settings = try page.settings(global, "books.add")
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
             let loan = try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today)
-            try page.write(settings, LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.added, loan).render(page.renderer(settings)))
         }
     }
 }

@@ -41,10 +41,10 @@ extension Books {
         func run() throws {
             let settings = try page.settings(global, "books.list")
             let filter = LoanFilter(openOnly: open, overdueOnly: overdue, borrower: borrower, search: search, limit: limit?.value)
-            let loans = try LoanStore.openForReading(settings.databasePath).loans(filter, today: settings.today, localizer: settings.localizer)
-            let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer, limit: limit?.value)
-            let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            try page.write(settings, Renderer.standardOutput(settings).render(table))
+            let store = try LoanStore.openForReading(settings.databasePath)
+            try page.output(settings) {
+                try LoanTable.list(store, filter: filter, sort: sort, renderer: page.renderer(settings), today: settings.today, to: $0)
+            }
         }
     }
 }

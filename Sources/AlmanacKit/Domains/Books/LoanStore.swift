@@ -27,9 +27,20 @@ public struct LoanStore {
         try loans(LoanFilter(openOnly: openOnly), today: LocalDate.first)
     }
 
-    /// The loans a filter keeps, by due date then id. Whatever SQL can decide (open, overdue, and a
-    /// limit when nothing else filters) it decides, through the open loans' index.
+    /// The loans a filter keeps, by due date then id.
     public func loans(_ filter: LoanFilter, today: LocalDate, localizer: Localizer = .english) throws -> [Loan] {
+        var loans: [Loan] = []
+        try forEachLoan(filter, today: today, localizer: localizer) { loans.append($0) }
+        return loans
+    }
+
+    /// The loans a filter keeps, handed to `body` one at a time as SQLite reads them, so a listing
+    /// of any length is never held: by due date then id, or with `byTitle` by title in that collation
+    /// then id (SQLite sorts, in bounded memory, through the collation). Whatever SQL can decide
+    /// (open, overdue, and a limit when nothing else filters) it decides, through the open loans'
+    /// index; the text filters fold case and accents in the localizer's locale.
+    public func forEachLoan(_ filter: LoanFilter = LoanFilter(), today: LocalDate = .first, localizer: Localizer = .english,
+                            byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void) throws {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         if filter.openOnly || filter.overdueOnly { conditions.append("returned_on IS NULL") }
@@ -37,19 +48,26 @@ public struct LoanStore {
             conditions.append("due_on < ?")
             arguments.append(.text(today.description))
         }
+        var order = "due_on, id"
+        if let collation {
+            database.setCollation("almanac_title") { collation.compare($0, $1) }
+            order = "title COLLATE almanac_title, id"
+        }
         let limitInSQL = filter.limit.flatMap { filter.needsText ? nil : $0 }
         let sql = "SELECT \(Loan.selection.sql()) FROM books"
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY due_on, id"
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY \(order)"
             + (limitInSQL.map { " LIMIT \($0)" } ?? "")
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
-        var loans: [Loan] = []
         let match = filter.matcher(localizer)
+        var taken = 0
         while try statement.step() {
             let loan = try Loan(row: statement)
-            if match(loan) { loans.append(loan) }
+            guard match(loan) else { continue }
+            try body(loan)
+            taken += 1
+            if let limit = filter.limit, taken >= limit { return }
         }
-        return loans
     }
 
     /// The loan with an id; an unknown id is an error naming it (exit 66).

@@ -9,25 +9,59 @@ public enum LoanTable {
         case due
     }
 
-    /// The loans as a table, with each loan's status on `today`: overdue (red on a terminal, `✗` and
-    /// a word everywhere), on loan, or returned; and for an overdue loan the days it is overdue.
-    public static func table(_ loans: [Loan], today: LocalDate, localizer t: Localizer) -> Table {
+    /// The columns (the books kind's, then the status on the day), counted as books; `openOnly` words
+    /// the sentence of an empty list for `--open`.
+    public static func head(_ t: Localizer, openOnly: Bool = false) -> Table.Head {
+        Table.Head(columns: BookKind.Column.allCases.map { column($0, t) }
+            + ["status", "days_overdue"].map { Table.Column(key: $0, title: t("column." + $0)) }, summaryUnit: "unit.book",
+            empty: Table.Sentence(openOnly ? "books.none-open" : "books.none"))
+    }
+
+    /// Each loan's row with its status on `today`: overdue (red on a terminal, `✗` and a word
+    /// everywhere), on loan, or returned; and for an overdue loan the days it is overdue.
+    public struct Rows {
+        let today: LocalDate
         let rule = OverdueRule()
-        let rows: [[Table.Cell]] = loans.map { loan in
-            let status: String
+        let overdue, onLoan, returned: Table.Cell
+
+        /// Rows for `today`, with statuses in `t`'s words.
+        public init(today: LocalDate, localizer t: Localizer) {
+            self.today = today
+            overdue = .tag(StatusTags.tag("overdue", t))
+            onLoan = .tag(StatusTags.tag("on-loan", t))
+            returned = .tag(StatusTags.tag("returned", t))
+        }
+
+        /// The row of one loan.
+        public func row(_ loan: Loan) -> [Table.Cell] {
+            var status = onLoan
             var daysOverdue = Table.Cell.null
             switch rule.standing(loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn, today: today) {
-            case .returned: status = "returned"
+            case .returned: status = returned
             case .overdue(let days, _):
-                status = "overdue"
+                status = overdue
                 daysOverdue = .count(Int64(days), unit: "unit.day")
-            default: status = "on-loan"
+            default: break
             }
-            return BookKind.Column.allCases.map { cell(loan, $0) } + [.tag(StatusTags.tag(status, t)), daysOverdue]
+            return BookKind.Column.allCases.map { LoanTable.cell(loan, $0) } + [status, daysOverdue]
         }
-        return Table(columns: BookKind.Column.allCases.map { column($0, t) }
-            + ["status", "days_overdue"].map { Table.Column(key: $0, title: t("column." + $0)) },
-            rows: rows, summaryUnit: "unit.book")
+    }
+
+    /// The loans as a table, with each loan's status on `today`.
+    public static func table(_ loans: [Loan], today: LocalDate, localizer t: Localizer) -> Table {
+        let head = head(t), rows = Rows(today: today, localizer: t)
+        return Table(columns: head.columns, rows: loans.map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
+    }
+
+    /// `books list`: the loans of `store` a filter keeps, in the order asked for, written to `output`
+    /// as SQLite reads them; nothing is held, however many loans there are.
+    public static func list(_ store: LoanStore, filter: LoanFilter, sort: Sort, renderer: Renderer, today: LocalDate,
+                            to output: OutputWriter) throws {
+        let writer = try renderer.writer(head(renderer.localizer, openOnly: filter.openOnly), to: output)
+        let rows = Rows(today: today, localizer: renderer.localizer)
+        let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
+        try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) { try writer.row(rows.row($0)) }
+        try writer.finish()
     }
 
     /// A column of the books kind as a listing shows it: its JSON key and translated title.

@@ -40,18 +40,32 @@ public struct EventStore {
     /// shows), and events of a day or more that started earlier through the small `events_by_length`.
     /// The second set all starts before the first, so each is read in order and the two are joined.
     public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
-        let columns = withDescriptions ? Self.detailed : Self.listed
-        let lookback = Instant.utcText(from - Self.longEvent)
-        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
-        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
-        let start = Instant.utcText(from), end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
-        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], columns)
+        var events: [Event] = []
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
+        let bounds = Self.bounds(from: from, to: to)
         let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
-            [.text(lookback), .text(end)])
-        if case .integer(let rows)? = count { events.reserveCapacity(events.count + Int(rows)) }
-        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], columns, into: events)
+            [.text(bounds.lookback), .text(bounds.end)])
+        if case .integer(let rows)? = count { events.reserveCapacity(Int(rows) + 64) }
+        try forEachEvent(from: from, to: to, withDescriptions: withDescriptions) { events.append($0) }
+        return events
+    }
+
+    /// The same events, in the same order, handed to `body` one at a time as they are read: a range
+    /// of any length is never held.
+    public func forEachEvent(from: Int64, to: Int64, withDescriptions: Bool = false, _ body: (Event) throws -> Void) throws {
+        let columns = withDescriptions ? Self.detailed : Self.listed
+        let bounds = Self.bounds(from: from, to: to)
+        try read(Self.earlierQuery(columns), [.text(bounds.lookback), .text(bounds.start)], columns, body)
+        try read(Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
+    }
+
+    /// The stored text of the range's bounds: a day before it (the lookback), its start and its end.
+    private static func bounds(from: Int64, to: Int64) -> (lookback: String, start: String, end: String) {
+        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
+        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
+        (Instant.utcText(from - longEvent), Instant.utcText(from),
+         to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to))
     }
 
     /// The columns an agenda row shows (all held by `events_by_start`), and with the description.
@@ -60,7 +74,9 @@ public struct EventStore {
 
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
-        try read("SELECT \(Self.detailed.sql()) FROM events WHERE id = ?1", [.integer(id)], Self.detailed).first
+        var found: Event?
+        try read("SELECT \(Self.detailed.sql()) FROM events WHERE id = ?1", [.integer(id)], Self.detailed) { found = $0 }
+        return found
     }
 
     /// The event with this id; an unknown id is an error naming it (exit 66).
@@ -133,24 +149,22 @@ public struct EventStore {
         }
     }
 
-    /// Reads events of a selection. The instants are read from their stored bytes
-    /// (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to): a week of a busy table is tens
-    /// of thousands of rows, and SQLite's own date parsing cost more than the rest of the row.
+    /// Reads events of a selection, handing each to `body`. The instants are read from their stored
+    /// bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to): a week of a busy table
+    /// is tens of thousands of rows, and SQLite's own date parsing cost more than the rest of the row.
     private func read(_ sql: String, _ arguments: [SQLValue], _ columns: Selection<EventKind.Column>,
-                      into events: [Event] = []) throws -> [Event] {
+                      _ body: (Event) throws -> Void) throws {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
-        var events = events
         let withDescriptions = columns[.description] >= 0
         while try statement.step() {
-            events.append(Event(
+            try body(Event(
                 id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
                 person: statement.string(at: columns[.person]), startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
                 endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
                 description: withDescriptions ? statement.string(at: columns[.description]) : nil,
                 allDay: statement.int64(at: columns[.allDay]) != 0))
         }
-        return events
     }
 
     /// A stored instant in UTC seconds, nil for NULL; text that is not one is a damaged database.
