@@ -38,7 +38,7 @@ extension Events {
                 description: description, zone: settings.timeZone)
             let store = try EventStore.open(settings.databasePath, writing: true)
             let id = try store.add(draft)
-            try page.write(settings, EventDetail.load(store, id: id).addedMessage(.standardOutput(settings)))
+            try page.write(settings, EventDetail.load(store, id: id).addedMessage(page.renderer(settings)))
         }
     }
 }
