@@ -2,7 +2,7 @@
 # Each script sets `set -euo pipefail` and its own RUNS before sourcing this.
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
-ALMANAC=$ROOT/.build/release/almanac
+ALMANAC=${BENCH_ALMANAC:-$ROOT/.build/release/almanac}
 WORK=${BENCH_DIR:-$ROOT/.build/bench}
 ROWS=${BENCH_ROWS:-1000000}
 CC=${CC:-cc}
@@ -22,4 +22,16 @@ needs_sqlite3() {
   local sudo=sudo
   [ "$(id -u)" = 0 ] && sudo=""
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq sqlite3
+}
+
+# needs_duckdb: sets DUCKDB_PYTHON to a Python that imports duckdb, installing DuckDB from PyPI into a
+# virtual environment under .build when the system's Python has none (Debian's pip refuses to install
+# into the system). The reference a data user would reach for; needs python3 with venv.
+needs_duckdb() {
+  DUCKDB_PYTHON=python3
+  python3 -c 'import duckdb' 2>/dev/null && return
+  DUCKDB_PYTHON=$ROOT/.build/duckdb/bin/python3
+  "$DUCKDB_PYTHON" -c 'import duckdb' 2>/dev/null && return
+  echo "make bench: installing DuckDB (pip) into .build/duckdb" >&2
+  python3 -m venv "$ROOT/.build/duckdb" && "$ROOT/.build/duckdb/bin/pip" install -q duckdb
 }
