@@ -15,6 +15,24 @@ build() {
   $CC -O2 -o "$WORK/$name" "Bench/$name.c" "$@"
 }
 
+# needs_disk GB_PER_MILLION: stops with a message when the bench folder's disk has less free space than
+# the script needs for $ROWS rows. At more than a million rows each script removes its files when done.
+needs_disk() {
+  local need_kib available
+  need_kib=$(awk -v r="$ROWS" -v g="$1" 'BEGIN {printf "%d", r / 1e6 * g * 1048576}')
+  available=$(df -Pk "$WORK" | awk 'NR == 2 {print $4}')
+  if [ "$available" -lt "$need_kib" ]; then
+    echo "make bench: $ROWS rows need about $((need_kib / 1048576)) GB free in $WORK; $((available / 1048576)) GB are" >&2
+    exit 1
+  fi
+}
+
+# cleanup FILES...: removes the files at more than a million rows (a million are kept for the next run).
+cleanup() {
+  [ "$ROWS" -gt 1000000 ] || return 0
+  rm -f "$@"
+}
+
 # needs_sqlite3: installs the sqlite3 shell when it is missing (the reference, and a reader of counts).
 needs_sqlite3() {
   command -v sqlite3 >/dev/null 2>&1 && return

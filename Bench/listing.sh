@@ -17,6 +17,7 @@ VMEM_KIB=${BENCH_LISTING_VMEM_KIB:-8388608}
 TODAY=2025-06-01
 HISTORY_DAY=2025-12-22
 needs_sqlite3
+needs_disk 0.7
 build generate
 build measure
 cd "$WORK"
@@ -118,4 +119,5 @@ printf '%s\n' "${ACCEPT[@]}" | awk -v rows="$ROWS" '{
 printf '%s\n' "${REPORTS[@]}" | awk '{ printf "acceptance: report %s %s s <= 1 s   %s\n", $1, $2, ($2 != "failed" && $2 <= 1 ? "ok" : "MISSED") }'
 awk -v s="$NAGIOS" 'BEGIN { printf "acceptance: overdue --format nagios %.0f ms <= 100 ms   %s\n", s * 1000, (s != "failed" && s <= 0.1 ? "ok" : "MISSED") }'
 rm -f listing-errors.txt
+cleanup listing.db listing.db-wal listing.db-shm reports.db reports.db-wal reports.db-shm listing.*.done reports.*.done
 echo "load while measuring: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -10,6 +10,7 @@ RUNS=${BENCH_RUNS:-3}
 TODAY=2025-06-01
 needs_sqlite3
 needs_duckdb
+needs_disk 1.0
 build generate
 build floor -lcsv -lsqlite3
 build measure
@@ -156,4 +157,5 @@ awk -v a="$BOOKS_ALMANAC" -v s="$BOOKS_SQLITE" -v d="$BOOKS_DUCKDB" -v big="$BOO
   printf "stretch: almanac / duckdb = %.2fx (<= 2)   %s\n", a / d, (a / d <= 2 ? "ok" : "MISSED")
 }'
 rm -f books-1m.csv
+cleanup books.csv books-small.csv books-more.csv books-tail.csv script.sql errors.txt bench-*.db bench-*.db-wal bench-*.db-shm
 echo "load while measuring: $(cut -d' ' -f1-3 /proc/loadavg)"
