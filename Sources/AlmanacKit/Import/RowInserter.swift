@@ -150,7 +150,9 @@ final class RowInserter {
 
     private func insertSetting(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Outcome {
         try bind(values[first], at: 1, to: statement, batch, record)
-        try statement.bind(createdAt, at: 2)
+        // The file's created_at (bound after the properties' values), else the import's moment.
+        let given = properties.count + 1 < batch.width ? values[first + properties.count + 1] : .null
+        if case .null = given { try statement.bind(createdAt, at: 2) } else { try bind(given, at: 2, to: statement, batch, record) }
         guard try statement.step() else {
             statement.reset()
             return .skipped
