@@ -19,10 +19,32 @@ struct PageOptions: ParsableArguments {
         return settings
     }
 
+    /// Runs `body` with where the command's output goes, so rows can be written as they come: the
+    /// `--out` file (put in place once `body` returns), else standard output.
+    func output<T>(_ settings: Settings, _ body: (OutputWriter) throws -> T) throws -> T {
+        let output = try open(settings)
+        let result = try body(output.writer)
+        try output.commit()
+        return result
+    }
+
+    /// Where the output goes, opened, with the call that puts an `--out` file in place once it is
+    /// written (standard output needs nothing more); dropped uncommitted, the file is not made.
+    func open(_ settings: Settings) throws -> (writer: OutputWriter, commit: () throws -> Void) {
+        guard let out else { return (.standardOutput, {}) }
+        var outputs = OutputGuard(database: settings.databasePath, force: force)
+        let file = try outputs.claim(out, option: "--out").open()
+        return (file.writer, file.commit)
+    }
+
     /// Writes the command's output to `--out`, or to standard output without it.
     func write(_ settings: Settings, _ text: String) throws {
-        guard let out else { return try Print.out(text) }
-        var outputs = OutputGuard(database: settings.databasePath, force: force)
-        try outputs.write(out, option: "--out") { try $0.write(text) }
+        try output(settings) { try $0.write(text) }
+    }
+
+    /// The renderer for the output: standard output's (cut to a terminal's width, coloured where
+    /// allowed), or a file's, which is never cut or coloured.
+    func renderer(_ settings: Settings) -> Renderer {
+        out == nil ? .standardOutput(settings) : Renderer(settings: settings, terminal: .pipe, environment: [:])
     }
 }

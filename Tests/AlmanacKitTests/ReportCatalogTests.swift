@@ -36,7 +36,7 @@ import Testing
         _ = try Store.create(directory.path("empty.db"))
         let settings = Settings(databasePath: directory.path("empty.db"), today: LocalDate("2025-12-20")!)
         let report = try ReportCatalog.builtIn().report(named: name)
-        let table = try ReportSession(settings: settings).run(report, arguments: [])
+        let table = try ReportSession(settings: settings).run(report, arguments: []).table()
         #expect(table.columns.map(\.key) == report.columns.map(\.name), "columns and header agree, in order")
     }
 

@@ -13,7 +13,7 @@ import Testing
         let settings = FixtureDatabase.settings(language, format: format)
         let session = try ReportSession(settings: settings)
         let report = try ReportCatalog.builtIn().report(named: name)
-        let table = try session.run(report, arguments: [])
+        let table = try session.run(report, arguments: []).table()
         var renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
         renderer.title = settings.localizer(report.titleKey)
         return renderer.render(table, chart: report.chart?.chart(settings.localizer))

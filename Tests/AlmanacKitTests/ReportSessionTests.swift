@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: refused)
     func refusesAnythingThatCouldWrite(_ sample: (sql: String, action: String)) throws {
-        let error = failure { try self.session().query(sample.sql, arguments: []) }
+        let error = failure { try self.session().query(sample.sql, arguments: []).table() }
         #expect(error?.key == "query.error.refused")
         #expect(error?.failure == .usage)
         #expect(error?.arguments["action"] == sample.action)
@@ -49,87 +49,87 @@ import Testing
 
     @Test func oneStatementAtATime() throws {
         for sql in ["SELECT 1; SELECT 2", "SELECT 1; DELETE FROM books", "SELECT 1;; -- done\n;"] {
-            let error = failure { try self.session().query(sql, arguments: []) }
+            let error = failure { try self.session().query(sql, arguments: []).table() }
             if sql.hasSuffix(";") {
                 #expect(error == nil, "a trailing ; and comment are fine")
             } else {
                 #expect(error?.key == "query.error.several-statements")
             }
         }
-        #expect(failure { try self.session().query("  -- nothing\n", arguments: []) }?.key == "query.error.empty")
+        #expect(failure { try self.session().query("  -- nothing\n", arguments: []).table() }?.key == "query.error.empty")
     }
 
     @Test func sqlErrorsAreInvalidData() throws {
-        let error = failure { try self.session().query("SELECT * FROM nowhere", arguments: []) }
+        let error = failure { try self.session().query("SELECT * FROM nowhere", arguments: []).table() }
         #expect(error?.failure == .invalidData)
         #expect(error?.arguments["message"] == "no such table: nowhere")
     }
 
     @Test func readingPragmasAndSelectsRun() throws {
         let session = try session()
-        #expect(try session.query("PRAGMA table_info(books)", arguments: []).rows.count == 7)
-        #expect(try session.query("PRAGMA user_version", arguments: []).rows == [[.integer(Int64(DatabaseMigrator.builtIn.latestVersion))]])
-        #expect(try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5) SELECT sum(x) AS total FROM n", arguments: []).rows == [[.integer(15)]])
+        #expect(try session.query("PRAGMA table_info(books)", arguments: []).table().rows.count == 7)
+        #expect(try session.query("PRAGMA user_version", arguments: []).table().rows == [[.integer(Int64(DatabaseMigrator.builtIn.latestVersion))]])
+        #expect(try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5) SELECT sum(x) AS total FROM n", arguments: []).table().rows == [[.integer(15)]])
     }
 
     @Test func queryParametersAreNamedAndInferred() throws {
         let session = try session()
         let table = try session.query("SELECT :n AS n, :r AS r, :t AS t, :code AS code, :today AS today_on",
-            arguments: ["n=42", "r=2.5", "t=Аня", "code=007"])
+            arguments: ["n=42", "r=2.5", "t=Аня", "code=007"]).table()
         #expect(table.columns.map(\.key) == ["n", "r", "t", "code", "today_on"])
         #expect(table.rows == [[.integer(42), .real(2.5), .text("Аня"), .text("007"), .date(FixtureDatabase.today)]])
-        let positional = try session.query("SELECT ?1 AS first, ? AS second", arguments: ["2=b", "1=a"])
+        let positional = try session.query("SELECT ?1 AS first, ? AS second", arguments: ["2=b", "1=a"]).table()
         #expect(positional.rows == [[.text("a"), .text("b")]])
-        #expect(failure { try session.query("SELECT :a", arguments: []) }?.key == "query.error.missing-param")
-        let unknown = failure { try session.query("SELECT :a, @b", arguments: ["a=1", "b=2", "c=3"]) }
+        #expect(failure { try session.query("SELECT :a", arguments: []).table() }?.key == "query.error.missing-param")
+        let unknown = failure { try session.query("SELECT :a, @b", arguments: ["a=1", "b=2", "c=3"]).table() }
         #expect(unknown?.key == "query.error.unknown-param")
         #expect(unknown?.arguments["accepted"] == "a, b")
-        #expect(failure { try session.query("SELECT :a", arguments: ["a"]) }?.key == "report.error.param-syntax")
-        #expect(failure { try session.query("SELECT :a", arguments: ["a=1", "a=2"]) }?.key == "report.error.param-twice")
+        #expect(failure { try session.query("SELECT :a", arguments: ["a"]).table() }?.key == "report.error.param-syntax")
+        #expect(failure { try session.query("SELECT :a", arguments: ["a=1", "a=2"]).table() }?.key == "report.error.param-twice")
     }
 
     @Test func columnsNamedLikeTheSchemaAreShownAsDatesAndTimes() throws {
-        let table = try session("ru").query("SELECT id, title, due_on, loaned_on || 'x' AS loaned_on FROM books WHERE id = 1", arguments: [])
+        let table = try session("ru").query("SELECT id, title, due_on, loaned_on || 'x' AS loaned_on FROM books WHERE id = 1", arguments: []).table()
         #expect(table.columns.map(\.title) == ["№", "название", "вернуть до", "выдана"])
         #expect(table.rows == [[.identifier(1), .text("Мастер и Маргарита"), .date(LocalDate("2025-11-29")!), .text("2025-10-01x")]])
-        let instants = try session().query("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1", arguments: [])
+        let instants = try session().query("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1", arguments: []).table()
         #expect(instants.rows == [[.instant(Instant.parse("2025-12-01T06:07:00Z")!)]])
     }
 
     @Test func localDateUsesTheChosenZone() throws {
         let sql = "SELECT local_date('2025-12-20T21:30:00Z') AS day, local_date('nonsense') AS bad"
-        #expect(try session().query(sql, arguments: []).rows == [[.text("2025-12-21"), .null]])
+        #expect(try session().query(sql, arguments: []).table().rows == [[.text("2025-12-21"), .null]])
         var settings = FixtureDatabase.settings("en")
         settings.timeZone = Zone(identifier: "America/Los_Angeles")!
-        #expect(try ReportSession(settings: settings).query(sql, arguments: []).rows == [[.text("2025-12-20"), .null]])
+        #expect(try ReportSession(settings: settings).query(sql, arguments: []).table().rows == [[.text("2025-12-20"), .null]])
     }
 
     @Test func reportParametersAreCheckedAndListed() throws {
         let session = try session()
         let report = try ReportCatalog.builtIn().report(named: "overdue-books")
-        #expect(try session.run(report, arguments: ["within=0"]).rows.count == 4)
-        #expect(try session.run(report, arguments: ["as_of=2025-11-30", "within=0"]).rows.count == 1)
-        let unknown = failure { try session.run(report, arguments: ["days=3"]) }
+        #expect(try session.run(report, arguments: ["within=0"]).table().rows.count == 4)
+        #expect(try session.run(report, arguments: ["as_of=2025-11-30", "within=0"]).table().rows.count == 1)
+        let unknown = failure { try session.run(report, arguments: ["days=3"]).table() }
         #expect(unknown?.key == "report.error.unknown-param")
         #expect(unknown?.failure == .usage)
         #expect(unknown?.arguments["accepted"] == "as_of: date, default today; within: integer, default 7")
-        let badValue = failure { try session.run(report, arguments: ["within=soon"]) }
+        let badValue = failure { try session.run(report, arguments: ["within=soon"]).table() }
         #expect(badValue?.key == "report.error.bad-value")
         #expect(badValue?.arguments["type"] == "an integer")
-        let badDate = failure { try session.run(report, arguments: ["as_of=2025-13-01"]) }
+        let badDate = failure { try session.run(report, arguments: ["as_of=2025-13-01"]).table() }
         #expect(badDate?.arguments["type"] == "a date (YYYY-MM-DD, today, today+N or today-N)")
     }
 
     @Test func aReportMayRequireAParameterAndMustDeclareWhatItUses() throws {
         let session = try session()
         let needs = try ReportDefinition.parse("-- param: who text\nSELECT :who AS who", source: "mine/who.sql", defaultName: "who")
-        #expect(failure { try session.run(needs, arguments: []) }?.key == "report.error.missing-param")
-        #expect(try session.run(needs, arguments: ["who=Аня"]).rows == [[.text("Аня")]])
+        #expect(failure { try session.run(needs, arguments: []).table() }?.key == "report.error.missing-param")
+        #expect(try session.run(needs, arguments: ["who=Аня"]).table().rows == [[.text("Аня")]])
         let undeclared = try ReportDefinition.parse("SELECT :who AS who, :today AS today", source: "mine/u.sql", defaultName: "u")
-        let error = failure { try session.run(undeclared, arguments: []) }
+        let error = failure { try session.run(undeclared, arguments: []).table() }
         #expect(error?.key == "report.error.undeclared")
         #expect(error?.failure == .invalidData)
         let writer = try ReportDefinition.parse("DELETE FROM books", source: "mine/w.sql", defaultName: "w")
-        #expect(failure { try session.run(writer, arguments: []) }?.key == "query.error.refused")
+        #expect(failure { try session.run(writer, arguments: []).table() }?.key == "query.error.refused")
     }
 }

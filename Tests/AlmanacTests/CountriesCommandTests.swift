@@ -66,7 +66,11 @@ import Testing
         #expect(out.stdout == "flag,code,name,alpha3,numeric\r\n🇨🇮,CI,Côte d'Ivoire,CIV,384\r\n")
         let none = try dir.run(["--db", "a.db", "countries", "list", "--search", "Atlantis"])
         #expect(none.status == 0)
-        #expect(none.stdout.hasSuffix("0 countries\n"))
+        #expect(none.stdout == "No country matches “Atlantis”.\n", "one line in words, not an empty box")
+        let ru = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "Атлантида"])
+        #expect(ru.stdout == "Ни одна страна не подходит под «Атлантида».\n")
+        let csv = try dir.run(["--db", "a.db", "--format", "csv", "countries", "list", "--search", "Atlantis"])
+        #expect(csv.stdout == "flag,code,name,alpha3,numeric\r\n", "csv keeps its header")
     }
 
     /// The import checks codes against the ISO 3166-1 list built into the binary.

@@ -2,7 +2,8 @@
 # Builds and runs a libFuzzer harness: HARNESS=import (the default), the CSV reader and the import
 # checks of every kind; HARNESS=header, headers built from the bytes (Tests/AlmanacKitTests/Support/
 # HeaderFuzz.swift: the import's binary run with ALMANAC_FUZZ=header, on Tests/Fuzz/HeaderCorpus);
-# HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift).
+# HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift); HARNESS=renderer, tables
+# built from the bytes written in every format (Tests/AlmanacKitTests/Support/RendererFuzz.swift).
 #
 #   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
@@ -22,7 +23,8 @@ case "$harness" in
     import) harness_sources=$import_sources; corpus=Tests/Fuzz/Corpus ;;
     header) harness_sources=$import_sources; corpus=Tests/Fuzz/HeaderCorpus; built=import; export ALMANAC_FUZZ=header ;;
     paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
-    *) echo "fuzz: unknown HARNESS=$harness (import, header or paths)" >&2; exit 64 ;;
+    renderer) harness_sources="Tests/Fuzz/FuzzRenderer.swift Tests/AlmanacKitTests/Support/RendererFuzz.swift"; corpus=Tests/Fuzz/RendererCorpus ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import, header, paths or renderer)" >&2; exit 64 ;;
 esac
 binary=$out/fuzz-$built
 work=$out/corpus-$harness
@@ -68,11 +70,25 @@ build() {
 }
 
 # The seeds: for the import, every sample file as its own kind, each with the options of a few first
-# bytes; for the paths, each layout with the database, a side file, the input and a link as the path.
+# bytes; for the paths, each layout with the database, a side file, the input and a link as the path;
+# for the renderer, each shape of table (columns, options, held memory) at a few terminal widths.
 seeds() {
     local dir=$out/seeds-$harness
     rm -rf "$dir"
     mkdir -p "$dir"
+    if [ "$harness" = renderer ]; then
+        local shape width cell cells
+        for shape in 0 7 9 26 51 63 100 127 140 191 200 255; do
+            # 48 cells walking through every kind of cell and every piece of text.
+            cells=""
+            for cell in $(seq 0 47); do cells="$cells\\$(printf %03o $(((cell * 37 + shape) % 256)))"; done
+            for width in 0 12 40 100; do
+                printf "\\$(printf %03o "$shape")\\$(printf %03o "$width")$cells" > "$dir/table-$shape-$width"
+            done
+        done
+        echo "$dir"
+        return
+    fi
     if [ "$harness" = paths ]; then
         local flags token
         for flags in 0 3 7 31 95 127; do

@@ -18,13 +18,22 @@ public final class OutputWriter {
     private var buffer: [UInt8] = []
     /// The first failure, once a write failed: every later write and flush throws it again.
     public private(set) var failure: WriteFailure?
+    /// The time spent in `write(2)`: waiting for the reader of a pipe (`| less`) or for the disk.
+    public private(set) var waited = Duration.zero
 
     /// A writer to `descriptor`. `capacity` is how many bytes it keeps before writing them;
     /// `flushesEachWrite` writes every call at once (standard error, a terminal screen).
-    public init(descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
+    public convenience init(descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
+        self.init(descriptor: descriptor, path: path,
+            stream: path.map(WriteFailure.Stream.file) ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput),
+            capacity: capacity, flushesEachWrite: flushesEachWrite)
+    }
+
+    /// A writer whose failures name `stream`.
+    init(descriptor: Int32, path: String?, stream: WriteFailure.Stream, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
         self.descriptor = descriptor
         self.path = path
-        stream = path.map(WriteFailure.Stream.file) ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput)
+        self.stream = stream
         self.capacity = capacity
         self.flushesEachWrite = flushesEachWrite
         buffer.reserveCapacity(flushesEachWrite ? 256 : capacity)
@@ -89,6 +98,8 @@ public final class OutputWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        let clock = ContinuousClock(), started = clock.now
+        defer { waited += clock.now - started }
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -8,6 +8,8 @@ public struct WriteFailure: Error, Equatable, Sendable, CustomStringConvertible 
     public enum Stream: Equatable, Sendable {
         case standardOutput, standardError
         case file(String)
+        /// A temporary file in a folder (a long table's cells, kept between its two passes).
+        case temporary(folder: String)
     }
 
     /// Where the bytes were going.
@@ -35,6 +37,7 @@ public struct WriteFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case (.standardError, _): return localizer("write.error.stderr", ["reason": reason])
         case (.file(let path), .cannotCreate): return localizer("write.error.create", ["path": path, "reason": reason])
         case (.file(let path), _): return localizer("write.error.file", ["path": path, "reason": reason])
+        case (.temporary(let folder), _): return localizer("write.error.temporary", ["folder": folder, "reason": reason])
         }
     }
 

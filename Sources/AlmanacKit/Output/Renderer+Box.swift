@@ -1,117 +1,92 @@
-extension Renderer {
-    /// The narrowest a column is cut to on a narrow terminal: two characters and the `…`.
-    static let narrowestColumn = 3
+/// `table`: sqlite3's `.mode box`. Headers centred, text left, numbers right, a heading row across
+/// the columns for each section, and a count line under it. On a terminal the box is fitted to its
+/// width (`BoxLayout`); piped, it is never cut.
+///
+/// The box needs every column's width before its first line, so it reads every row first. Each cell
+/// is shown (formatted, made one line, measured) once, as it comes; the first `Renderer.heldBytes` of
+/// shown cells stay in memory, and a longer listing moves them, and every later one, to a `Spool` file
+/// that is read back once to draw the box. Memory stays bounded whatever the row count; the file takes
+/// about what the box's text takes, in `$TMPDIR`.
+struct BoxFormat: RowFormat {
+    private let head: Table.Head
+    private let formats: LocalizedFormats
+    private let styling: Styling
+    private let terminalWidth: Int?
+    private let heldBytes: Int
+    private var shown: ShownCells
+    private var measures: [ColumnMeasure]
+    private var headingWidth = 0
+    /// Rows and headings held in memory, in order.
+    private var held = HeldCells()
+    private var spool: Spool?
 
-    /// sqlite3's `.mode box`: headers centred, text left, numbers right, then a count line.
-    func box(_ table: Table) -> String {
-        let formats = makeFormats()
-        let titles = table.columns.map { Self.singleLine($0.title) }
-        var shown = ShownCells(formats)
-        let cells = table.rows.map { row in row.map { shown.cell($0) } }
-        var widths = titles.map(DisplayWidth.of)
-        for row in cells {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.width)
-            }
-        }
-        if let width { widths = Self.fit(widths, into: width) }
-        let alignments = table.columns.indices.map(table.alignment(ofColumn:))
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 1)
-
-        func rule(_ left: String, _ join: String, _ right: String) -> String {
-            left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: join) + right + "\n"
-        }
-        var out = rule("┌", "┬", "┐")
-        out += "│" + titles.enumerated().map { index, title in
-            " " + DisplayWidth.center(DisplayWidth.truncate(title, to: widths[index]), in: widths[index]) + " "
-        }.joined(separator: "│") + "│\n"
-        out += rule("├", "┼", "┤")
-        let empty = ShownCells.Cell(text: "", role: nil, width: 0)
-        for row in cells {
-            out += "│"
-            for index in widths.indices {
-                var cell = index < row.count ? row[index] : empty
-                if cell.width > widths[index] {
-                    cell.text = DisplayWidth.truncate(cell.text, to: widths[index])
-                    cell.width = DisplayWidth.of(cell.text)
-                }
-                let gap = spaces.prefix(max(0, widths[index] - cell.width) + 1)
-                out += alignments[index] == .right ? gap : " "
-                out += styling.paint(cell.text, cell.role)
-                out += alignments[index] == .right ? " " : gap
-                out += "│"
-            }
-            out += "\n"
-        }
-        out += rule("└", "┴", "┘")
-        if let unit = table.summaryUnit {
-            out += formats.count(Int64(table.rows.count), unit: unit) + "\n"
-        }
-        return out
+    init(_ head: Table.Head, _ renderer: Renderer) {
+        self.head = head
+        formats = renderer.makeFormats()
+        styling = renderer.styling
+        terminalWidth = renderer.width
+        heldBytes = renderer.heldBytes
+        shown = ShownCells(formats, .box)
+        measures = Array(repeating: ColumnMeasure(), count: head.columns.count)
     }
 
-    /// Column widths that fit a terminal `total` columns wide, frame included: the widest column
-    /// gives up a column at a time until the table fits or every column is as narrow as it may be.
-    static func fit(_ natural: [Int], into total: Int) -> [Int] {
-        var widths = natural
-        var excess = widths.reduce(0, +) + 3 * widths.count + 1 - total
-        while excess > 0 {
-            var widest: Int?
-            for index in widths.indices where widths[index] > narrowestColumn {
-                if widest.map({ widths[index] > widths[$0] }) ?? true { widest = index }
-            }
-            guard let widest else { break }
-            widths[widest] -= 1
-            excess -= 1
+    mutating func section(_ heading: String, into out: inout ByteOutput) throws {
+        let text = Renderer.singleLine(heading)
+        headingWidth = max(headingWidth, DisplayWidth.of(text))
+        held.heading(text)
+        try spillIfFull()
+    }
+
+    mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) throws {
+        var row: [ShownCells.Cell] = []
+        row.reserveCapacity(measures.count)
+        for index in measures.indices {
+            let cell = cells[safe: index]
+            let shownCell = shown.cell(cell)
+            measures[index].see(cell, shownCell)
+            row.append(shownCell)
         }
-        return widths
+        held.row(row)
+        try spillIfFull()
+    }
+
+    /// Moves what is held to the spool file once it holds more than its share of memory.
+    private mutating func spillIfFull() throws {
+        guard held.bytes > heldBytes else { return }
+        if spool == nil { spool = try Spool() }
+        try spool!.write(held.encoded())
+        held.removeAll()
+    }
+
+    mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {
+        if rows == 0, let empty = head.empty {
+            return out.append(formats.localizer(empty.key, empty.arguments) + "\n")
+        }
+        guard !head.columns.isEmpty else { return }
+        let layout = BoxLayout(head: head, titles: head.columns.map { Renderer.singleLine($0.title) }, measures: measures,
+            headingWidth: headingWidth, terminalWidth: terminalWidth)
+        var drawing = BoxDrawing(layout: layout, styling: styling)
+        drawing.top(into: &out)
+        if let spool {
+            try spool.write(held.encoded())
+            held.removeAll()
+            try spool.rewind()
+            while let record = try HeldCells.decode(from: spool) {
+                drawing.draw(record, into: &out)
+                try out.drainIfFull()
+            }
+        } else {
+            for record in held.records {
+                drawing.draw(record, into: &out)
+                try out.drainIfFull()
+            }
+        }
+        drawing.bottom(into: &out)
+        if let unit = head.summaryUnit { out.append(formats.count(Int64(count), unit: unit) + "\n") }
     }
 }
 
-/// Cells as a table shows them, with their display width worked out once. Dates and counts repeat
-/// down a long listing, so each distinct one is formatted once (ICU formatting is the costly part).
-struct ShownCells {
-    /// One cell's single-line text, colour role and width.
-    struct Cell {
-        var text: String
-        var role: Table.ColorRole?
-        var width: Int
-    }
-
-    private struct CountKey: Hashable {
-        let value: Int64
-        let unit: String
-    }
-
-    private let formats: LocalizedFormats
-    private var dates: [LocalDate: Cell] = [:]
-    private var counts: [CountKey: Cell] = [:]
-
-    init(_ formats: LocalizedFormats) {
-        self.formats = formats
-    }
-
-    mutating func cell(_ cell: Table.Cell) -> Cell {
-        switch cell {
-        case .date(let date):
-            if let known = dates[date] { return known }
-            let made = make(cell)
-            dates[date] = made
-            return made
-        case .count(let value, let unit):
-            let key = CountKey(value: value, unit: unit)
-            if let known = counts[key] { return known }
-            let made = make(cell)
-            counts[key] = made
-            return made
-        default:
-            return make(cell)
-        }
-    }
-
-    private func make(_ cell: Table.Cell) -> Cell {
-        let human = Renderer.humanText(cell, formats)
-        let text = Renderer.singleLine(human.text)
-        return Cell(text: text, role: human.role, width: DisplayWidth.of(text))
-    }
+extension Renderer {
+    /// The narrowest a text column is cut to on a narrow terminal: two characters and the `…`.
+    static let narrowestColumn = 3
 }

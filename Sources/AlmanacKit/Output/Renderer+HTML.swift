@@ -47,13 +47,3 @@ extension Renderer {
         return out + writer.foot(sectioned.summary) + page.foot()
     }
 }
-
-extension Renderer {
-    /// The table in this renderer's format, with `chart` drawn above it on an `html` page (every
-    /// other format prints the table alone).
-    public func render(_ table: Table, chart: Chart?) -> String {
-        guard format == .html, let chart, !table.rows.isEmpty,
-              let figure = chart.figure(table, formats: makeFormats(), id: "chart") else { return render(table) }
-        return htmlPage(table, pictures: [figure])
-    }
-}

@@ -1,65 +1,111 @@
-extension Renderer {
-    /// RFC 4180: a header of column keys, CRLF line ends, and a field quoted (its quotes doubled) when
-    /// it holds a comma, a quote, a CR or an LF. NULL and empty text are both an empty field.
-    func csv(_ table: Table) -> String {
-        func field(_ text: String, into out: inout [UInt8]) {
-            guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
-            else { return out.append(contentsOf: text.utf8) }
-            out.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "\"") { out.append(byte) }
-                out.append(byte)
-            }
-            out.append(UInt8(ascii: "\""))
+/// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.
+///
+/// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds a comma, a
+///   quote, a CR or an LF. NULL and empty text are both an empty field.
+/// - tsv: LF line ends, and tabs, line breaks and backslashes inside a field written as `\t`, `\n`,
+///   `\r` and `\\` (the convention of PostgreSQL's COPY and of `cut`-friendly TSV), so every row is
+///   one line; every other control character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
+struct DelimitedFormat: RowFormat {
+    private let quoting: Bool
+    private let separator: UInt8
+    private let lineEnd: [UInt8]
+    private let columnCount: Int
+    private var header: [UInt8]?
+
+    private init(_ head: Table.Head, quoting: Bool) {
+        self.quoting = quoting
+        separator = quoting ? UInt8(ascii: ",") : 9
+        lineEnd = quoting ? [13, 10] : [10]
+        columnCount = head.columns.count
+        var line = ByteOutput(writer: nil)
+        for (index, column) in head.columns.enumerated() {
+            if index > 0 { line.append(separator) }
+            Self.field(column.key, quoting: quoting, into: &line)
         }
-        return Self.delimited(table, separator: UInt8(ascii: ","), lineEnd: [13, 10], field: field)
+        line.append(lineEnd)
+        header = line.bytes
     }
 
-    /// Tab-separated values: a header of column keys, LF line ends, and tabs, line breaks and
-    /// backslashes inside a field written as `\t`, `\n`, `\r` and `\\` (the convention of
-    /// PostgreSQL's COPY and of `cut`-friendly TSV), so every row is one line; every other control
-    /// character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
-    func tsv(_ table: Table) -> String {
-        func field(_ text: String, into out: inout [UInt8]) {
-            TerminalText.append(text, to: &out, .reversible)
-        }
-        return Self.delimited(table, separator: 9, lineEnd: [10], field: field)
-    }
+    static func csv(_ head: Table.Head) -> DelimitedFormat { DelimitedFormat(head, quoting: true) }
+    static func tsv(_ head: Table.Head) -> DelimitedFormat { DelimitedFormat(head, quoting: false) }
 
-    /// A header of column keys and a line per row, each field written by `field`.
-    private static func delimited(
-        _ table: Table, separator: UInt8, lineEnd: [UInt8], field: (String, inout [UInt8]) -> Void
-    ) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 * (table.rows.count + 1))
-        for (index, column) in table.columns.enumerated() {
+    mutating func section(_ heading: String, into out: inout ByteOutput) {}
+
+    mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) {
+        writeHeader(into: &out)
+        for index in 0..<columnCount {
             if index > 0 { out.append(separator) }
-            field(column.key, &out)
-        }
-        out += lineEnd
-        for row in table.rows {
-            for index in table.columns.indices {
-                if index > 0 { out.append(separator) }
-                writePlain(row[safe: index], into: &out, field: field)
+            switch cells[safe: index] {
+            case .null: break
+            case .integer(let number), .identifier(let number), .count(let number, _): out.append(String(number))
+            case .date(let date): Renderer.writeDate(date, into: &out.bytes)
+            case .text(let text): Self.field(text, quoting: quoting, into: &out)
+            case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting, into: &out) }
             }
-            out += lineEnd
         }
-        return String(decoding: out, as: UTF8.self)
+        out.append(lineEnd)
     }
 
-    /// A cell's plain text through `field`; numbers and dates, which never need quoting or escaping,
-    /// are written straight.
-    private static func writePlain(_ cell: Table.Cell, into out: inout [UInt8], field: (String, inout [UInt8]) -> Void) {
-        switch cell {
-        case .null: return
-        case .integer(let number), .identifier(let number), .count(let number, _): out += String(number).utf8
-        case .date(let date): writeDate(date, into: &out)
-        default: if let text = plainText(cell) { field(text, &out) }
-        }
+    mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) {
+        writeHeader(into: &out)
     }
 
+    /// The header, before the first row (or alone, for an empty result).
+    private mutating func writeHeader(into out: inout ByteOutput) {
+        guard let header else { return }
+        out.append(header)
+        self.header = nil
+    }
+
+    private static func field(_ text: String, quoting: Bool, into out: inout ByteOutput) {
+        guard quoting else { return TerminalText.append(text, to: &out.bytes, .reversible) }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
+        else { return out.append(text) }
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// `json`: an array of objects, one per line, keys in column order: stable English snake_case keys
+/// and plain values (numbers as numbers, ISO dates, UTC instants, tag values, null). Each object is
+/// written as its row comes; an empty result is `[]`.
+struct JSONFormat: RowFormat {
+    private let keys: [[UInt8]]
+
+    init(_ head: Table.Head) {
+        keys = head.columns.map { Array((Renderer.jsonString($0.key) + ": ").utf8) }
+    }
+
+    mutating func section(_ heading: String, into out: inout ByteOutput) {}
+
+    mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) {
+        out.append(started ? Self.next : Self.first)
+        started = true
+        for index in keys.indices {
+            if index > 0 { out.append(Self.comma) }
+            out.append(keys[index])
+            Renderer.writeJSONValue(cells[safe: index], into: &out.bytes)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) {
+        out.append(started ? "\n]\n" : "[]\n")
+    }
+
+    private var started = false
+    private static let first = Array("[\n  {".utf8)
+    private static let next = Array(",\n  {".utf8)
+    private static let comma = Array(", ".utf8)
+}
+
+extension Renderer {
     /// `YYYY-MM-DD`, as `LocalDate.description` writes it, without making a string.
-    private static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
+    static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
         func digits(_ value: Int, _ count: Int) {
             var divisor = 1
             for _ in 1..<count { divisor *= 10 }
@@ -76,26 +122,6 @@ extension Renderer {
         digits(date.day, 2)
     }
 
-    /// An array of objects, one per line, keys in column order: stable English snake_case keys and
-    /// plain values (numbers as numbers, ISO dates, UTC instants, tag values, null).
-    func json(_ table: Table) -> String {
-        guard !table.rows.isEmpty else { return "[]\n" }
-        let keys = table.columns.map { Array((Self.jsonString($0.key) + ": ").utf8) }
-        var out: [UInt8] = Array("[\n".utf8)
-        out.reserveCapacity(128 * table.rows.count)
-        for (number, row) in table.rows.enumerated() {
-            out += number == 0 ? Array("  {".utf8) : Array(",\n  {".utf8)
-            for index in table.columns.indices {
-                if index > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
-                out += keys[index]
-                Self.writeJSONValue(row[safe: index], into: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-        out += Array("\n]\n".utf8)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// A cell as a JSON value.
     static func jsonValue(_ cell: Table.Cell) -> String {
         var out: [UInt8] = []
@@ -103,7 +129,7 @@ extension Renderer {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
+    static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
         switch cell {
         case .null: out += "null".utf8
         case .integer(let number), .identifier(let number), .count(let number, _): out += String(number).utf8

@@ -1,41 +1,118 @@
-extension Renderer {
-    /// A GitHub table: `|`-separated, padded to line up in a monospaced editor, `---:` under
-    /// right-aligned columns. Pipes in cells are escaped and line breaks become `<br>`.
-    func markdown(_ table: Table) -> String {
-        let formats = makeFormats()
-        func escape(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                switch character {
-                case "|": result += "\\|"
-                case "\n", "\r\n", "\r": result += "<br>"
-                default: result.append(character)
-                }
+/// `markdown`: a GitHub table, `|`-separated and padded to line up in a monospaced editor, `---:`
+/// under right-aligned columns; pipes in cells escaped and line breaks written `<br>`. Sections
+/// (an agenda's days) are a `###` heading and a table each. Never cut or coloured.
+///
+/// Lining up needs the widths before the first line, so rows are kept until the output is complete
+/// or they hold `Renderer.heldBytes` (about 40,000 short rows): a listing that ends sooner is lined up
+/// exactly, as a whole. A longer one is written from then on as its rows come, in constant memory:
+/// its widths and alignments are those of the rows kept, each section after that point is kept as
+/// long again to measure it, a wider cell pushes its row's `|` further (GitHub reads it the same),
+/// and a column hidden when empty is shown.
+struct MarkdownFormat: RowFormat {
+    private struct Section {
+        var heading: String?
+        var rows: [[String]] = []
+        var widths: [Int]
+        var alignments: [AlignmentEvidence]
+    }
+
+    private let head: Table.Head
+    private let formats: LocalizedFormats
+    private let heldBytes: Int
+    private let titles: [String]
+    private var shown: ShownCells
+    private var sections: [Section] = []
+    private var hasValue: [Bool]
+    private var bytes = 0
+    /// Set once rows no longer wait: the columns shown and the layout of the section being written.
+    private var streaming: (visible: [Int], widths: [Int], alignments: [Table.Alignment])?
+    private var wroteSection = false
+
+    init(_ head: Table.Head, _ renderer: Renderer) {
+        self.head = head
+        formats = renderer.makeFormats()
+        heldBytes = renderer.heldBytes
+        titles = head.columns.map { ShownCells.markdownCell($0.title) }
+        shown = ShownCells(formats, .markdown)
+        hasValue = Array(repeating: false, count: head.columns.count)
+    }
+
+    mutating func section(_ heading: String, into out: inout ByteOutput) throws {
+        if streaming != nil { streaming!.widths = [] }
+        sections.append(Section(heading: Renderer.singleLine(heading), widths: titles.map { max(3, DisplayWidth.of($0)) },
+            alignments: Array(repeating: AlignmentEvidence(), count: titles.count)))
+        bytes += heading.utf8.count + 64
+    }
+
+    mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) throws {
+        var texts: [String] = []
+        texts.reserveCapacity(titles.count)
+        if let layout = streaming, !layout.widths.isEmpty {
+            for index in layout.visible { texts.append(shown.cell(cells[safe: index]).text) }
+            return line(texts, layout.widths, layout.alignments, into: &out)
+        }
+        if sections.isEmpty { try section("", into: &out); sections[0].heading = nil }
+        let last = sections.count - 1
+        for index in titles.indices {
+            let cell = cells[safe: index]
+            let made = shown.cell(cell)
+            sections[last].widths[index] = max(sections[last].widths[index], made.width)
+            sections[last].alignments[index].see(cell)
+            if !made.text.isEmpty { hasValue[index] = true }
+            bytes += made.text.utf8.count + 24
+            texts.append(made.text)
+        }
+        sections[last].rows.append(texts)
+        bytes += 32
+        if bytes > heldBytes { writeHeld(into: &out, final: false) }
+    }
+
+    mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {
+        if rows == 0, let empty = head.empty {
+            return out.append(formats.localizer(empty.key, empty.arguments) + "\n")
+        }
+        guard !titles.isEmpty else { return }
+        if sections.isEmpty && !wroteSection { try section("", into: &out); sections[0].heading = nil }
+        writeHeld(into: &out, final: true)
+    }
+
+    /// Writes the sections kept so far. Before the end, the last one stays open: its later rows are
+    /// written as they come, with its widths.
+    private mutating func writeHeld(into out: inout ByteOutput, final: Bool) {
+        let visible = streaming?.visible ?? (final
+            ? titles.indices.filter { !head.columns[$0].hiddenWhenEmpty || hasValue[$0] }
+            : Array(titles.indices))
+        for section in sections {
+            let widths = visible.map { section.widths[$0] }
+            let alignments = visible.map { section.alignments[$0].alignment(head.columns[$0].alignment) }
+            if wroteSection { out.append("\n") }
+            wroteSection = true
+            if let heading = section.heading { out.append("### " + heading + "\n\n") }
+            line(visible.map { titles[$0] }, widths, Array(repeating: .left, count: widths.count), into: &out)
+            out.append("|")
+            for (index, width) in widths.enumerated() {
+                out.append(alignments[index] == .right
+                    ? " " + String(repeating: "-", count: width - 1) + ": " : " " + String(repeating: "-", count: width) + " ")
+                out.append("|")
             }
-            return Self.singleLine(result)
+            out.append("\n")
+            for row in section.rows { line(visible.map { row[$0] }, widths, alignments, into: &out) }
+            streaming = (visible, widths, alignments)
         }
-        let titles = table.columns.map { escape($0.title) }
-        let cells = table.rows.map { row in row.map { escape(Self.humanText($0, formats).text) } }
-        var widths = titles.map { max(3, DisplayWidth.of($0)) }
-        for row in cells {
-            for (index, text) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], DisplayWidth.of(text))
-            }
+        if final { return }
+        sections.removeAll()
+        bytes = 0
+    }
+
+    private func line(_ texts: [String], _ widths: [Int], _ alignments: [Table.Alignment], into out: inout ByteOutput) {
+        out.append("| ")
+        for (index, text) in texts.enumerated() {
+            if index > 0 { out.append(" | ") }
+            let gap = widths[index] - DisplayWidth.of(text)
+            if alignments[index] == .right { out.pad(gap) }
+            out.append(text)
+            if alignments[index] == .left { out.pad(gap) }
         }
-        let alignments = table.columns.indices.map(table.alignment(ofColumn:))
-        func line(_ texts: [String]) -> String {
-            "| " + widths.indices.map { index in
-                DisplayWidth.pad(index < texts.count ? texts[index] : "", to: widths[index], alignment: alignments[index])
-            }.joined(separator: " | ") + " |\n"
-        }
-        var out = "| " + widths.indices.map { DisplayWidth.pad(titles[$0], to: widths[$0], alignment: .left) }
-            .joined(separator: " | ") + " |\n"
-        out += "|" + widths.indices.map { index in
-            alignments[index] == .right
-                ? " " + String(repeating: "-", count: widths[index] - 1) + ": "
-                : " " + String(repeating: "-", count: widths[index]) + " "
-        }.joined(separator: "|") + "|\n"
-        for row in cells { out += line(row) }
-        return out
+        out.append(" |\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns a `Table` into text in one of the six output formats.
+/// Turns rows into text in one of the six output formats: as they come, through a `TableWriter`
+/// (`writer(_:to:)`), or a whole `Table` at once (`render(_:)`, the same writer fed from an array).
 ///
 /// - `table`: box drawing like sqlite3's `.mode box`, localized, widths by display width, cut with
 ///   `…` to fit a terminal (never when piped), coloured tags when styling allows, and a count line.
@@ -23,6 +24,12 @@ public struct Renderer: Sendable {
     public var width: Int?
     /// The heading of an `html` page, in the user's words; nil gives a plain "Almanac".
     public var title: String?
+    /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
+    /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
+    var heldBytes = Renderer.defaultHeldBytes
+
+    /// The memory `table` and `markdown` hold cells in before they spill or stream: 4 MiB.
+    static let defaultHeldBytes = 4 << 20
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
@@ -54,16 +61,21 @@ public struct Renderer: Sendable {
         Renderer(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
     }
 
-    /// The whole table as text, ending with a newline (empty for a table without columns).
-    public func render(_ table: Table) -> String {
+    /// The whole table as text, ending with a newline (empty for a table without columns): a
+    /// `TableWriter` fed the table's rows, keeping what it writes. An `html` page draws `chart` above
+    /// the rows.
+    public func render(_ table: Table, chart: Chart? = nil) -> String {
         guard !table.columns.isEmpty else { return "" }
-        switch format {
-        case .table: return box(table)
-        case .markdown: return markdown(table)
-        case .csv: return csv(table)
-        case .tsv: return tsv(table)
-        case .json: return json(table)
-        case .html: return htmlPage(table)
+        var inMemory = self
+        inMemory.heldBytes = .max
+        do {
+            let writer = try TableWriter(inMemory, head: table.head, chart: chart, output: nil)
+            for row in table.rows { try writer.row(row) }
+            try writer.finish()
+            return writer.text
+        } catch {
+            // Every format writes to memory here, and keeps its cells there: nothing can fail.
+            preconditionFailure("rendering into memory failed: \(error)")
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Rows to print: the one shape every command hands to the renderer, whatever the output format.
+/// Rows to print, whole: the shape of a short listing that is built before it is printed. A long one
+/// streams its rows through a `TableWriter` instead, with the same `Head`; `Renderer.render(_:)`
+/// is that writer fed from this array.
 ///
 /// Cells are typed values, not text: the renderer turns them into localized text for `table` and
 /// `markdown` (numbers, dates, plurals in the user's language) and into plain values for `csv`,
@@ -19,12 +21,48 @@ public struct Table: Sendable {
         public let title: String
         /// The alignment; nil puts numbers right and everything else left.
         public let alignment: Alignment?
+        /// True for a column that `table` and `markdown` leave out when no row has a value in it (the
+        /// agenda's note column, there only when an event crosses midnight).
+        public let hiddenWhenEmpty: Bool
 
         /// Creates a column.
-        public init(key: String, title: String, alignment: Alignment? = nil) {
+        public init(key: String, title: String, alignment: Alignment? = nil, hiddenWhenEmpty: Bool = false) {
             self.key = key
             self.title = title
             self.alignment = alignment
+            self.hiddenWhenEmpty = hiddenWhenEmpty
+        }
+    }
+
+    /// A sentence in the user's words: a translation key and the values it names.
+    public struct Sentence: Sendable, Equatable {
+        /// The translation key (`books.none`).
+        public let key: String
+        /// The values the sentence names, by placeholder.
+        public let arguments: [String: String]
+
+        /// A sentence from its key and values.
+        public init(_ key: String, _ arguments: [String: String] = [:]) {
+            self.key = key
+            self.arguments = arguments
+        }
+    }
+
+    /// What a listing states before its rows, so a writer can start before the first row arrives.
+    public struct Head: Sendable {
+        /// The columns, in order.
+        public var columns: [Column]
+        /// The plural noun stem of the line under a `table` (`unit.row` gives "3 rows"), or nil.
+        public var summaryUnit: String?
+        /// What `table` and `markdown` print instead of an empty box when there is no row (`No loans
+        /// are overdue.`); nil keeps the empty box. `csv` and `tsv` print their header, `json` `[]`.
+        public var empty: Sentence?
+
+        /// Creates a head.
+        public init(columns: [Column], summaryUnit: String? = "unit.row", empty: Sentence? = nil) {
+            self.columns = columns
+            self.summaryUnit = summaryUnit
+            self.empty = empty
         }
     }
 
@@ -94,25 +132,46 @@ public struct Table: Sendable {
     public var rows: [[Cell]]
     /// The plural noun stem for the line under a `table` (`unit.row` gives "3 rows"), or nil for none.
     public var summaryUnit: String?
+    /// What `table` and `markdown` print when there is no row; nil keeps the empty box.
+    public var empty: Sentence?
 
     /// Creates a table.
-    public init(columns: [Column], rows: [[Cell]] = [], summaryUnit: String? = "unit.row") {
+    public init(columns: [Column], rows: [[Cell]] = [], summaryUnit: String? = "unit.row", empty: Sentence? = nil) {
         self.columns = columns
         self.rows = rows
         self.summaryUnit = summaryUnit
+        self.empty = empty
+    }
+
+    /// The table's head: what a `TableWriter` needs before the rows.
+    public var head: Head {
+        Head(columns: columns, summaryUnit: summaryUnit, empty: empty)
     }
 
     /// The alignment of a column: its own, else right when its cells are numbers, else left.
     public func alignment(ofColumn index: Int) -> Alignment {
-        if let alignment = columns[index].alignment { return alignment }
-        var sawNumber = false
-        for row in rows where index < row.count {
-            switch row[index] {
-            case .null: continue
-            case .integer, .identifier, .real, .percent, .count: sawNumber = true
-            default: return .left
-            }
+        var evidence = AlignmentEvidence()
+        for row in rows where index < row.count { evidence.see(row[index]) }
+        return evidence.alignment(columns[index].alignment)
+    }
+}
+
+/// What a column's cells say about its alignment, seen one at a time: right when every cell with a
+/// value is a number, else left.
+struct AlignmentEvidence {
+    private var sawNumber = false
+    private var sawOther = false
+
+    mutating func see(_ cell: Table.Cell) {
+        switch cell {
+        case .null: break
+        case .integer, .identifier, .real, .percent, .count: sawNumber = true
+        default: sawOther = true
         }
-        return sawNumber ? .right : .left
+    }
+
+    /// The column's own alignment when it has one, else what its cells say.
+    func alignment(_ declared: Table.Alignment?) -> Table.Alignment {
+        declared ?? (sawNumber && !sawOther ? .right : .left)
     }
 }

@@ -110,13 +110,9 @@ struct BarChart {
         return out + "<figcaption>" + HTMLText.escaped(title) + "</figcaption>\n</figure>\n"
     }
 
-    /// The lateness histogram of a loans table: a column per number of days late.
-    static func lateness(_ table: Table, days: Int, levels: [Int64], title: String, formats: LocalizedFormats) -> BarChart {
-        var counts: [Int64: Int] = [:]
-        for row in table.rows {
-            guard case .count(let late, _) = row[days], late > 0 else { continue }
-            counts[late, default: 0] += 1
-        }
+    /// The lateness histogram: a column per number of days late, as tall as the loans `counts` has
+    /// that late.
+    static func lateness(_ counts: [Int64: Int], levels: [Int64], title: String, formats: LocalizedFormats) -> BarChart {
         let known = Array(Set(levels)).sorted()
         // The highest level is red, the one below it amber, any lower ones blue.
         func colour(_ rank: Int) -> Int { max(0, 2 - (known.count - 1 - rank)) }

@@ -16,26 +16,64 @@ public enum Chart: Sendable, Equatable {
 
     /// The picture for `table`, as an inline `<figure>`; nil when the table lacks the columns.
     func figure(_ table: Table, formats: LocalizedFormats, id: String) -> String? {
-        switch self {
-        case .columns(let label, let value, let title), .bars(let label, let value, let title):
-            guard let labelIndex = table.columns.firstIndex(where: { $0.key == label }),
-                  let valueIndex = table.columns.firstIndex(where: { $0.key == value }) else { return nil }
-            let bars = table.rows.map { row in
-                let shown = Renderer.humanText(row[valueIndex], formats).text
-                var short = shown
-                if case .count(let count, _) = row[valueIndex] { short = formats.number(count) }
-                return BarChart.Bar(label: Renderer.humanText(row[labelIndex], formats).text, value: Self.number(row[valueIndex]),
-                    shown: shown, short: short, level: 0)
+        var tally = Tally(self, columns: table.columns)
+        for row in table.rows { tally.add(row) }
+        return tally.figure(formats: formats, id: id)
+    }
+
+    /// What the picture needs of a table's rows, gathered a row at a time, so a page can stream its
+    /// rows and still draw the picture above them: the loans counted by days late (a few numbers
+    /// whatever the rows), or each bar's label and value (a bar per row).
+    struct Tally {
+        let chart: Chart
+        let columns: [Table.Column]
+        /// The columns the picture reads: label and value, or days late; nil when the table lacks one.
+        private let label: Int?, value: Int?
+        private var bars: [(label: Table.Cell, value: Table.Cell)] = []
+        private var late: [Int64: Int] = [:]
+
+        init(_ chart: Chart, columns: [Table.Column]) {
+            self.chart = chart
+            self.columns = columns
+            func index(_ key: String) -> Int? { columns.firstIndex { $0.key == key } }
+            switch chart {
+            case .columns(let label, let value, _), .bars(let label, let value, _): (self.label, self.value) = (index(label), index(value))
+            case .lateness(let days, _, _): (self.label, self.value) = (nil, index(days))
             }
-            var isShare = false
-            if case .percent? = table.rows.first?[valueIndex] { isShare = true }
-            let chart = BarChart(bars: bars, title: title, axis: table.columns[valueIndex].title, formats: formats,
-                full: isShare ? 1 : nil)
-            if case .columns = self { return chart.columnsFigure(id: id) }
-            return chart.barsFigure(id: id)
-        case .lateness(let days, let levels, let title):
-            guard let daysIndex = table.columns.firstIndex(where: { $0.key == days }) else { return nil }
-            return BarChart.lateness(table, days: daysIndex, levels: levels, title: title, formats: formats).columnsFigure(id: id)
+        }
+
+        /// One row of the table.
+        mutating func add(_ row: [Table.Cell]) {
+            guard let value else { return }
+            let cell = row[safe: value]
+            if let label {
+                bars.append((row[safe: label], cell))
+            } else if case .count(let days, _) = cell, days > 0 {
+                late[days, default: 0] += 1
+            }
+        }
+
+        /// The picture, as an inline `<figure>`; nil when the table lacks the columns.
+        func figure(formats: LocalizedFormats, id: String) -> String? {
+            guard let value else { return nil }
+            switch chart {
+            case .columns(_, _, let title), .bars(_, _, let title):
+                guard label != nil else { return nil }
+                let shownBars = bars.map { label, cell in
+                    let shown = Renderer.humanText(cell, formats).text
+                    var short = shown
+                    if case .count(let count, _) = cell { short = formats.number(count) }
+                    return BarChart.Bar(label: Renderer.humanText(label, formats).text, value: Chart.number(cell),
+                        shown: shown, short: short, level: 0)
+                }
+                var isShare = false
+                if case .percent? = bars.first?.value { isShare = true }
+                let picture = BarChart(bars: shownBars, title: title, axis: columns[value].title, formats: formats, full: isShare ? 1 : nil)
+                if case .columns = chart { return picture.columnsFigure(id: id) }
+                return picture.barsFigure(id: id)
+            case .lateness(_, let levels, let title):
+                return BarChart.lateness(late, levels: levels, title: title, formats: formats).columnsFigure(id: id)
+            }
         }
     }
 

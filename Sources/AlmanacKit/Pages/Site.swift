@@ -62,7 +62,7 @@ public struct Site {
         try reports.database.installLocalTime(settings.timeZone)
         for report in try ReportCatalog.builtIn().reports {
             try add("report-" + report.name + ".html", "reports", t(report.titleKey)) { page in
-                let table = try reports.run(report, arguments: [])
+                let table = try reports.run(report, arguments: []).table()
                 return Renderer(settings: page, terminal: .pipe, environment: [:]).render(table, chart: report.chart?.chart(t))
             }
         }

@@ -9,22 +9,28 @@ public struct ReportSession {
     public let database: Database
     /// The words, zone and "today" of the run.
     public let settings: Settings
+    /// The time, size and memory limits statements run under (`QueryLimits`).
+    public let limits: QueryLimits
 
-    /// Opens the settings' database read-only, with `local_date()` converting into `--tz`.
-    public init(settings: Settings) throws {
+    /// Opens the settings' database read-only, with `local_date()` converting into `--tz`, under
+    /// `limits` (none by default).
+    public init(settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) throws {
         let database = try Store.openReadOnly(settings.databasePath)
         try database.installLocalTime(settings.timeZone)
-        self.init(database: database, settings: settings)
+        self.init(database: database, settings: settings, limits: limits)
     }
 
     /// A session on a connection that is already open (read-only, for the guarantees above).
-    public init(database: Database, settings: Settings) {
+    public init(database: Database, settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) {
         self.database = database
         self.settings = settings
+        self.limits = limits
+        limits.install(on: database)
     }
 
-    /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest.
-    public func run(_ report: ReportDefinition, arguments: [String]) throws -> Table {
+    /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest. The rows are read
+    /// as they are written (`ResultRows`).
+    public func run(_ report: ReportDefinition, arguments: [String]) throws -> ResultRows {
         let given = try Self.assignments(arguments)
         let accepted = Self.acceptedList(report, settings.localizer)
         for (name, _) in given where report.parameter(named: name) == nil {
@@ -50,13 +56,14 @@ public struct ReportSession {
             }
             try statement.bind(value, at: index)
         }
-        return try table(statement, specs: report.columns, source: report.source)
+        let title = settings.localizer.hasKey(report.titleKey) ? settings.localizer(report.titleKey) : report.titleKey
+        return rows(statement, specs: report.columns, empty: Table.Sentence("report.none", ["title": title]), source: report.source)
     }
 
     /// Runs one read-only statement with `NAME=VALUE` arguments for its parameters (`:name`,
     /// `@name`, `$name`, or `1`, `2` for `?`). A value that reads as a whole number or a number is
     /// bound as one; anything else as text. `:today` is `--today` unless given.
-    public func query(_ sql: String, arguments: [String]) throws -> Table {
+    public func query(_ sql: String, arguments: [String]) throws -> ResultRows {
         let given = try Self.assignments(arguments)
         let statement = try prepareReading(sql, source: "query")
         let keys = Self.parameterKeys(statement)
@@ -74,7 +81,7 @@ public struct ReportSession {
                 throw AlmanacError(.usage, "query.error.missing-param", ["name": key, "accepted": accepted])
             }
         }
-        return try table(statement, specs: [], source: "query")
+        return rows(statement, specs: [], empty: Table.Sentence("query.none"), source: "query")
     }
 
     /// Compiles one statement, explaining any refusal of the read-only guard.
@@ -92,7 +99,7 @@ public struct ReportSession {
             }
             if error.isSeveralStatements { throw AlmanacError(.usage, "query.error.several-statements") }
             if error.isNoStatement { throw AlmanacError(.usage, "query.error.empty") }
-            throw error.almanacError(source: source)
+            throw limits.explain(error, source: source)
         }
         // The guard denies at compile time; this catches any statement SQLite itself counts as writing.
         guard statement.isReadOnly else {
@@ -101,12 +108,8 @@ public struct ReportSession {
         return statement
     }
 
-    private func table(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], source: String) throws -> Table {
-        do {
-            return try ResultTable.build(statement, specs: specs, localizer: settings.localizer)
-        } catch let error as DatabaseError {
-            throw error.almanacError(source: source)
-        }
+    private func rows(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, source: String) -> ResultRows {
+        ResultRows(statement, specs: specs, empty: empty, localizer: settings.localizer, source: source, limits: limits)
     }
 
     /// `NAME=VALUE` pairs, in order; a missing `=` or a name given twice is a usage error.

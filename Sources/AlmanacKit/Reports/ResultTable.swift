@@ -1,27 +1,114 @@
-/// Turns the rows of a statement into a `Table`, each value shown by its column's kind.
-enum ResultTable {
-    /// Every row of `statement`. Columns come in the statement's order; a column the specs do not
-    /// declare gets the title `column.NAME` when that key exists, else its own name.
-    static func build(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], localizer: Localizer) throws -> Table {
-        let names = statement.columnNames
-        let kinds = names.map { name in specs.first { $0.name == name }?.kind ?? .auto }
-        let columns = names.map { name -> Table.Column in
-            let key = specs.first { $0.name == name }?.titleKey ?? "column." + name
-            return Table.Column(key: name, title: localizer.hasKey(key) ? localizer(key) : (key == "column." + name ? name : key))
-        }
-        var rows: [[Table.Cell]] = []
-        while try statement.step() {
-            rows.append(names.indices.map { index in
-                cell(statement.value(at: Int32(index)), kind: kinds[index], name: names[index], localizer: localizer)
-            })
-        }
-        return Table(columns: columns, rows: rows)
+/// The rows of a report or query, read from its statement one at a time: each value shown by its
+/// column's kind. Nothing is held: `write(to:)` hands each row to a `TableWriter` as SQLite gives it.
+public struct ResultRows {
+    /// The columns (in the statement's order), the count line's noun and the sentence of no rows.
+    public let head: Table.Head
+    private let statement: Statement
+    private let readings: [Reading]
+    private let localizer: Localizer
+    private let source: String
+    private let limits: QueryLimits?
+
+    /// How a column's values become cells: by its declared kind, and where the kind is `auto` or a
+    /// value does not fit it, by the storage class and the schema's naming.
+    private struct Reading {
+        let kind: ReportDefinition.ColumnKind
+        let naming: Naming
     }
 
-    /// One value as a cell of a kind; a value that does not fit its kind is shown as SQLite gave it.
-    static func cell(_ value: SQLValue, kind: ReportDefinition.ColumnKind, name: String, localizer: Localizer) -> Table.Cell {
-        if value == .null { return .null }
+    /// What a column's name says about its values.
+    private enum Naming {
+        /// `*_on`: text that is a date is a date.
+        case date
+        /// `*_at`: text that is an instant is an instant.
+        case instant
+        /// `id` or `*_id`: integers are identifiers.
+        case identifier
+        case plain
+    }
+
+    /// The rows of `statement`. A column the specs do not declare gets the title `column.NAME` when
+    /// that key exists, else its own name.
+    init(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, localizer: Localizer, source: String,
+         limits: QueryLimits? = nil) {
+        let names = statement.columnNames
+        head = Table.Head(columns: names.map { name in
+            let key = specs.first { $0.name == name }?.titleKey ?? "column." + name
+            return Table.Column(key: name, title: localizer.hasKey(key) ? localizer(key) : (key == "column." + name ? name : key))
+        }, empty: empty)
+        readings = names.map { name in
+            let naming: Naming = name.hasSuffix("_on") ? .date : name.hasSuffix("_at") ? .instant
+                : name == "id" || name.hasSuffix("_id") ? .identifier : .plain
+            return Reading(kind: specs.first { $0.name == name }?.kind ?? .auto, naming: naming)
+        }
+        self.statement = statement
+        self.localizer = localizer
+        self.source = source
+        self.limits = limits
+    }
+
+    /// Runs the statement, handing each row to `body` as it comes. SQLite's failures are said in
+    /// Almanac's words; a query stopped by its time limit says which limit stopped it.
+    public func forEach(_ body: ([Table.Cell]) throws -> Void) throws {
+        var row: [Table.Cell] = []
+        row.reserveCapacity(readings.count)
+        var tags: [String: Table.Tag] = [:]
+        do {
+            while try step() {
+                row.removeAll(keepingCapacity: true)
+                for (index, reading) in readings.enumerated() {
+                    row.append(cell(statement.value(at: Int32(index)), reading, &tags))
+                }
+                try body(row)
+            }
+        } catch let error as DatabaseError {
+            throw limits?.explain(error, source: source) ?? error.almanacError(source: source)
+        }
+    }
+
+    private func step() throws -> Bool {
+        guard let limits else { return try statement.step() }
+        return try limits.timing { try statement.step() }
+    }
+
+    /// Writes every row to `writer`, then finishes it.
+    public func send(to writer: TableWriter) throws {
+        try forEach(writer.row)
+        try writer.finish()
+    }
+
+    /// Every row at once, for a short result (tests, the demo).
+    public func table() throws -> Table {
+        var rows: [[Table.Cell]] = []
+        try forEach { rows.append($0) }
+        return Table(columns: head.columns, rows: rows, summaryUnit: head.summaryUnit, empty: head.empty)
+    }
+
+    private func cell(_ value: SQLValue, _ reading: Reading, _ tags: inout [String: Table.Tag]) -> Table.Cell {
+        switch (reading.kind, value) {
+        case (_, .null): return .null
+        case (.auto, _): break
+        case (.status, .text(let text)):
+            if let known = tags[text] { return .tag(known) }
+            let tag = StatusTags.tag(text, localizer)
+            if tags.count < 1024 { tags[text] = tag }
+            return .tag(tag)
+        default:
+            if let cell = Self.cell(value, kind: reading.kind) { return cell }
+        }
+        switch (reading.naming, value) {
+        case (.date, .text(let text)): if let date = LocalDate(text) { return .date(date) }
+        case (.instant, .text(let text)): if let instant = Instant.parse(text) { return .instant(instant) }
+        case (.identifier, .integer(let number)): return .identifier(number)
+        default: break
+        }
+        return Self.automatic(value)
+    }
+
+    /// One value as a cell of a declared kind, or nil when the value does not fit the kind.
+    static func cell(_ value: SQLValue, kind: ReportDefinition.ColumnKind) -> Table.Cell? {
         switch (kind, value) {
+        case (_, .null): return .null
         case (.text, _): return .text(value.textValue ?? "")
         case (.integer, .integer(let number)): return .integer(number)
         case (.identifier, .integer(let number)): return .identifier(number)
@@ -32,24 +119,18 @@ enum ResultTable {
         case (.boolean, .integer(let number)): return .bool(number != 0)
         case (.date, .text(let text)): return LocalDate(text).map(Table.Cell.date) ?? .text(text)
         case (.instant, .text(let text)): return Instant.parse(text).map(Table.Cell.instant) ?? .text(text)
-        case (.status, .text(let text)): return .tag(StatusTags.tag(text, localizer))
         case (.count(let unit), .integer(let number)): return .count(number, unit: unit)
-        default: return automatic(value, name: name)
+        default: return nil
         }
     }
 
-    /// A value by its storage class, and by the schema's naming: `*_on` text that is a date is a
-    /// date, `*_at` text that is an instant is an instant, `id` and `*_id` integers are identifiers.
-    static func automatic(_ value: SQLValue, name: String) -> Table.Cell {
+    /// A value by its storage class: integers, reals, text, and blobs as `x'…'` hex.
+    static func automatic(_ value: SQLValue) -> Table.Cell {
         switch value {
         case .null: return .null
-        case .integer(let number):
-            return name == "id" || name.hasSuffix("_id") ? .identifier(number) : .integer(number)
+        case .integer(let number): return .integer(number)
         case .real(let number): return .real(number)
-        case .text(let text):
-            if name.hasSuffix("_on"), let date = LocalDate(text) { return .date(date) }
-            if name.hasSuffix("_at"), let instant = Instant.parse(text) { return .instant(instant) }
-            return .text(text)
+        case .text(let text): return .text(text)
         case .blob(let bytes):
             let digits = Array("0123456789ABCDEF")
             return .text("x'" + String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }) + "'")

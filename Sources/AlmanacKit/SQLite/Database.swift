@@ -72,10 +72,18 @@ public final class Database {
     }
 
     /// Library-wide settings, applied once before the first connection: no memory statistics, whose
-    /// global mutex costs a bulk import several percent and which Almanac never reads.
+    /// global mutex costs a bulk import several percent, unless `keepMemoryStatistics()` came first.
     private static let configureLibrary: Void = {
         _ = almanac_config_memstatus(0)
     }()
+
+    /// Keeps SQLite's memory statistics on for the rest of the process (a cap on its memory needs
+    /// them): it initializes the library with them, so the first connection can no longer turn them
+    /// off. Call it before any connection opens; afterwards it changes nothing.
+    static func keepMemoryStatistics() {
+        _ = almanac_config_memstatus(1)
+        _ = sqlite3_initialize()
+    }
 
     private func configure() throws {
         // Extensions are never loaded, through the C API or SQL's load_extension().

@@ -39,7 +39,7 @@ extension Books {
             let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.add(try edit.newLoan(today: settings.today), today: settings.today)
-            try page.write(settings, LoanChange(.added, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.added, loan).render(page.renderer(settings)))
         }
     }
 }

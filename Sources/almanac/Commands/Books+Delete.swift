@@ -21,7 +21,7 @@ extension Books {
         func run() throws {
             let settings = try page.settings(global, "books.delete")
             let loan = try LoanStore.openForWriting(settings.databasePath).delete(id: id.value)
-            try page.write(settings, LoanChange(.deleted, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.deleted, loan).render(page.renderer(settings)))
         }
     }
 }

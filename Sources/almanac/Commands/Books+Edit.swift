@@ -45,7 +45,7 @@ extension Books {
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.update(id: id.value, today: settings.today) { try edit.apply(to: &$0, today: settings.today) }
-            try page.write(settings, LoanChange(.updated, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.updated, loan).render(page.renderer(settings)))
         }
     }
 }

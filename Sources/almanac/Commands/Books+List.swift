@@ -26,10 +26,10 @@ extension Books {
 
         func run() throws {
             let settings = try page.settings(global, "books.list")
-            let loans = try LoanStore.openForReading(settings.databasePath).loans(openOnly: open)
-            let sorted = LoanTable.sorted(loans, by: sort, localizer: settings.localizer)
-            let table = LoanTable.table(sorted, today: settings.today, localizer: settings.localizer)
-            try page.write(settings, Renderer.standardOutput(settings).render(table))
+            let store = try LoanStore.openForReading(settings.databasePath)
+            try page.output(settings) {
+                try LoanTable.list(store, openOnly: open, sort: sort, renderer: page.renderer(settings), today: settings.today, to: $0)
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ extension Books {
             let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.markReturned(id: id.value, on: day, today: settings.today)
-            try page.write(settings, LoanChange(.returned, loan).render(Renderer.standardOutput(settings)))
+            try page.write(settings, LoanChange(.returned, loan).render(page.renderer(settings)))
         }
     }
 }

@@ -30,7 +30,7 @@ struct Countries: ParsableCommand {
         func run() throws {
             let settings = try page.settings(global, "countries.list")
             let directory = try CountryDirectory.load(Store.openReadOnly(settings.databasePath))
-            try page.write(settings, Renderer.standardOutput(settings).render(directory.listTable(search, settings.localizer)))
+            try page.write(settings, page.renderer(settings).render(directory.listTable(search, settings.localizer)))
         }
     }
 }

@@ -54,7 +54,7 @@ extension Events {
         func run() throws {
             let settings = try page.settings(global, "events.agenda")
             let days = try range.range(settings)
-            let renderer = Renderer.standardOutput(settings)
+            let renderer = page.renderer(settings)
             if timing {
                 let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
                 try page.write(settings, timed.output)
@@ -63,7 +63,7 @@ extension Events {
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try page.write(settings, Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: settings.format == .html).render(renderer))
+            try page.output(settings) { try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0) }
         }
     }
 

@@ -48,12 +48,9 @@ struct Overdue: ParsableCommand, Exemplified, Formatted {
         let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.
-        let report = try run.perform(settings: settings, renderer: Renderer.standardOutput(settings)) { output in
-            if page.out != nil { return try page.write(settings, output.standardOutput) }
-            try Print.out(output.standardOutput)
-            try OutputWriter.standardOutput.synchronize()
-        }
-        if let line = report.output.standardError { try Print.note(line) }
+        let output = try page.open(settings)
+        let report = try run.perform(settings: settings, renderer: page.renderer(settings), to: output.writer, delivered: output.commit)
+        if let line = report.standardError { try Print.note(line) }
         if timing { try Print.note(report.timingLine) }
         throw ExitCode(report.result.status.rawValue)
     }

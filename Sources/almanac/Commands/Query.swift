@@ -14,6 +14,7 @@ struct Query: ParsableCommand, Exemplified, Formatted {
         Example("almanac query \"SELECT * FROM books WHERE borrower = :who\" --param who=Аня --format csv", "example.query.param"),
         Example("almanac query - < long-query.sql", "example.query.stdin"),
         Example("almanac --format json query - --param days=3 < overdue.sql", "example.query.stdin-param"),
+        Example("almanac query \"SELECT * FROM books ORDER BY title\" --timeout 10 --format csv", "example.query.timeout"),
     ]
 
     static let formats = FormatOption.rows
@@ -24,12 +25,19 @@ struct Query: ParsableCommand, Exemplified, Formatted {
     var sql: String
     @Option(name: .long, help: ArgumentHelp(localized("help.query.param"), valueName: "name=value"))
     var param: [String] = []
+    @Option(name: .long, help: ArgumentHelp(localized("help.query.timeout"), valueName: "seconds"))
+    var timeout: Int?
 
     func run() throws {
+        QueryLimits.capMemory()
         let settings = try page.settings(global, "query")
         settings.timeZone.becomeTheCLibrarysZone()
+        let limits = try QueryLimits(option: timeout, default: QueryLimits.queryDefault())
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
-        let table = try ReportSession(settings: settings).query(text, arguments: param)
-        try page.write(settings, Renderer.standardOutput(settings).render(table))
+        let rows = try ReportSession(settings: settings, limits: limits).query(text, arguments: param)
+        try page.output(settings) { output in
+            limits.output = output
+            try rows.send(to: page.renderer(settings).writer(rows.head, to: output))
+        }
     }
 }

@@ -32,7 +32,7 @@ struct Quiz: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "quiz.question")
-            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: .standardOutput(settings))
+            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: page.renderer(settings))
             try page.write(settings, text)
         }
     }
@@ -87,7 +87,7 @@ struct Quiz: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "quiz.scores")
-            try page.write(settings, FlagQuiz.scores(settings, player: player, renderer: .standardOutput(settings)))
+            try page.write(settings, FlagQuiz.scores(settings, player: player, renderer: page.renderer(settings)))
         }
     }
 
@@ -116,7 +116,7 @@ struct Quiz: ParsableCommand {
         func run() throws {
             let settings = try page.settings(global, "quiz.missed")
             guard limit >= 1 else { throw AlmanacError(.usage, "quiz.error.limit", ["value": String(limit)]) }
-            let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: .standardOutput(settings))
+            let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: page.renderer(settings))
             try page.write(settings, text)
         }
     }

@@ -62,14 +62,21 @@ struct Report: ParsableCommand {
         var param: [String] = []
         @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
         var reportsDir: String?
+        @Option(name: .long, help: ArgumentHelp(localized("help.report.run.timeout"), valueName: "seconds"))
+        var timeout: Int?
 
         func run() throws {
+            QueryLimits.capMemory()
             var settings = try page.settings(global, "report.run")
             settings.timeZone.becomeTheCLibrarysZone()
+            let limits = try QueryLimits(option: timeout, default: QueryLimits.defaultTimeout)
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             settings.pageTitle = settings.localizer(report.titleKey)
-            let table = try ReportSession(settings: settings).run(report, arguments: param)
-            try page.write(settings, Renderer.standardOutput(settings).render(table, chart: report.chart?.chart(settings.localizer)))
+            let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param)
+            try page.output(settings) { output in
+                limits.output = output
+                try rows.send(to: page.renderer(settings).writer(rows.head, chart: report.chart?.chart(settings.localizer), to: output))
+            }
         }
     }
 }

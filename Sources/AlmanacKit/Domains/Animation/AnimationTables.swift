@@ -39,7 +39,7 @@ public enum AnimationTables {
             }
             return row
         }
-        return Table(columns: columns, rows: rows, summaryUnit: "unit.setting")
+        return Table(columns: columns, rows: rows, summaryUnit: "unit.setting", empty: Table.Sentence("animation.none"))
     }
 
     /// A setting's values that differ from their defaults, in words: `width ×1.2, turn Z 15°, 1.5 s`.

@@ -24,11 +24,23 @@ public struct LoanStore {
 
     /// Every loan (or only those not returned), by due date then id.
     public func loans(openOnly: Bool = false) throws -> [Loan] {
-        let filter = openOnly ? "WHERE returned_on IS NULL " : ""
-        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books \(filter)ORDER BY due_on, id")
         var loans: [Loan] = []
-        while try statement.step() { loans.append(try Loan(row: statement)) }
+        try forEachLoan(openOnly: openOnly) { loans.append($0) }
         return loans
+    }
+
+    /// Every loan (or only those not returned), handed to `body` one at a time as SQLite reads it,
+    /// so a listing of any length is never held: by due date then id, or with `byTitle` by title in
+    /// that collation then id (SQLite sorts, in bounded memory, through the collation).
+    public func forEachLoan(openOnly: Bool = false, byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void) throws {
+        let filter = openOnly ? "WHERE returned_on IS NULL " : ""
+        var order = "due_on, id"
+        if let collation {
+            database.setCollation("almanac_title") { collation.compare($0, $1) }
+            order = "title COLLATE almanac_title, id"
+        }
+        let statement = try database.prepare("SELECT \(Loan.selectColumns) FROM books \(filter)ORDER BY \(order)")
+        while try statement.step() { try body(try Loan(row: statement)) }
     }
 
     /// The loan with an id; an unknown id is an error naming it (exit 66).

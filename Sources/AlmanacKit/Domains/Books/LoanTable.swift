@@ -9,28 +9,63 @@ public enum LoanTable {
         case due
     }
 
-    /// The loans as a table, with each loan's status on `today`: overdue (red on a terminal, `✗` and
-    /// a word everywhere), on loan, or returned; and for an overdue loan the days it is overdue.
-    public static func table(_ loans: [Loan], today: LocalDate, localizer t: Localizer) -> Table {
+    static let keys = ["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on", "status", "days_overdue"]
+
+    /// The columns, counted as books; `openOnly` words the sentence of an empty list for `--open`.
+    public static func head(_ t: Localizer, openOnly: Bool = false) -> Table.Head {
+        Table.Head(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) }, summaryUnit: "unit.book",
+            empty: Table.Sentence(openOnly ? "books.none-open" : "books.none"))
+    }
+
+    /// Each loan's row with its status on `today`: overdue (red on a terminal, `✗` and a word
+    /// everywhere), on loan, or returned; and for an overdue loan the days it is overdue.
+    public struct Rows {
+        let today: LocalDate
         let rule = OverdueRule()
-        let rows: [[Table.Cell]] = loans.map { loan in
-            let status: String
+        let overdue, onLoan, returned: Table.Cell
+
+        /// Rows for `today`, with statuses in `t`'s words.
+        public init(today: LocalDate, localizer t: Localizer) {
+            self.today = today
+            overdue = .tag(StatusTags.tag("overdue", t))
+            onLoan = .tag(StatusTags.tag("on-loan", t))
+            returned = .tag(StatusTags.tag("returned", t))
+        }
+
+        /// The row of one loan.
+        public func row(_ loan: Loan) -> [Table.Cell] {
+            var status = onLoan
             var daysOverdue = Table.Cell.null
             switch rule.standing(loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn, today: today) {
-            case .returned: status = "returned"
+            case .returned: status = returned
             case .overdue(let days, _):
-                status = "overdue"
+                status = overdue
                 daysOverdue = .count(Int64(days), unit: "unit.day")
-            default: status = "on-loan"
+            default: break
             }
             return [
                 .identifier(loan.id), .text(loan.title), loan.author.map(Table.Cell.text) ?? .null,
                 loan.borrower.map(Table.Cell.text) ?? .null, .date(loan.loanedOn), .date(loan.dueOn),
-                loan.returnedOn.map(Table.Cell.date) ?? .null, .tag(StatusTags.tag(status, t)), daysOverdue,
+                loan.returnedOn.map(Table.Cell.date) ?? .null, status, daysOverdue,
             ]
         }
-        let keys = ["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on", "status", "days_overdue"]
-        return Table(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) }, rows: rows, summaryUnit: "unit.book")
+    }
+
+    /// The loans as a table, with each loan's status on `today`.
+    public static func table(_ loans: [Loan], today: LocalDate, localizer t: Localizer) -> Table {
+        let head = head(t), rows = Rows(today: today, localizer: t)
+        return Table(columns: head.columns, rows: loans.map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
+    }
+
+    /// `books list`: every loan of `store` (or only those out) in the order asked for, written to
+    /// `output` as SQLite reads them; nothing is held, however many loans there are.
+    public static func list(_ store: LoanStore, openOnly: Bool, sort: Sort, renderer: Renderer, today: LocalDate,
+                            to output: OutputWriter) throws {
+        let writer = try renderer.writer(head(renderer.localizer, openOnly: openOnly), to: output)
+        let rows = Rows(today: today, localizer: renderer.localizer)
+        let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
+        try store.forEachLoan(openOnly: openOnly, byTitle: collation) { try writer.row(rows.row($0)) }
+        try writer.finish()
     }
 
     /// Loans in the order asked for; title order follows the locale's collation.

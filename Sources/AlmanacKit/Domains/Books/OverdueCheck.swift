@@ -62,11 +62,22 @@ public struct OverdueCheck {
 
     /// Every overdue and due-soon loan, by due date then id.
     public func run() throws -> OverdueResult {
+        var rows: [OverdueRow] = []
+        var result = try run { rows.append($0) }
+        result.rows = rows
+        return result
+    }
+
+    /// Every overdue and due-soon loan, by due date then id, handed to `each` as it is read; the
+    /// result only counts them.
+    public func run(each: (OverdueRow) throws -> Void) throws -> OverdueResult {
         let statement = try database.prepare(Self.listSQL)
         try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
         var result = OverdueResult(today: today, rule: rule)
         while try statement.step() {
-            if let row = try row(statement) { result.add(row) }
+            guard let row = try row(statement) else { continue }
+            result.count(row)
+            try each(row)
         }
         return result
     }
@@ -76,7 +87,7 @@ public struct OverdueCheck {
         var result = OverdueResult(today: today, rule: rule)
         let lastOverdue = rule.lastOverdueDue(on: today).description
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
-        if let window = rule.dueWithin {
+        if rule.dueWithin != nil {
             result.dueSoonCount = try count(Self.countDueSoonSQL, [
                 ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
             ])
@@ -97,25 +108,40 @@ public struct OverdueCheck {
     /// the notices, and when it throws (a full disk, a closed pipe) the notices are rolled back, so
     /// the next run issues them again. A notice is recorded only once it was delivered.
     public func runIssuingNotices(deliver: (OverdueResult) throws -> Void = { _ in }) throws -> OverdueResult {
+        var rows: [OverdueRow] = [], issued: [OverdueRow] = []
+        func whole(_ streamed: OverdueResult) -> OverdueResult {
+            var result = streamed
+            result.rows = rows
+            result.notices = issued
+            return result
+        }
+        return whole(try runIssuingNotices(each: { rows.append($0) }, issuing: { issued.append($0) }) { try deliver(whole($0)) })
+    }
+
+    /// The same, handing each reported loan to `each` and each notice issued to `issuing` as it is
+    /// read, and recording it at once: nothing is held however many loans are overdue. The loans
+    /// read are from `books` in due-date order; a notice recorded for one of them is never read
+    /// again by the same scan, whose subquery looks only at the loan of its own row.
+    public func runIssuingNotices(each: (OverdueRow) throws -> Void = { _ in }, issuing: (OverdueRow) throws -> Void,
+                                  deliver: (OverdueResult) throws -> Void) throws -> OverdueResult {
         try database.transaction(.immediate) {
             let statement = try database.prepare(Self.noticeSQL)
             try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
+            let insert = try database.prepare("INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
             var result = OverdueResult(today: today, rule: rule)
-            var issued: [OverdueRow] = []
+            var issued = 0
             while try statement.step() {
                 guard let row = try row(statement) else { continue }
-                result.add(row)
-                guard let level = row.level else { continue }
-                if statement.isNull(at: 5) || statement.int(at: 5) < level { issued.append(row) }
-            }
-            // Written after the read has ended, so the rows being read never change under it.
-            let insert = try database.prepare("INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
-            for row in issued {
+                result.count(row)
+                try each(row)
+                guard let level = row.level, statement.isNull(at: 5) || statement.int(at: 5) < level else { continue }
                 insert.reset()
-                try insert.bind([.integer(row.id), .integer(Int64(row.level ?? 0)), .text(today.description)])
+                try insert.bind([.integer(row.id), .integer(Int64(level)), .text(today.description)])
                 _ = try insert.step()
+                issued += 1
+                try issuing(row)
             }
-            result.notices = issued
+            result.noticeCount = issued
             try deliver(result)
             return result
         }

@@ -18,17 +18,54 @@ extension OverdueResult {
         let formats = renderer.makeFormats()
         if nagios { return Output(standardOutput: nagiosLine(formats) + "\n", standardError: nil) }
         let table = self.table(renderer.localizer)
-        let chart = Chart.lateness(days: "days_overdue", levels: rule.levels.map(Int64.init), title: renderer.localizer("page.chart.lateness"))
-        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: chart)
+        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: Self.chart(rule, renderer.localizer))
         return Output(standardOutput: rows, standardError: quiet ? nil : summary(formats))
     }
 
     /// The rows printed: id, title, borrower, due date, days overdue, notice level and status
     /// (overdue in red with `✗`, due soon with `!`).
     public func table(_ t: Localizer) -> Table {
+        let head = Self.head(t, rule: rule, notices: notices != nil)
+        let rows = Rows(t)
+        return Table(columns: head.columns, rows: (notices ?? self.rows).map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
+    }
+
+    /// The picture above the rows of an `html` page: the loans by days late, coloured by `rule`'s
+    /// notice levels.
+    public static func chart(_ rule: OverdueRule, _ t: Localizer) -> Chart {
+        Chart.lateness(days: "days_overdue", levels: rule.levels.map(Int64.init), title: t("page.chart.lateness"))
+    }
+
+    /// The columns of the rows, what they count (loans, or with `--notify` notices), and the sentence
+    /// of an empty check.
+    public static func head(_ t: Localizer, rule: OverdueRule, notices: Bool) -> Table.Head {
         let keys = ["id", "title", "borrower", "due_on", "days_overdue", "level", "status"]
-        let overdue = Table.Cell.tag(StatusTags.tag("overdue", t)), dueSoon = Table.Cell.tag(StatusTags.tag("due-soon", t))
-        let rows: [[Table.Cell]] = (notices ?? rows).map { row in
+        let empty: Table.Sentence
+        if notices {
+            empty = Table.Sentence("overdue.none-notices")
+        } else if let window = rule.dueWithin {
+            let formats = LocalizedFormats(localizer: t)
+            let days = window == 0 ? t("overdue.summary.today") : formats.count(Int64(window), unit: "unit.within-days")
+            empty = Table.Sentence("overdue.none-due", ["days": days])
+        } else {
+            empty = Table.Sentence("overdue.none")
+        }
+        return Table.Head(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) },
+            summaryUnit: notices ? "unit.notice" : "unit.loan", empty: empty)
+    }
+
+    /// Rows of reported loans, with the statuses in the user's words made once.
+    public struct Rows {
+        let overdue, dueSoon: Table.Cell
+
+        /// Rows with statuses in `t`'s words.
+        public init(_ t: Localizer) {
+            overdue = .tag(StatusTags.tag("overdue", t))
+            dueSoon = .tag(StatusTags.tag("due-soon", t))
+        }
+
+        /// The row of one reported loan.
+        public func row(_ row: OverdueRow) -> [Table.Cell] {
             [
                 .identifier(row.id), .text(row.title), row.borrower.map(Table.Cell.text) ?? .null, .date(row.dueOn),
                 row.daysOverdue > 0 ? .count(Int64(row.daysOverdue), unit: "unit.day") : .null,
@@ -36,15 +73,13 @@ extension OverdueResult {
                 row.isOverdue ? overdue : dueSoon,
             ]
         }
-        return Table(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) }, rows: rows,
-            summaryUnit: notices == nil ? "unit.loan" : "unit.notice")
     }
 
     /// One line for standard error: `Mon 22 Dec: 3 loans overdue; 1 loan due within 3 days; 2 new notices`.
     public func summary(_ formats: LocalizedFormats) -> String {
         var parts = [overduePart(formats)]
         if rule.dueWithin != nil { parts.append(dueSoonPart(formats)) }
-        if let notices { parts.append(formats.count(Int64(notices.count), unit: "unit.notice")) }
+        if let noticeCount { parts.append(formats.count(Int64(noticeCount), unit: "unit.notice")) }
         if rule.grace > 0 {
             parts.append(formats.localizer("overdue.summary.grace", ["days": formats.count(Int64(rule.grace), unit: "unit.day")]))
         }
@@ -55,7 +90,7 @@ extension OverdueResult {
     public func nagiosLine(_ formats: LocalizedFormats) -> String {
         let text = status == .warning ? dueSoonPart(formats) : overduePart(formats)
         var data = "overdue=\(overdueCount) due_soon=\(dueSoonCount)"
-        if let notices { data += " notices=\(notices.count)" }
+        if let noticeCount { data += " notices=\(noticeCount)" }
         return "OVERDUE \(status.word) - \(text) | \(data)"
     }
 

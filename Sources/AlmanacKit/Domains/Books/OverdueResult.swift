@@ -62,22 +62,26 @@ public enum OverdueStatus: Int32, Sendable, CaseIterable {
     }
 }
 
-/// What the overdue check found on a day: the loans (or only the counts), and with `--notify` the
-/// notices this run issued.
+/// What the overdue check found on a day: the loans (or only the counts: a run that streams its
+/// rows keeps none), and with `--notify` the notices this run issued.
 public struct OverdueResult: Sendable {
     /// The day checked.
     public let today: LocalDate
     /// The rule it was checked by.
     public let rule: OverdueRule
-    /// The overdue and due-soon loans by due date (empty when only counted).
+    /// The overdue and due-soon loans by due date (empty when only counted or streamed).
     public var rows: [OverdueRow] = []
     /// How many loans are overdue.
     public var overdueCount = 0
     /// How many loans are due soon.
     public var dueSoonCount = 0
     /// The notices issued by this run, one per loan, or nil when the run issued none by design
-    /// (without `--notify`).
-    public var notices: [OverdueRow]?
+    /// (without `--notify`) or streamed them.
+    public var notices: [OverdueRow]? {
+        didSet { noticeCount = notices?.count }
+    }
+    /// How many notices this run issued, or nil without `--notify`.
+    public var noticeCount: Int?
 
     /// An empty result for a day and rule.
     public init(today: LocalDate, rule: OverdueRule) {
@@ -88,6 +92,11 @@ public struct OverdueResult: Sendable {
     /// Adds a reported loan and counts it.
     public mutating func add(_ row: OverdueRow) {
         rows.append(row)
+        count(row)
+    }
+
+    /// Counts a reported loan without keeping it.
+    public mutating func count(_ row: OverdueRow) {
         if row.isOverdue { overdueCount += 1 } else { dueSoonCount += 1 }
     }
 

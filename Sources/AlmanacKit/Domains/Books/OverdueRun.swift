@@ -32,13 +32,14 @@ public struct OverdueRun: Sendable {
         self.wait = wait
     }
 
-    /// What a run found and what to print, with how long each step took.
+    /// What a run found, with how long each step took.
     public struct Report: Sendable {
         /// The check's result; its `status` is the exit status.
         public let result: OverdueResult
-        /// What to print.
-        public let output: OverdueResult.Output
-        /// Time spent opening the database, checking (query and notices), and preparing the output.
+        /// The summary line for standard error, or nil (`--quiet`, `--format nagios`).
+        public let standardError: String?
+        /// Time spent opening the database, checking (query, notices and the rows written as they
+        /// were read), and finishing the output.
         public let open: Duration, check: Duration, render: Duration
         /// Processor time of the check: on a shared machine, wall time well above it means waiting.
         public let checkCPU: Duration
@@ -54,46 +55,66 @@ public struct OverdueRun: Sendable {
         }
     }
 
-    /// Runs the check on the settings' database and day, and hands the output to `deliver`, which
-    /// writes and flushes it. Without `--notify` the database is opened read-only; the monitoring
-    /// line needs only counts, which the index answers alone. With `--notify` the output is delivered
-    /// inside the notices' transaction and the notices are committed only after it was: a failed
-    /// write rolls them back. SQLite's failures (busy past `--wait`, a damaged file) are said in
-    /// Almanac's words, naming the file.
-    public func perform(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
-        try Store.explained { try measure(settings: settings, renderer: renderer, deliver: deliver) }
+    /// Runs the check on the settings' database and day, writing its rows to `output` as they are
+    /// read, then flushing and synchronizing it. Without `--notify` the database is opened read-only;
+    /// the monitoring line needs only counts, which the index answers alone. With `--notify` the rows
+    /// are the notices, written inside the notices' transaction, and the notices are committed only
+    /// after the output was flushed and synchronized: a failed write rolls them back. With `--quiet`
+    /// nothing at all is written when there is no row. `delivered` runs once the output is
+    /// synchronized, before the notices commit (an `--out` file is put in place there). SQLite's
+    /// failures (busy past `--wait`, a damaged file) are said in Almanac's words, naming the file.
+    public func perform(settings: Settings, renderer: Renderer, to output: OutputWriter,
+                        delivered: () throws -> Void = {}) throws -> Report {
+        try Store.explained { try measure(settings: settings, renderer: renderer, output: output, delivered: delivered) }
     }
 
-    private func measure(settings: Settings, renderer: Renderer, deliver: (OverdueResult.Output) throws -> Void) throws -> Report {
+    private func measure(settings: Settings, renderer: Renderer, output: OutputWriter, delivered: () throws -> Void) throws -> Report {
         let clock = ContinuousClock()
         let started = clock.now
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
         let opened = clock.now
         let cpuBefore = Self.threadCPUTime()
         let check = OverdueCheck(database: database, rule: rule, today: settings.today)
-        var output: OverdueResult.Output?
-        var checked = opened
-        var rendered = opened
-        var checkCPU = Duration.zero
-        let result: OverdueResult
-        if notify {
-            result = try check.runIssuingNotices { result in
-                checked = clock.now
-                checkCPU = Self.threadCPUTime() - cpuBefore
-                output = result.output(renderer, nagios: nagios, quiet: quiet)
-                rendered = clock.now
-                try deliver(output!)
-            }
-        } else {
-            result = nagios ? try check.counts() : try check.run()
+        let formats = renderer.makeFormats()
+        var checked = opened, checkCPU = Duration.zero
+        func checkEnded() {
             checked = clock.now
             checkCPU = Self.threadCPUTime() - cpuBefore
-            output = result.output(renderer, nagios: nagios, quiet: quiet)
-            rendered = clock.now
-            try deliver(output!)
         }
-        return Report(result: result, output: output!, open: opened - started, check: checked - opened, render: rendered - checked,
-            checkCPU: checkCPU)
+        let result: OverdueResult
+        if nagios {
+            func line(_ result: OverdueResult) throws {
+                checkEnded()
+                try output.write(result.nagiosLine(formats) + "\n")
+                try output.synchronize()
+                try delivered()
+            }
+            if notify {
+                result = try check.runIssuingNotices(issuing: { _ in }, deliver: line)
+            } else {
+                result = try check.counts()
+                try line(result)
+            }
+        } else {
+            let writer = try renderer.writer(OverdueResult.head(renderer.localizer, rule: rule, notices: notify),
+                chart: OverdueResult.chart(rule, renderer.localizer), to: output)
+            let rows = OverdueResult.Rows(renderer.localizer)
+            func finish(_ result: OverdueResult) throws {
+                checkEnded()
+                if !(quiet && writer.rowCount == 0) { try writer.finish() }
+                try output.synchronize()
+                try delivered()
+            }
+            if notify {
+                result = try check.runIssuingNotices(issuing: { try writer.row(rows.row($0)) }, deliver: finish)
+            } else {
+                result = try check.run { try writer.row(rows.row($0)) }
+                try finish(result)
+            }
+        }
+        let finished = clock.now
+        return Report(result: result, standardError: nagios || quiet ? nil : result.summary(formats), open: opened - started,
+            check: checked - opened, render: finished - checked, checkCPU: checkCPU)
     }
 
     private static func threadCPUTime() -> Duration {

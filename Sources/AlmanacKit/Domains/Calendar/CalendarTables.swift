@@ -26,7 +26,7 @@ public enum CalendarTables {
                 summary.next.map { .identifier(Int64($0)) } ?? .null,
             ]
         }
-        return Table(columns: columns, rows: rows, summaryUnit: "unit.holiday")
+        return Table(columns: columns, rows: rows, summaryUnit: "unit.holiday", empty: Table.Sentence("calendar.none"))
     }
 
     /// A door's state as a tag: open, next, closed.

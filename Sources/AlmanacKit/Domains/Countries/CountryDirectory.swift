@@ -65,6 +65,7 @@ public struct CountryDirectory: Sendable {
             Table.Column(key: "name", title: t("column.country")),
             Table.Column(key: "alpha3", title: t("column.alpha3")),
             Table.Column(key: "numeric", title: t("column.numeric"), alignment: .right),
-        ], rows: rows, summaryUnit: "unit.country")
+        ], rows: rows, summaryUnit: "unit.country",
+        empty: query.map { Table.Sentence("countries.none-found", ["search": Renderer.singleLine($0)]) } ?? Table.Sentence("countries.none"))
     }
 }

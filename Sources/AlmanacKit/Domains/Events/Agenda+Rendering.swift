@@ -2,63 +2,52 @@ import Foundation
 
 /// The agenda as text: days under headings for people, one row per event and day for machines.
 extension Agenda {
+    /// `events agenda`: the events of `range` in `zone` read from `store`, grouped by day and written
+    /// to `output` as they are read (`Grouping`, `AgendaRows`): a range of any length is never held.
+    /// An `html` page, whose cards need every event with its description, is the one agenda held whole.
+    public static func write(_ store: EventStore, range: DayRange, zone: Zone, renderer: Renderer, to output: OutputWriter) throws {
+        if renderer.format == .html {
+            return try output.write(load(store, range: range, zone: zone, withDescriptions: true).render(renderer))
+        }
+        var grouping = Grouping(ZoneDays(range: range, zone: zone))
+        let rows = AgendaRows(grouping.days, renderer)
+        let writer = try renderer.writer(rows.head, to: output)
+        try store.forEachEvent(from: grouping.days.lowerBound, to: grouping.days.upperBound) { event in
+            try grouping.add(event) { try rows.write($0, to: writer) }
+        }
+        try grouping.finish { try rows.write($0, to: writer) }
+        try writer.finish(count: grouping.eventCount)
+    }
+
     /// The agenda in the renderer's format. People get one section per day with events, headed by the
     /// day (`Mon 22 Dec`, `Пн, 22 дек.`), rows in time order and a count; an empty range gets one
-    /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`.
+    /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`;
+    /// an `html` page the events as cards above that table.
     public func render(_ renderer: Renderer) -> String {
-        let t = renderer.localizer
-        switch renderer.format {
-        case .csv, .tsv, .json:
-            return renderer.render(machineTable())
-        case .html:
-            return htmlPage(renderer, columns: 2, table: machineTable())
-        case .table, .markdown:
-            let formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: renderer.today)
-            guard !groups.isEmpty else { return emptyLine(formats) + "\n" }
-            let notes = groups.contains { $0.occurrences.contains { $0.continuation != nil } }
-            let tags = Dictionary(uniqueKeysWithValues: Continuation.allCases.map { ($0, Self.tag($0, t)) })
-            var columns = [
-                Table.Column(key: "time", title: t("events.column.time")),
-                Table.Column(key: "title", title: t("column.title")),
-                Table.Column(key: "person", title: t("column.person")),
-            ]
-            if notes { columns.append(Table.Column(key: "continuation", title: t("events.column.note"))) }
-            let sections = groups.map { day in
-                var cells: [Table.Cell] = []
-                cells.reserveCapacity(day.occurrences.count * columns.count)
-                for occurrence in day.occurrences {
-                    cells.append(.text(hours(occurrence)))
-                    cells.append(.text(occurrence.event.title))
-                    cells.append(Self.text(occurrence.event.person))
-                    if notes { cells.append(occurrence.continuation.map { .tag(tags[$0]!) } ?? .null) }
-                }
-                return SectionedTable.Section(heading: formats.date(day.date), cells: cells, width: columns.count)
-            }
-            let summary = formats.count(Int64(eventCount), unit: "unit.event")
-            return renderer.render(SectionedTable(columns: columns, sections: sections, summary: summary), flat: machineTable())
+        if renderer.format == .html { return htmlPage(renderer, columns: 2, table: machineTable()) }
+        var inMemory = renderer
+        inMemory.heldBytes = .max
+        let rows = AgendaRows(days, inMemory)
+        do {
+            let writer = try TableWriter(inMemory, head: rows.head, output: nil)
+            for day in groups { try rows.write(day, to: writer) }
+            try writer.finish(count: eventCount)
+            return writer.text
+        } catch {
+            preconditionFailure("rendering into memory failed: \(error)")
         }
     }
 
     /// One row per event and day: the day, the event's stored fields, and how it continues.
     public func machineTable() -> Table {
-        Table(columns: [
-            Table.Column(key: "day", title: "day"), Table.Column(key: "id", title: "id"),
-            Table.Column(key: "starts_at", title: "starts_at"), Table.Column(key: "ends_at", title: "ends_at"),
-            Table.Column(key: "title", title: "title"), Table.Column(key: "person", title: "person"),
-            Table.Column(key: "image", title: "image"), Table.Column(key: "continuation", title: "continuation"),
-        ], rows: occurrences.map { occurrence in
-            let event = occurrence.event
-            return [.date(occurrence.day), .identifier(event.id), .instant(Self.moment(event.startsAt)),
-                    event.endsAt.map { .instant(Self.moment($0)) } ?? .null, .text(event.title), Self.text(event.person),
-                    Self.text(event.image), occurrence.continuation.map { .tag(Self.tag($0, .english)) } ?? .null]
-        }, summaryUnit: nil)
+        let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))
+        return Table(columns: AgendaRows.machineColumns, rows: occurrences.map { rows.machineRow($0) }, summaryUnit: nil)
     }
 
     /// "No events from … to …" (or "on …" for one day), in the user's words.
     func emptyLine(_ formats: LocalizedFormats) -> String {
-        let t = formats.localizer
-        if range.count == 1 { return t("events.none.day", ["day": formats.date(range.first)]) }
-        return t("events.none.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
+        let sentence = AgendaRows.emptySentence(range, formats)
+        return formats.localizer(sentence.key, sentence.arguments)
     }
 
     /// The words and symbol for a continuation: `↪ continued`, `↪ продолжение`.
@@ -75,4 +64,67 @@ extension Agenda {
     static func text(_ value: String?) -> Table.Cell { value.map(Table.Cell.text) ?? .null }
 
     static func moment(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+}
+
+/// The agenda's rows in a renderer's format: for people, the hours, title, person and (when an
+/// event crosses midnight) a note, under a heading per day, counted as events; for machines one
+/// flat row per event and day.
+struct AgendaRows {
+    let head: Table.Head
+    private let days: ZoneDays
+    private let human: Bool
+    private let formats: LocalizedFormats
+    private let tags: [Agenda.Continuation: Table.Cell]
+
+    static let machineColumns = ["day", "id", "starts_at", "ends_at", "title", "person", "image", "continuation"]
+        .map { Table.Column(key: $0, title: $0) }
+
+    init(_ days: ZoneDays, _ renderer: Renderer) {
+        let t = renderer.localizer
+        self.days = days
+        formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: renderer.today)
+        switch renderer.format {
+        // An html page draws the flat rows under its cards (`Agenda.htmlPage`).
+        case .csv, .tsv, .json, .html:
+            human = false
+            tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, .english))) })
+            head = Table.Head(columns: Self.machineColumns, summaryUnit: nil)
+        case .table, .markdown:
+            human = true
+            tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, t))) })
+            head = Table.Head(columns: [
+                Table.Column(key: "time", title: t("events.column.time")),
+                Table.Column(key: "title", title: t("column.title")),
+                Table.Column(key: "person", title: t("column.person")),
+                Table.Column(key: "continuation", title: t("events.column.note"), hiddenWhenEmpty: true),
+            ], summaryUnit: "unit.event", empty: Self.emptySentence(days.range, formats))
+        }
+    }
+
+    /// "No events from … to …", or "on …" for one day.
+    static func emptySentence(_ range: DayRange, _ formats: LocalizedFormats) -> Table.Sentence {
+        if range.count == 1 { return Table.Sentence("events.none.day", ["day": formats.date(range.first)]) }
+        return Table.Sentence("events.none.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
+    }
+
+    /// A day: a heading and its rows for people, its rows for machines.
+    func write(_ day: Agenda.Day, to writer: TableWriter) throws {
+        guard human else {
+            for occurrence in day.occurrences { try writer.row(machineRow(occurrence)) }
+            return
+        }
+        try writer.section(formats.date(day.date))
+        for occurrence in day.occurrences {
+            try writer.row([.text(days.hours(occurrence)), .text(occurrence.event.title), Agenda.text(occurrence.event.person),
+                            occurrence.continuation.map { tags[$0]! } ?? .null])
+        }
+    }
+
+    /// The flat row of an occurrence: its day, the event's stored fields, and how it continues.
+    func machineRow(_ occurrence: Agenda.Occurrence) -> [Table.Cell] {
+        let event = occurrence.event
+        return [.date(occurrence.day), .identifier(event.id), .instant(Agenda.moment(event.startsAt)),
+                event.endsAt.map { .instant(Agenda.moment($0)) } ?? .null, .text(event.title), Agenda.text(event.person),
+                Agenda.text(event.image), occurrence.continuation.map { tags[$0]! } ?? .null]
+    }
 }

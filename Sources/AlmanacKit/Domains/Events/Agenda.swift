@@ -36,27 +36,72 @@ public struct Agenda: Sendable {
     /// The days that have events, in order.
     public let groups: [Day]
 
-    /// Groups `events` (in order of start) by the days of `range` in `zone`. An event covers the days
-    /// from the one it starts on to the one holding its last second, so an event that ends at 00:00
-    /// stops the day before; a point in time (no end, or an end equal to the start) covers one day.
+    /// Groups `events` (in order of start) by the days of `range` in `zone` (`Grouping`).
     public init(events: [Event], range: DayRange, zone: Zone) {
-        let days = ZoneDays(range: range, zone: zone)
-        var buckets = [[Occurrence]](repeating: [], count: range.count)
-        for event in events {
-            let first = days.dayIndex(of: event.startsAt)
-            let last = days.dayIndex(of: event.lastCoveredSecond)
-            let lower = max(first, 0), upper = min(last, range.count - 1)
-            guard lower <= upper else { continue }
-            for index in lower...upper {
-                let startedEarlier = index > first, goesOn = index < last
-                let continuation: Continuation? =
-                    startedEarlier ? (goesOn ? .through : .continued) : (goesOn ? .continues : nil)
-                buckets[index].append(Occurrence(event: event, day: range.day(index), continuation: continuation))
-            }
+        var grouping = Grouping(ZoneDays(range: range, zone: zone))
+        var groups: [Day] = []
+        for event in events { grouping.add(event) { groups.append($0) } }
+        grouping.finish { groups.append($0) }
+        self.days = grouping.days
+        self.groups = groups
+    }
+
+    /// Events, read in order of start, grouped by the days of a range as they come: a day is handed
+    /// on as soon as no event still to come can fall on it, so only the events of the day being read
+    /// and those running past it are held, however long the range. An event covers the days from the
+    /// one it starts on to the one holding its last second, so an event that ends at 00:00 stops the
+    /// day before; a point in time (no end, or an end equal to the start) covers one day. A day lists
+    /// its events in the order they were read: those continuing from earlier days come first.
+    public struct Grouping {
+        /// The range's days in the zone.
+        public let days: ZoneDays
+        /// How many different events were handed on, each counted on its first day in the range.
+        public private(set) var eventCount = 0
+        /// Events not yet handed on for every day they cover, with their first and last day in the
+        /// range and the days they start and end on.
+        private var pending: [(event: Event, first: Int, last: Int, lower: Int, upper: Int)] = []
+        /// The first day not yet handed on.
+        private var next = 0
+
+        /// Grouping into `days`.
+        public init(_ days: ZoneDays) {
+            self.days = days
         }
-        self.days = days
-        self.groups = buckets.enumerated().compactMap { index, occurrences in
-            occurrences.isEmpty ? nil : Day(date: range.day(index), occurrences: occurrences)
+
+        /// Adds the next event (in order of start), handing on the days it closes.
+        public mutating func add(_ event: Event, _ emit: (Day) throws -> Void) rethrows {
+            let first = days.dayIndex(of: event.startsAt), last = days.dayIndex(of: event.lastCoveredSecond)
+            let lower = max(first, 0), upper = min(last, days.range.count - 1)
+            guard lower <= upper else { return }
+            try hand(upTo: lower, emit)
+            pending.append((event, first, last, lower, upper))
+            eventCount += 1
+        }
+
+        /// Hands on the days left.
+        public mutating func finish(_ emit: (Day) throws -> Void) rethrows {
+            try hand(upTo: days.range.count, emit)
+        }
+
+        /// Hands on every day before `limit`: no event still to come starts on one of them.
+        private mutating func hand(upTo limit: Int, _ emit: (Day) throws -> Void) rethrows {
+            while next < limit {
+                if pending.isEmpty {
+                    next = limit
+                    return
+                }
+                let index = next, date = days.range.day(index)
+                var occurrences: [Occurrence] = []
+                for item in pending where item.lower <= index {
+                    let startedEarlier = index > item.first, goesOn = index < item.last
+                    let continuation: Continuation? =
+                        startedEarlier ? (goesOn ? .through : .continued) : (goesOn ? .continues : nil)
+                    occurrences.append(Occurrence(event: item.event, day: date, continuation: continuation))
+                }
+                pending.removeAll { $0.upper <= index }
+                next += 1
+                if !occurrences.isEmpty { try emit(Day(date: date, occurrences: occurrences)) }
+            }
         }
     }
 
@@ -85,29 +130,9 @@ public struct Agenda: Sendable {
         }
     }
 
-    /// The hours of an occurrence on its day, as a row or a card shows them: `16:30–18:00`, `08:00`
-    /// for a point in time, and `..:..` for the side that lies on another day (as calcurse writes it):
-    /// `21:00–..:..` on the day it starts, `..:..–02:00` on the day it ends, `..:..–..:..` between.
+    /// The hours of an occurrence on its day, as a row or a card shows them (`ZoneDays.hours`).
     public func hours(_ occurrence: Occurrence) -> String {
-        let event = occurrence.event
-        let startedEarlier = occurrence.continuation == .continued || occurrence.continuation == .through
-        let goesOn = occurrence.continuation == .continues || occurrence.continuation == .through
-        let end = event.isPoint ? nil : event.endsAt
-        // At most 13 bytes: a string that small needs no allocation, and an agenda makes one per row.
-        return String(unsafeUninitializedCapacity: 13) { buffer in
-            func clock(_ instant: Int64, on thisDay: Bool, at offset: Int) -> Int {
-                if thisDay { return days.writeClockTime(instant, to: buffer, at: offset) }
-                for (index, byte) in Self.otherDay.utf8.enumerated() { buffer[offset + index] = byte }
-                return offset + 5
-            }
-            var count = clock(event.startsAt, on: !startedEarlier, at: 0)
-            guard let end else { return count }
-            for byte in "–".utf8 {
-                buffer[count] = byte
-                count += 1
-            }
-            return clock(end, on: !goesOn, at: count)
-        }
+        days.hours(occurrence)
     }
 
     /// The time of a start or an end that lies on another day.

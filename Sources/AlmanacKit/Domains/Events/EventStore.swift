@@ -40,27 +40,42 @@ public struct EventStore {
     /// shows), and events of a day or more that started earlier through the small `events_by_length`.
     /// The second set all starts before the first, so each is read in order and the two are joined.
     public func events(from: Int64, to: Int64, withDescriptions: Bool = false) throws -> [Event] {
-        let columns = "id, title, person, starts_at, ends_at, image"
-            + (withDescriptions ? ", description" : "")
-        let lookback = Instant.utcText(from - Self.longEvent)
-        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
-        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
-        let start = Instant.utcText(from), end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
-        var events = try read(Self.earlierQuery(columns), [.text(lookback), .text(start)], withDescriptions)
+        var events: [Event] = []
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
+        let bounds = Self.bounds(from: from, to: to)
         let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
-            [.text(lookback), .text(end)])
-        if case .integer(let rows)? = count { events.reserveCapacity(events.count + Int(rows)) }
-        return try read(Self.recentQuery(columns), [.text(lookback), .text(start), .text(end)], withDescriptions, into: events)
+            [.text(bounds.lookback), .text(bounds.end)])
+        if case .integer(let rows)? = count { events.reserveCapacity(Int(rows) + 64) }
+        try forEachEvent(from: from, to: to, withDescriptions: withDescriptions) { events.append($0) }
+        return events
+    }
+
+    /// The same events, in the same order, handed to `body` one at a time as they are read: a range
+    /// of any length is never held.
+    public func forEachEvent(from: Int64, to: Int64, withDescriptions: Bool = false, _ body: (Event) throws -> Void) throws {
+        let columns = "id, title, person, starts_at, ends_at, image" + (withDescriptions ? ", description" : "")
+        let bounds = Self.bounds(from: from, to: to)
+        try read(Self.earlierQuery(columns), [.text(bounds.lookback), .text(bounds.start)], withDescriptions, body)
+        try read(Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], withDescriptions, body)
+    }
+
+    /// The stored text of the range's bounds: a day before it (the lookback), its start and its end.
+    private static func bounds(from: Int64, to: Int64) -> (lookback: String, start: String, end: String) {
+        // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
+        // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
+        (Instant.utcText(from - longEvent), Instant.utcText(from),
+         to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to))
     }
 
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
+        var found: Event?
         try read("""
             SELECT id, title, person, starts_at, ends_at, image, description
             FROM events WHERE id = ?1
-            """, [.integer(id)], true).first
+            """, [.integer(id)], true) { found = $0 }
+        return found
     }
 
     /// Inserts a checked draft and returns the new event's id.
@@ -111,17 +126,15 @@ public struct EventStore {
     /// read from their stored bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to):
     /// a week of a busy table is tens of thousands of rows, and SQLite's own date parsing cost more
     /// than the rest of the row.
-    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool, into events: [Event] = []) throws -> [Event] {
+    private func read(_ sql: String, _ arguments: [SQLValue], _ withDescriptions: Bool, _ body: (Event) throws -> Void) throws {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
-        var events = events
         while try statement.step() {
-            events.append(Event(
+            try body(Event(
                 id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", person: statement.string(at: 2),
                 startsAt: try Self.instant(statement, 3) ?? 0, endsAt: try Self.instant(statement, 4),
                 image: statement.string(at: 5), description: withDescriptions ? statement.string(at: 6) : nil))
         }
-        return events
     }
 
     /// A stored instant in UTC seconds, nil for NULL; text that is not one is a damaged database.

@@ -90,4 +90,29 @@ public struct ZoneDays: Sendable {
         buffer[offset + 4] = 48 + UInt8(minute % 10)
         return offset + 5
     }
+
+    /// The hours of an occurrence on its day, as a row or a card shows them: `16:30–18:00`, `08:00`
+    /// for a point in time, and `..:..` for the side that lies on another day (as calcurse writes it):
+    /// `21:00–..:..` on the day it starts, `..:..–02:00` on the day it ends, `..:..–..:..` between.
+    public func hours(_ occurrence: Agenda.Occurrence) -> String {
+        let event = occurrence.event
+        let startedEarlier = occurrence.continuation == .continued || occurrence.continuation == .through
+        let goesOn = occurrence.continuation == .continues || occurrence.continuation == .through
+        let end = event.isPoint ? nil : event.endsAt
+        // At most 13 bytes: a string that small needs no allocation, and an agenda makes one per row.
+        return String(unsafeUninitializedCapacity: 13) { buffer in
+            func clock(_ instant: Int64, on thisDay: Bool, at offset: Int) -> Int {
+                if thisDay { return writeClockTime(instant, to: buffer, at: offset) }
+                for (index, byte) in Agenda.otherDay.utf8.enumerated() { buffer[offset + index] = byte }
+                return offset + 5
+            }
+            var count = clock(event.startsAt, on: !startedEarlier, at: 0)
+            guard let end else { return count }
+            for byte in "–".utf8 {
+                buffer[count] = byte
+                count += 1
+            }
+            return clock(end, on: !goesOn, at: count)
+        }
+    }
 }

@@ -35,7 +35,7 @@ public struct QuizTables {
             [.text(score.player), .integer(Int64(score.points)), .integer(Int64(score.right)), .integer(Int64(score.wrong)),
              .percent(score.accuracy), .integer(Int64(score.bestStreak)), .integer(Int64(score.currentStreak)),
              score.lastAnsweredAt.map(Table.Cell.instant) ?? .null]
-        }, summaryUnit: "unit.player")
+        }, summaryUnit: "unit.player", empty: Table.Sentence("quiz.none"))
     }
 
     /// `quiz missed`: the countries missed most, with the flag most often taken for each.
@@ -51,7 +51,7 @@ public struct QuizTables {
         ], rows: countries.map { country in
             [countryCell(country.country), .integer(Int64(country.asked)), .integer(Int64(country.missed)),
              .percent(country.missedShare), country.confusedWith.map(countryCell) ?? .null, .integer(Int64(country.confusedTimes))]
-        }, summaryUnit: "unit.country")
+        }, summaryUnit: "unit.country", empty: Table.Sentence("quiz.none-missed"))
     }
 
     /// `quiz missed --pairs`: "asked X, chose Y", most frequent first, with the keys of `missed`.
@@ -62,7 +62,7 @@ public struct QuizTables {
             Table.Column(key: "confused_with", title: t("quiz.column.chosen-flag")),
             Table.Column(key: "confused_times", title: t("quiz.column.times")),
         ], rows: pairs.map { [countryCell($0.country), countryCell($0.chosen), .integer(Int64($0.times))] },
-        summaryUnit: "unit.pair")
+        summaryUnit: "unit.pair", empty: Table.Sentence("quiz.none-missed"))
     }
 
     /// A question for people: the options numbered 1–4 with their flags (names would give it away).

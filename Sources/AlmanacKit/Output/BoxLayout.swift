@@ -1,0 +1,142 @@
+/// Which columns a box shows, how wide each is and where its cells sit, from the measured rows.
+///
+/// A column marked `hiddenWhenEmpty` with no value in any row is left out. On a terminal narrower
+/// than the box, columns give up width in this order, until the box fits:
+/// 1. a column empty in every row is dropped (it says nothing, so it goes before anything is cut);
+/// 2. the widest column gives up a column at a time, so long text loses first, down to its widest
+///    cell that is not text (a title may still be cut to its cells' width);
+/// 3. then statuses and yes/no words too, down to two characters and `…` (the symbol stays);
+/// 4. dates, times and numbers are never cut: a date cut to `Mon 2…` says nothing.
+/// A box that cannot fit even so is drawn at that width, every column still there.
+struct BoxLayout {
+    /// The columns shown, by their index in the head.
+    let visible: [Int]
+    /// The width of each shown column's cells.
+    let widths: [Int]
+    /// Where each shown column's cells sit.
+    let alignments: [Table.Alignment]
+    /// Each shown column's title, one line.
+    let titles: [String]
+
+    init(head: Table.Head, titles: [String], measures: [ColumnMeasure], headingWidth: Int, terminalWidth: Int?) {
+        var visible = head.columns.indices.filter { head.columns[$0].hiddenWhenEmpty ? measures[$0].hasValue : true }
+        if visible.isEmpty { visible = Array(head.columns.indices) }
+        var natural = visible.map { max(DisplayWidth.of(titles[$0]), measures[$0].width) }
+        // A heading wider than the columns widens the last one.
+        let span = natural.reduce(0, +) + 3 * (natural.count - 1)
+        if headingWidth > span { natural[natural.count - 1] += headingWidth - span }
+        var widths = natural
+        if let terminalWidth {
+            let fitted = Self.fit(natural, floors: [visible.map { measures[$0].wordFloor }, visible.map { measures[$0].fixedFloor }],
+                empty: visible.map { !measures[$0].hasValue }, into: terminalWidth)
+            visible = fitted.indices.compactMap { fitted[$0] == nil ? nil : visible[$0] }
+            widths = fitted.compactMap { $0 }
+        }
+        self.visible = visible
+        self.widths = widths
+        alignments = visible.map { measures[$0].alignment.alignment(head.columns[$0].alignment) }
+        self.titles = visible.map { titles[$0] }
+    }
+
+    /// Widths that fit `total` terminal columns, frame included, or nil for a column dropped. Each
+    /// stage of `floors` (per column, the narrowest it may be cut to) is tried in turn.
+    static func fit(_ natural: [Int], floors: [[Int]], empty: [Bool], into total: Int) -> [Int?] {
+        var widths: [Int?] = natural
+        func excess() -> Int {
+            let shown = widths.compactMap { $0 }
+            return shown.reduce(0, +) + 3 * shown.count + 1 - total
+        }
+        guard excess() > 0 else { return widths }
+        for index in widths.indices where empty[index] && widths.compactMap({ $0 }).count > 1 { widths[index] = nil }
+        var over = excess()
+        for stage in floors {
+            let least = natural.indices.map { min(natural[$0], max(Renderer.narrowestColumn, stage[$0])) }
+            while over > 0 {
+                var widest: Int?
+                for index in widths.indices {
+                    guard let width = widths[index], width > least[index] else { continue }
+                    if widest.map({ width > widths[$0]! }) ?? true { widest = index }
+                }
+                guard let widest else { break }
+                widths[widest]! -= 1
+                over -= 1
+            }
+        }
+        return widths
+    }
+}
+
+/// Draws a box line by line from a `BoxLayout`: the top and titles, each row or heading as it is read
+/// back, the bottom.
+struct BoxDrawing {
+    private let layout: BoxLayout
+    private let styling: Styling
+    private let span: Int
+    private var ruled = false
+    private let between: [UInt8], aboveHeading: [UInt8], belowHeading: [UInt8]
+
+    init(layout: BoxLayout, styling: Styling) {
+        self.layout = layout
+        self.styling = styling
+        span = layout.widths.reduce(0, +) + 3 * (layout.widths.count - 1)
+        between = Self.rule(layout.widths, "├", "┼", "┤")
+        aboveHeading = Self.rule(layout.widths, "├", "┴", "┤")
+        belowHeading = Self.rule(layout.widths, "├", "┬", "┤")
+    }
+
+    private static func rule(_ widths: [Int], _ left: String, _ join: String, _ right: String) -> [UInt8] {
+        Array((left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: join) + right + "\n").utf8)
+    }
+
+    /// The top rule and the centred titles.
+    func top(into out: inout ByteOutput) {
+        out.append(Self.rule(layout.widths, "┌", "┬", "┐"))
+        out.append("│")
+        for (index, width) in layout.widths.enumerated() {
+            out.append(" " + DisplayWidth.center(DisplayWidth.truncate(layout.titles[index], to: width), in: width) + " │")
+        }
+        out.append("\n")
+    }
+
+    /// A row, or a heading across the columns.
+    mutating func draw(_ record: HeldCells.Record, into out: inout ByteOutput) {
+        switch record {
+        case .heading(let heading):
+            ruled = true
+            out.append(aboveHeading)
+            let text = DisplayWidth.truncate(heading, to: span)
+            out.append("│ ")
+            out.append(text)
+            out.pad(span - DisplayWidth.of(text))
+            out.append(" │\n")
+            out.append(belowHeading)
+        case .row(let cells):
+            if !ruled {
+                ruled = true
+                out.append(between)
+            }
+            out.append("│")
+            for (index, column) in layout.visible.enumerated() {
+                var cell = column < cells.count ? cells[column] : ShownCells.Cell(text: "", role: nil, width: 0, give: .text)
+                let width = layout.widths[index]
+                if cell.width > width {
+                    cell.text = DisplayWidth.truncate(cell.text, to: width)
+                    cell.width = DisplayWidth.of(cell.text)
+                }
+                let gap = max(0, width - cell.width)
+                out.append(UInt8(ascii: " "))
+                if layout.alignments[index] == .right { out.pad(gap) }
+                out.append(cell.role == nil ? cell.text : styling.paint(cell.text, cell.role))
+                if layout.alignments[index] == .left { out.pad(gap) }
+                out.append(" │")
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The bottom rule (under the titles' rule when there was no row).
+    mutating func bottom(into out: inout ByteOutput) {
+        if !ruled { out.append(between) }
+        out.append(Self.rule(layout.widths, "└", "┴", "┘"))
+    }
+}

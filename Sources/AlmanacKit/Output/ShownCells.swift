@@ -1,0 +1,118 @@
+/// Cells as `table` or `markdown` shows them: one line of text in the user's words, its display
+/// width and its colour, worked out once. Dates and counts repeat down a long listing, so each
+/// distinct one is formatted once (ICU formatting is the costly part).
+struct ShownCells {
+    /// How text is made one line.
+    enum Layout {
+        /// A box cell: a line break is `↵`, a tab a space, other controls `\xHH`.
+        case box
+        /// A markdown cell: also `|` escaped and a line break as `<br>`.
+        case markdown
+    }
+
+    /// How readily a cell gives up width on a narrow terminal.
+    enum Give: Comparable {
+        /// Text: cut first, the longest first.
+        case text
+        /// A word for a value (a status, yes or no): cut once text can give no more; its symbol stays.
+        case word
+        /// A date, a time or a number: never cut (`Mon 2…` or `1,2…` says nothing).
+        case none
+    }
+
+    /// One cell as shown.
+    struct Cell {
+        var text: String
+        var role: Table.ColorRole?
+        var width: Int
+        var give: Give
+    }
+
+    private struct CountKey: Hashable {
+        let value: Int64
+        let unit: String
+    }
+
+    private let formats: LocalizedFormats
+    private let layout: Layout
+    private var dates: [LocalDate: Cell] = [:]
+    private var counts: [CountKey: Cell] = [:]
+
+    init(_ formats: LocalizedFormats, _ layout: Layout) {
+        self.formats = formats
+        self.layout = layout
+    }
+
+    mutating func cell(_ cell: Table.Cell) -> Cell {
+        switch cell {
+        case .null: return Cell(text: "", role: nil, width: 0, give: .text)
+        case .text(let text): return make(text, role: nil, give: .text)
+        case .date(let date):
+            if let known = dates[date] { return known }
+            let made = make(cell)
+            if dates.count < 100_000 { dates[date] = made }
+            return made
+        case .count(let value, let unit):
+            let key = CountKey(value: value, unit: unit)
+            if let known = counts[key] { return known }
+            let made = make(cell)
+            if counts.count < 100_000 { counts[key] = made }
+            return made
+        default:
+            return make(cell)
+        }
+    }
+
+    private func make(_ cell: Table.Cell) -> Cell {
+        let human = Renderer.humanText(cell, formats)
+        switch cell {
+        case .tag, .bool: return make(human.text, role: human.role, give: .word)
+        default: return make(human.text, role: human.role, give: .none)
+        }
+    }
+
+    /// Text made one line; text that is plainly one line (the common case) is measured from its
+    /// bytes and kept as it is.
+    func make(_ text: String, role: Table.ColorRole?, give: Give) -> Cell {
+        if layout == .box || !text.utf8.contains(UInt8(ascii: "|")), let width = DisplayWidth.simpleWidth(text) {
+            return Cell(text: text, role: role, width: width, give: give)
+        }
+        let shown = layout == .box ? Renderer.singleLine(text) : Self.markdownCell(text)
+        return Cell(text: shown, role: role, width: DisplayWidth.of(shown), give: give)
+    }
+
+    /// Pipes escaped and line breaks as `<br>`, then the rest of the control characters shown.
+    static func markdownCell(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "\n", "\r\n", "\r": result += "<br>"
+            default: result.append(character)
+            }
+        }
+        return Renderer.singleLine(result)
+    }
+}
+
+/// What a column's shown cells add up to: its widest cell, the narrowest it may be cut to at each
+/// stage, whether any cell has a value, and whether its cells are numbers (which sit right).
+struct ColumnMeasure {
+    /// The widest cell (the title is measured apart).
+    var width = 0
+    /// The widest cell that is not text (a status, a date, a number): text is cut down to it first.
+    var wordFloor = 0
+    /// The widest cell that is never cut (a date, a number).
+    var fixedFloor = 0
+    /// True once a cell has shown something.
+    var hasValue = false
+    var alignment = AlignmentEvidence()
+
+    mutating func see(_ cell: Table.Cell, _ shown: ShownCells.Cell) {
+        if shown.width > width { width = shown.width }
+        if shown.give != .text && shown.width > wordFloor { wordFloor = shown.width }
+        if shown.give == .none && shown.width > fixedFloor { fixedFloor = shown.width }
+        if !shown.text.isEmpty { hasValue = true }
+        alignment.see(cell)
+    }
+}

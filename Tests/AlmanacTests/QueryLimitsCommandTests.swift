@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The limits ad-hoc SQL runs under (`QueryLimits`), through the built binary: a query or report
+/// that runs past `--timeout` stops with exit 75 and a message naming the limit, without growing
+/// memory meanwhile; a value over 64 MiB is refused (exit 65), whichever function makes it; Ctrl-C
+/// still ends a query at once.
+@Suite struct QueryLimitsCommandTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        try dir.initDatabase()
+    }
+
+    static let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n)"
+
+    /// Endless queries: one that holds nothing (a count), one that sorts what it makes (a temporary
+    /// b-tree that would grow without end), one that streams rows.
+    static let endlessQueries = [
+        endless + " SELECT count(*) FROM n",
+        endless + " SELECT x FROM n ORDER BY x DESC LIMIT 1",
+        endless + " SELECT x, 'a row that streams' AS text FROM n",
+    ]
+
+    @Test(arguments: endlessQueries)
+    func anEndlessQueryStopsAtItsTimeoutWithExit75(_ sql: String) throws {
+        let out = try dir.measure(["--db", "a.db", "query", sql, "--timeout", "1", "--format", "csv"])
+        #expect(out.status == 75, "\(out.stderr)")
+        #expect(out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
+            + "try again with a longer --timeout, or 0 for none\n")
+        #expect(out.peakKiB <= StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
+    }
+
+    @Test func anEndlessReportStopsAtItsTimeoutNamingItsFile() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
+        try dir.write("reports/endless.sql", "-- name: endless\n-- title: Endless\n" + Self.endless + " SELECT max(x) AS x FROM n;\n")
+        let out = try dir.run(["--db", "a.db", "report", "run", "endless", "--reports-dir", "reports", "--timeout", "1"])
+        #expect(out.status == 75)
+        #expect(out.stderr.hasPrefix("almanac: error: reports/endless.sql: stopped after 1 s, the time limit (--timeout 1)"), "\(out.stderr)")
+    }
+
+    /// Values over the cap, made by each kind of function: a blob, random bytes, text grown by
+    /// replace and by repetition, a value built row by row.
+    @Test(arguments: [
+        "SELECT zeroblob(100000000)",
+        "SELECT length(randomblob(100000000))",
+        "SELECT length(replace(hex(zeroblob(50000000)), '0', 'ab'))",
+        "SELECT length(hex(zeroblob(40000000)))",
+        Self.endless.replacingOccurrences(of: "FROM n)", with: "FROM n WHERE x < 2000000)")
+            + " SELECT length(group_concat(printf('%040d', x), '')) FROM n",
+    ])
+    func aValueOverTheCapIsRefusedWithExit65(_ sql: String) throws {
+        let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
+        #expect(out.status == 65, "\(sql): \(out.stderr)")
+        #expect(out.stderr == "almanac: error: query: a value is larger than 64 MiB, the most a query may make or return\n")
+        #expect(out.peakKiB <= 3 * StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
+    }
+
+    @Test func aValueUnderTheCapIsPrinted() throws {
+        let out = try dir.measure(["--db", "a.db", "query", "SELECT length(zeroblob(60000000)) AS size", "--format", "csv"])
+        #expect(out.status == 0 && out.lastLine == "60000000", "\(out.stderr)")
+    }
+
+    @Test func aNegativeTimeoutIsAUsageError() throws {
+        let out = try dir.run(["--db", "a.db", "query", "SELECT 1", "--timeout", "-1"])
+        #expect(out.status == 64)
+        #expect(out.stderr == "almanac: error: --timeout -1: expected a number of seconds, 0 or more (0: no limit)\n")
+    }
+
+    /// Ctrl-C keeps its default: the endless query (with no time limit) ends by the signal at once.
+    /// Python starts it with no signal blocked, as a shell does (this test process blocks some on
+    /// the threads children are spawned from), and bounds the wait against a hang: not a measure.
+    @Test(.enabled(if: Python.missing == nil, "python3 sends the signal (make deps installs it)"))
+    func ctrlCEndsAnEndlessQueryAtOnce() throws {
+        let script = """
+            import signal, subprocess, sys, time
+            def default_signals():
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, preexec_fn=default_signals)
+            time.sleep(1)
+            running = child.poll() is None
+            child.send_signal(signal.SIGINT)
+            try:
+                print(running, child.wait(timeout=60))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                print(running, "still running")
+            """
+        let printed = try Python.run(script, arguments: [Workdir.binary.path, "--db", dir.path("a.db"), "query",
+                                                         Self.endlessQueries[0], "--timeout", "0"])
+        #expect(printed == "True -\(SIGINT)\n", "ran until interrupted, then ended by SIGINT")
+    }
+}
