@@ -154,7 +154,7 @@ import Testing
     }
 
     /// The reports over tables that grow to millions of rows read them through an index range or in an
-    /// index's order (Schema/005_report_indexes.sql, docs/perf-notes.md): none scans a table again for
+    /// index's order (Schema/003_report_indexes.sql, docs/perf-notes.md): none scans a table again for
     /// each row of another, and events-by-day reads only the days asked for.
     static let plans: [(report: String, arguments: [String], expected: [String])] = [
         ("events-by-day", ["from=2025-06-02", "days=7"], ["SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)"]),
