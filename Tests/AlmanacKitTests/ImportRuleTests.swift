@@ -128,7 +128,7 @@ import Testing
         Case("a setting on the grid", .animationSettings, setup: [(.animationProperties, baseProperties)], "name,angle\nodd,-45.3\n",
              [#"animation-settings.csv:2:5: error: column "angle": "-45.3" is not on the step grid (expected -90 plus a whole number of steps of 0.25)"#]),
         Case("a setting names properties", .animationSettings, setup: [(.animationProperties, baseProperties)], "name,height\nbig,2\n",
-             [#"animation-settings.csv:1:6: error: column "height" is not a animation-settings column (accepted: name, width, angle)"#]),
+             [#"animation-settings.csv:1:6: error: column "height" is not a animation-settings column (accepted: name, width, angle, created_at)"#]),
     ]
 
     @Test(arguments: books + events + calendar + countries + animation)

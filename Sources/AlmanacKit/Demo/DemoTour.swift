@@ -66,6 +66,7 @@ public enum DemoTour {
         steps += try events(context)
         steps += try quiz(context)
         steps += try books(context)
+        steps += try move(context)
         steps.append(try reports(context))
         return Result(databasePath: path, sampleDataPath: folder, schemaVersion: report.toVersion, steps: steps)
     }

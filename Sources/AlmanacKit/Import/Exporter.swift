@@ -16,7 +16,7 @@ public enum Exporter {
         return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, delimiter: delimiter)) }
     }
 
-    private static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
+    static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
         if kind == .animationSettings { return try writeSettings(database, writer) }
         let (sql, header) = query(kind)
         try writer.record(header)
@@ -39,15 +39,17 @@ public enum Exporter {
 
     private static func writeSettings(_ database: Database, _ writer: CSVWriter) throws -> Int {
         let keys = try database.rows("SELECT key FROM animation_properties ORDER BY rowid").compactMap { $0.first?.textValue }
-        try writer.record(["name"] + keys)
-        let settings = try database.rows("SELECT id, name FROM animation_settings ORDER BY id")
+        // created_at last, unless a property has that name (the import then takes the import's moment).
+        let createdAt = !keys.contains(AnimationSettingRows.createdAt)
+        try writer.record(["name"] + keys + (createdAt ? [AnimationSettingRows.createdAt] : []))
+        let settings = try database.rows("SELECT id, name, created_at FROM animation_settings ORDER BY id")
         let values = try database.prepare("SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
         for setting in settings {
             try values.bind(setting[0], at: 1)
             var byKey: [String: Double] = [:]
             while try values.step() { byKey[values.string(at: 0) ?? ""] = values.double(at: 1) }
             values.reset()
-            try writer.record([setting[1].textValue] + keys.map { key in byKey[key].map(number) })
+            try writer.record([setting[1].textValue] + keys.map { key in byKey[key].map(number) } + (createdAt ? [setting[2].textValue] : []))
         }
         try writer.flush()
         return settings.count
@@ -61,14 +63,15 @@ public enum Exporter {
     private static func query(_ kind: ImportKind) -> (sql: String, header: [String]) {
         switch kind {
         case .holidays: return ("SELECT key, title, color, image, greeting FROM holidays ORDER BY rowid", ["key", "title", "color", "image", "greeting"])
-        case .doors: return ("SELECT holiday, door, surprise FROM doors ORDER BY holiday, door", ["holiday", "door", "surprise"])
+        case .doors:
+            return ("SELECT holiday, door, surprise, opened_at FROM doors ORDER BY holiday, door", ["holiday", "door", "surprise", "opened_at"])
         case .events:
             return ("SELECT id, title, person, starts_at, ends_at, image, description FROM events ORDER BY id",
                     ["id", "title", "person", "starts_at", "ends_at", "image", "description"])
         case .countries: return ("SELECT code, name, alpha3, numeric FROM countries ORDER BY rowid", ["code", "name", "alpha3", "numeric"])
         case .quizAnswers:
-            return ("SELECT player, answered_at, country, chosen, options FROM quiz_answers ORDER BY id",
-                    ["player", "answered_at", "country", "chosen", "options"])
+            return ("SELECT player, answered_at, country, chosen, options, session FROM quiz_answers ORDER BY id",
+                    ["player", "answered_at", "country", "chosen", "options", "session"])
         case .animationProperties:
             return ("SELECT key, label, min, max, step, default_value FROM animation_properties ORDER BY rowid",
                     ["key", "label", "min", "max", "step", "default"])

@@ -36,9 +36,9 @@ public enum ImportKind: String, CaseIterable, Sendable {
     public var helpColumns: String {
         let columns: [ImportColumn]
         switch self {
-        case .animationSettings: return "name*, then one column per property key"
+        case .animationSettings: return "name*, then one column per property key, created_at"
         case .holidays: columns = HolidayRows().columns
-        case .doors: columns = DoorRows().columns
+        case .doors: columns = DoorRows(zone: .utc).columns
         case .events: columns = EventRows(zone: .utc).columns
         case .countries: columns = CountryRows().columns
         case .quizAnswers: columns = QuizAnswerRows(zone: .utc).columns
@@ -52,10 +52,10 @@ public enum ImportKind: String, CaseIterable, Sendable {
     var insertColumns: (columns: [String], key: [String]) {
         switch self {
         case .holidays: return (["key", "title", "color", "image", "greeting"], ["key"])
-        case .doors: return (["holiday", "door", "surprise"], ["holiday", "door"])
+        case .doors: return (["holiday", "door", "surprise", "opened_at"], ["holiday", "door"])
         case .events: return (["id", "title", "person", "starts_at", "ends_at", "image", "description"], ["id"])
         case .countries: return (["code", "name", "alpha3", "numeric"], ["code"])
-        case .quizAnswers: return (["player", "answered_at", "country", "chosen", "options"], [])
+        case .quizAnswers: return (["player", "answered_at", "country", "chosen", "options", "session"], [])
         case .animationProperties: return (["key", "label", "min", "max", "step", "default_value"], ["key"])
         case .animationSettings: return (["name", "created_at"], ["name"])
         case .books: return (["id", "title", "author", "borrower", "loaned_on", "due_on", "returned_on"], ["id"])
@@ -76,7 +76,10 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .fail: break
         case .skip: sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO NOTHING"
         case .replace:
-            let updates = columns.filter { !key.contains($0) && $0 != "created_at" }.map { "\($0) = excluded.\($0)" }
+            // A door's opening is only ever added: a file without it leaves an open door open.
+            let updates = columns.filter { !key.contains($0) && $0 != "created_at" }.map {
+                $0 == "opened_at" ? "opened_at = coalesce(excluded.opened_at, opened_at)" : "\($0) = excluded.\($0)"
+            }
             sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO "
                 + (updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", "))
         }

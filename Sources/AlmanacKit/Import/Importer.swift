@@ -139,12 +139,12 @@ public final class Importer {
     private func makeRules(_ kind: ImportKind, properties: [AnimationProperty]) -> any RowRules {
         switch kind {
         case .holidays: return HolidayRows()
-        case .doors: return DoorRows()
+        case .doors: return DoorRows(zone: options.timeZone)
         case .events: return EventRows(zone: options.timeZone)
         case .countries: return CountryRows()
         case .quizAnswers: return QuizAnswerRows(zone: options.timeZone)
         case .animationProperties: return AnimationPropertyRows()
-        case .animationSettings: return AnimationSettingRows(properties: properties)
+        case .animationSettings: return AnimationSettingRows(properties: properties, zone: options.timeZone)
         case .books: return BookRows(today: options.today)
         }
     }

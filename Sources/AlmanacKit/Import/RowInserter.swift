@@ -26,6 +26,10 @@ final class RowInserter {
     private let policy: ConflictPolicy
     /// For animation properties: the values saved in settings, which a changed property must keep valid.
     private let savedValues: AnimationRules.SavedValues?
+    /// For reference kinds (countries, properties): the upsert a row still as `init` loaded it gives way to.
+    private let givingWay: Statement?
+    /// The keys this file has given: a second row with one is a duplicate, never a reference row's replacement.
+    private var keysSeen: Set<String> = []
 
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = [], now: Date = Date()) throws {
         self.database = database
@@ -47,10 +51,15 @@ final class RowInserter {
             groupSQL = nil
         } else {
             statement = try database.prepare(kind.insertSQL(policy))
-            // A property is checked against the saved settings row by row (and property files are short).
-            groupSQL = kind == .animationProperties ? nil : kind.insertSQL(policy, rows: Self.groupSize)
+            // A property is checked against the saved settings row by row (and property files are short);
+            // a country row by row too, as it may replace a reference row (and there are 249 at most).
+            let reference = kind == .animationProperties || kind == .countries
+            groupSQL = reference ? nil : kind.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
+            givingWay = reference ? try database.prepare(kind.insertSQL(.replace)) : nil
+            return
         }
+        givingWay = nil
     }
 
     /// Inserts record `record` of the batch; `values` are the batch's values (read once per batch).
@@ -62,18 +71,20 @@ final class RowInserter {
                 // A setting is several rows; a refused value must take its setting row with it.
                 return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
             }
+            let target = try givesWay(batch, values, record, first) ?? statement
             if let savedValues {
                 return try database.savepoint("property") {
-                    try insertProperty(batch, values, record, first, savedValues, mapping: mapping, file: file)
+                    try insertProperty(batch, values, record, first, savedValues, into: target, mapping: mapping, file: file)
                 }
             }
-            try bindRow(statement, batch, values, record: record, firstParameter: 1)
-            try statement.step()
-            statement.reset()
+            try bindRow(target, batch, values, record: record, firstParameter: 1)
+            try target.step()
+            target.reset()
             return sqlite3_changes(database.handle) == 0 ? .skipped : .inserted
         } catch let error as DatabaseError where error.isConstraintViolation {
             statement.reset()
             valuesStatement?.reset()
+            givingWay?.reset()
             return .failed(try describe(error, batch, record, mapping, columns, file))
         }
     }
@@ -107,6 +118,7 @@ final class RowInserter {
     func releaseBindings() {
         statement.clearBindings()
         groupStatement?.clearBindings()
+        givingWay?.clearBindings()
     }
 
     /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
@@ -138,7 +150,9 @@ final class RowInserter {
 
     private func insertSetting(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Outcome {
         try bind(values[first], at: 1, to: statement, batch, record)
-        try statement.bind(createdAt, at: 2)
+        // The file's created_at (bound after the properties' values), else the import's moment.
+        let given = properties.count + 1 < batch.width ? values[first + properties.count + 1] : .null
+        if case .null = given { try statement.bind(createdAt, at: 2) } else { try bind(given, at: 2, to: statement, batch, record) }
         guard try statement.step() else {
             statement.reset()
             return .skipped
@@ -159,14 +173,23 @@ final class RowInserter {
 
     /// A property row. Replacing a property may not leave a saved setting out of its range or off its
     /// grid; a property written gives every setting without a value for it its default (`AnimationRules`).
+    /// The upsert to use when this row's key holds a reference row still as `init` loaded it: an
+    /// imported row takes its place, whatever the conflict policy; nil otherwise.
+    private func givesWay(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Statement? {
+        guard let givingWay, case .field(let keyField) = values[first] else { return nil }
+        let key = batch.string(record, keyField)
+        guard keysSeen.insert(key).inserted else { return nil }
+        return try ReferenceLoad.isAsLoaded(kind, key: key, in: database) ? givingWay : nil
+    }
+
     private func insertProperty(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int,
-                                _ saved: AnimationRules.SavedValues, mapping: [Int], file: String) throws -> Outcome {
+                                _ saved: AnimationRules.SavedValues, into statement: Statement, mapping: [Int], file: String) throws -> Outcome {
         guard case .field(let keyField) = values[first], case .real(let low) = values[first + 2], case .real(let high) = values[first + 3],
             case .real(let size) = values[first + 4], case .real(let value) = values[first + 5]
         else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
         let key = batch.string(record, keyField)
         // The stepper as it will be read back from the database, and each saved value as an export writes it.
-        if policy == .replace, try database.scalar("SELECT 1 FROM animation_properties WHERE key = ?", [.text(key)]) != nil,
+        if policy == .replace || statement === givingWay, try database.scalar("SELECT 1 FROM animation_properties WHERE key = ?", [.text(key)]) != nil,
             let min = DecimalNumber(low), let max = DecimalNumber(high), let step = DecimalNumber(size),
             case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
             let broken = try saved.firstBroken(key: key, stepper: stepper) {

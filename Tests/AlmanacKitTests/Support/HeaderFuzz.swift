@@ -34,7 +34,7 @@ struct HeaderFuzz {
     static func columns(_ kind: ImportKind) -> [ImportColumn] {
         switch kind {
         case .holidays: return HolidayRows().columns
-        case .doors: return DoorRows().columns
+        case .doors: return DoorRows(zone: .utc).columns
         case .events: return EventRows(zone: .utc).columns
         case .countries: return CountryRows().columns
         case .quizAnswers: return QuizAnswerRows(zone: .utc).columns

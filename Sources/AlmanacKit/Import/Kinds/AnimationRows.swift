@@ -36,13 +36,24 @@ struct AnimationProperty: Sendable {
 }
 
 /// `animation-settings`: **name**, then one column per property key; a missing or empty value takes
-/// the property's default.
+/// the property's default; then created_at (when the setting was saved; empty: the import's moment),
+/// unless a property has that key.
 struct AnimationSettingRows: RowRules {
     /// The properties in the database when the file is read, in their order.
     let properties: [AnimationProperty]
+    /// The zone of a `created_at` without an offset.
+    var zone = Zone.utc
 
-    var columns: [ImportColumn] { [ImportColumn("name", required: true)] + properties.map { ImportColumn($0.key) } }
-    var width: Int { 1 + properties.count }
+    /// The column that gives the moment a setting was saved.
+    static let createdAt = "created_at"
+
+    /// True when the file may give `created_at` (no property takes the name).
+    var hasCreatedAt: Bool { !properties.contains { $0.key == Self.createdAt } }
+
+    var columns: [ImportColumn] {
+        [ImportColumn("name", required: true)] + properties.map { ImportColumn($0.key) } + (hasCreatedAt ? [ImportColumn(Self.createdAt)] : [])
+    }
+    var width: Int { 1 + properties.count + (hasCreatedAt ? 1 : 0) }
 
     func check(_ row: inout RowCheck) {
         if row.require(0) { row.bindField(0) }
@@ -54,6 +65,13 @@ struct AnimationSettingRows: RowRules {
                 if let violation = property.stepper.check(value) { row.fail(column, violation) }
                 row.bind(.real(value.doubleValue))
             }
+        }
+        guard hasCreatedAt else { return }
+        let column = 1 + properties.count
+        if row.isEmpty(column) {
+            row.bind(.null)
+        } else if let seconds = row.instant(column, zone: zone) {
+            row.bindInstant(seconds)
         }
     }
 }

@@ -18,11 +18,18 @@ struct HolidayRows: RowRules {
     }
 }
 
-/// `doors`: **holiday**, **door**, **surprise**. The holiday must exist (checked by the database's
-/// foreign key, so a holiday imported earlier in the same run counts).
+/// `doors`: **holiday**, **door**, **surprise**, opened_at (when the door was opened; empty while it is
+/// closed). The holiday must exist (checked by the database's foreign key, so a holiday imported
+/// earlier in the same run counts).
 struct DoorRows: RowRules {
-    let columns = [ImportColumn("holiday", required: true), ImportColumn("door", required: true), ImportColumn("surprise", required: true)]
-    var width: Int { 3 }
+    /// The zone of an `opened_at` without an offset.
+    let zone: Zone
+
+    let columns = [
+        ImportColumn("holiday", required: true), ImportColumn("door", required: true), ImportColumn("surprise", required: true),
+        ImportColumn("opened_at"),
+    ]
+    var width: Int { 4 }
 
     func check(_ row: inout RowCheck) {
         if row.require(0) {
@@ -35,5 +42,10 @@ struct DoorRows: RowRules {
             }
         }
         if row.require(2) { row.bindField(2) }
+        if row.isEmpty(3) {
+            row.bind(.null)
+        } else if let seconds = row.instant(3, zone: zone) {
+            row.bindInstant(seconds)
+        }
     }
 }

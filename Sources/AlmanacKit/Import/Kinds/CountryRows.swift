@@ -20,7 +20,8 @@ struct CountryRows: RowRules {
     }
 }
 
-/// `quiz-answers`: **player**, **answered_at**, **country**, **chosen**, options. The two codes must
+/// `quiz-answers`: **player**, **answered_at**, **country**, **chosen**, options, session (the game
+/// the answer was given in, as `quiz play` records it; empty for none). The two codes must
 /// be countries in the database (its foreign keys check that, with rows imported earlier in the run).
 struct QuizAnswerRows: RowRules {
     let zone: Zone
@@ -28,8 +29,9 @@ struct QuizAnswerRows: RowRules {
     let columns = [
         ImportColumn("player", required: true), ImportColumn("answered_at", required: true),
         ImportColumn("country", required: true), ImportColumn("chosen", required: true), ImportColumn("options"),
+        ImportColumn("session"),
     ]
-    var width: Int { 5 }
+    var width: Int { 6 }
 
     func check(_ row: inout RowCheck) {
         if row.require(0) { row.bindField(0) }
@@ -47,5 +49,6 @@ struct QuizAnswerRows: RowRules {
             row.fail(4, violation)
         }
         row.bindField(4)
+        row.bindField(5)
     }
 }
