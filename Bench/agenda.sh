@@ -58,6 +58,7 @@ sqlite3 agenda.db "
   INSERT INTO events (title, starts_at, ends_at) VALUES ('a year', '2025-01-01T00:00:00Z', '2025-12-31T00:00:00Z');"
 measure "with 1,001 events of 2 days to a year"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+cleanup events.csv agenda.db agenda.db-wal agenda.db-shm timings.txt timing.txt agenda.txt
 # Wall time is the figure; on a shared machine it includes waiting for a core, which the thread's CPU
 # time does not, so both are judged, with the load beside them.
 awk -v w="$BASE_WALL" -v c="$BASE_CPU" -v lw="$TOTAL_WALL" -v lc="$TOTAL_CPU" -v load="$(cut -d' ' -f1 /proc/loadavg)" -v cores="$(nproc)" 'BEGIN {

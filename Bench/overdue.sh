@@ -88,3 +88,4 @@ printf '%s\n' "${ACCEPTED[@]}" | sort -n | tail -1 | awk -v limit=$LIMIT_MS '{ m
 printf '%s\n' "${TOTALS[@]}" | sort -n | tail -1 | awk '{ ms = $1; $1 = "";
   printf "with opening the file and writing the output (in-process): slowest %.1f ms (%s)\n", ms, substr($0, 2) }'
 echo "load while measuring: $(cut -d' ' -f1-3 /proc/loadavg)"
+cleanup overdue-history.db overdue-history.db-wal overdue-history.db-shm overdue-stress.db overdue-stress.db-wal overdue-stress.db-shm

@@ -15,7 +15,14 @@ SELECT local_date(starts_at) AS day,
        count(*) AS events,
        min(starts_at) AS first_starts_at,
        group_concat(title, ' · ') AS titles
-FROM (SELECT starts_at, title FROM events ORDER BY starts_at, id)
+-- The inner range keeps the scan to the days asked for: an instant falls on a day in --tz only if its
+-- UTC date is that day or the one before or after (every zone's offset is under a day), so the stored
+-- text is compared first, through events_by_start, and local_date() runs only on those rows. Past the
+-- dates date() knows it gives NULL: the range is then open at that end.
+FROM (SELECT starts_at, title FROM events
+      WHERE starts_at >= coalesce(date(:from, '-1 day'), '')
+        AND starts_at < coalesce(date(:from, (:days + 1) || ' days'), '9999-12-31~')
+      ORDER BY starts_at, id)
 WHERE local_date(starts_at) >= :from
   -- The last day, no later than 9999-12-31 (past it date() gives NULL).
   AND local_date(starts_at) <= coalesce(date(:from, (:days - 1) || ' days'), '9999-12-31')

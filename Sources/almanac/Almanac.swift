@@ -8,7 +8,7 @@ struct Almanac: ParsableCommand, Exemplified {
         abstract: localized("help.almanac.abstract"),
         discussion: localized("help.almanac.discussion"),
         version: AlmanacVersion.current,
-        subcommands: [Init.self, Import.self, Export.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
+        subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
                       Countries.self, Quiz.self, Books.self, Overdue.self, Events.self, Site.self]
     )
 

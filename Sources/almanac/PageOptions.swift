@@ -1,4 +1,5 @@
 import AlmanacKit
+import Foundation
 import ArgumentParser
 
 /// `--out FILE` and `--force` for the commands that print rows, and so pages (`--format html`, which
@@ -42,9 +43,14 @@ struct PageOptions: ParsableArguments {
         try output(settings) { try $0.write(text) }
     }
 
-    /// The renderer for the output: standard output's (cut to a terminal's width, coloured where
-    /// allowed), or a file's, which is never cut or coloured.
+    /// Where the output goes, as the renderer sees it: standard output (a terminal's width and
+    /// colours), or a file, which is never cut or coloured.
+    var terminal: Terminal {
+        out == nil ? .standardOutput(environment: ProcessInfo.processInfo.environment) : .pipe
+    }
+
+    /// The renderer for the output (`terminal`).
     func renderer(_ settings: Settings) -> Renderer {
-        out == nil ? .standardOutput(settings) : Renderer(settings: settings, terminal: .pipe, environment: [:])
+        Renderer(settings: settings, terminal: terminal, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -82,7 +82,7 @@ import Testing
         let database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         let indexes = Set(try database.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").compactMap { $0[0].textValue })
-        #expect(indexes.isSuperset(of: ["books_open_by_due", "events_by_start", "quiz_answers_by_player"]))
+        #expect(indexes.isSuperset(of: ["books_open_by_due", "events_by_start", "quiz_answers_by_player", "quiz_answers_by_country"]))
         let partial = try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'books_open_by_due'")?.textValue ?? ""
         #expect(partial.contains("WHERE returned_on IS NULL"))
     }

@@ -132,4 +132,46 @@ import Testing
         let writer = try ReportDefinition.parse("DELETE FROM books", source: "mine/w.sql", defaultName: "w")
         #expect(failure { try session.run(writer, arguments: []).table() }?.key == "query.error.refused")
     }
+
+    /// events-by-day reads only the stored instants near the days asked for (an index range, not the
+    /// whole table): an event on the first or last day in the zones farthest from UTC (+14, -12) is
+    /// still counted, and one a minute outside is not.
+    @Test(arguments: [("Pacific/Kiritimati", "first day"), ("Etc/GMT+12", "last day")])
+    func eventsByDayCountsTheEdgesOfTheRangeInEveryZone(_ zone: String, _ title: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("edges.db")
+        try Store.create(path).execute("""
+            INSERT INTO events (title, starts_at) VALUES
+                ('first day', '2025-06-01T10:00:00Z'), ('before', '2025-06-01T09:59:00Z'),
+                ('last day', '2025-06-04T11:59:00Z'), ('after', '2025-06-04T12:00:00Z');
+            """)
+        let settings = Settings(databasePath: path, localizer: .english, timeZone: Zone(identifier: zone)!,
+            today: FixtureDatabase.today, format: .csv)
+        let report = try ReportCatalog.builtIn().report(named: "events-by-day")
+        let table = try ReportSession(settings: settings).run(report, arguments: ["from=2025-06-02", "days=2"]).table()
+        #expect(table.rows.count == 1)
+        #expect(table.rows.first?.last == .text(title))
+    }
+
+    /// The reports over tables that grow to millions of rows read them through an index range or in an
+    /// index's order (Schema/003_report_indexes.sql, docs/perf-notes.md): none scans a table again for
+    /// each row of another, and events-by-day reads only the days asked for.
+    static let plans: [(report: String, arguments: [String], expected: [String])] = [
+        ("events-by-day", ["from=2025-06-02", "days=7"], ["SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)"]),
+        ("quiz-missed-flags", ["limit=10"], ["SEARCH a USING INDEX quiz_answers_by_country (country=?)",
+                                             "SEARCH w USING INDEX quiz_answers_by_country (country=? AND correct=?)"]),
+        ("quiz-scores", ["limit=10"], ["SCAN quiz_answers USING INDEX quiz_answers_by_player"]),
+        ("loans-by-borrower", ["as_of=2025-12-20"], ["SCAN books USING INDEX books_open_by_due"]),
+        ("overdue-books", ["as_of=2025-12-20", "within=7"], ["SEARCH books USING INDEX books_open_by_due (due_on<?)"]),
+    ]
+
+    @Test(arguments: plans)
+    func bigTablesAreReadThroughTheirIndexes(_ sample: (report: String, arguments: [String], expected: [String])) throws {
+        let report = try ReportCatalog.builtIn().report(named: sample.report)
+        let plan = try session().query("EXPLAIN QUERY PLAN " + report.sql, arguments: sample.arguments).table().rows
+            .compactMap { row -> String? in if case .text(let detail)? = row.last { return detail } else { return nil } }
+        for line in sample.expected { #expect(plan.contains(line), "\(sample.report): \(plan)") }
+        let scans = plan.filter { $0.hasPrefix("SCAN ") && !$0.contains(" INDEX ") && !$0.hasPrefix("SCAN (") && $0 != "SCAN CONSTANT ROW" }
+        #expect(scans.isEmpty, "\(sample.report): \(plan)")
+    }
 }

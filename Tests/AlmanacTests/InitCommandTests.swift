@@ -17,7 +17,8 @@ import Testing
     @Test func initCreatesEveryTableThenIsANoOp() throws {
         let first = try dir.run(["--db", "a.db", "init"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Created a.db (schema version \(DatabaseMigrator.builtIn.latestVersion))\n")
+        #expect(first.stdout == "Created a.db (schema version \(DatabaseMigrator.builtIn.latestVersion))\n"
+            + "Loaded the reference data: 249 countries and 8 properties of the snowman\n")
         let database = try Database(path: dir.path("a.db"))
         let tables = try Store.tableSummary(database).map(\.name)
         for table in ["holidays", "doors", "calendar_state", "events", "countries", "quiz_answers",

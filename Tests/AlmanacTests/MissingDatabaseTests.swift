@@ -16,7 +16,7 @@ import Testing
     /// Arguments with which each command would get to work on a database that exists.
     static let sampleArguments: [String: [String]] = [
         "import": ["books", "books.csv"],
-        "export": ["books"],
+        "export": ["books"], "backup": ["copy.db"],
         "report run": ["overdue-books"],
         "query": ["SELECT count(*) FROM books"],
         "calendar holidays": [], "calendar select": ["christmas"], "calendar show": [], "calendar open": ["1"],

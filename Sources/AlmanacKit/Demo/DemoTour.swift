@@ -67,6 +67,7 @@ public enum DemoTour {
         steps += try quiz(context)
         steps += try books(context)
         steps += try changes(context)
+        steps += try move(context)
         steps.append(try reports(context))
         return Result(databasePath: path, sampleDataPath: folder, schemaVersion: report.toVersion, steps: steps)
     }

@@ -49,6 +49,10 @@ public final class OutputFile {
 
     deinit { discard() }
 
+    /// The temporary file the bytes go to before `commit` (nil for a stream), for a writer that is
+    /// not this process's descriptor: SQLite's `VACUUM INTO` (`Backup`).
+    public var temporaryPath: String? { temporary }
+
     /// Every byte written and on the disk, still under the temporary name (`commit` or `publish`
     /// puts it in place). An import finishes its rejects files this way before its COMMIT.
     public func finish() throws {

@@ -16,7 +16,7 @@ public enum Exporter {
         return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, delimiter: delimiter)) }
     }
 
-    private static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
+    static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
         if kind == .animationSettings { return try writeSettings(database, writer) }
         let specs = kind.definition.specs.filter { $0.header != nil }
         try writer.record(specs.map { $0.header ?? $0.name })

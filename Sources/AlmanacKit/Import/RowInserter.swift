@@ -26,7 +26,7 @@ final class RowInserter {
     /// For animation properties: the values saved in settings, which a changed property must keep valid.
     private let savedValues: AnimationRules.SavedValues?
     /// For kinds with reference data under `fail`: the upsert that replaces a row still as `init`
-    /// loaded it (`ReferenceData`): such a row is no conflict, it gives way to the file's row.
+    /// loaded it (`ReferenceLoad`): such a row is no conflict, it gives way to the file's row.
     private let yielding: Statement?
     /// For those kinds, the keys this import has written: a row it wrote is the file's, not the
     /// reference row, so the same key again is a duplicate.
@@ -38,7 +38,7 @@ final class RowInserter {
         self.properties = properties
         self.policy = policy
         savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
-        let hasReference = ReferenceData.kinds.contains(kind) && policy == .fail
+        let hasReference = ReferenceLoad.kinds.contains(kind) && policy == .fail
         yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
             // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
@@ -104,7 +104,7 @@ final class RowInserter {
         let key = key(values, batch, record)
         let existing = try database.rows("SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
             + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key).first
-        if let existing, !written.contains(key), existing == ReferenceData.row(kind, key: key) {
+        if let existing, !written.contains(key), existing == ReferenceLoad.row(kind, key: key) {
             try bindRow(yielding, batch, values, record: record, firstParameter: 1)
             try yielding.step()
             yielding.reset()
@@ -213,7 +213,7 @@ final class RowInserter {
         switch (existing, policy) {
         case (nil, _): replacing = false
         case (_, .replace): replacing = true
-        case (let row?, .fail) where !written.contains([.text(key)]) && row == ReferenceData.row(.animationProperties, key: [.text(key)]):
+        case (let row?, .fail) where !written.contains([.text(key)]) && row == ReferenceLoad.row(.animationProperties, key: [.text(key)]):
             replacing = true
         case (_, .skip): return .skipped
         case (_, .fail):

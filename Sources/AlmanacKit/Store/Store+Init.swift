@@ -11,9 +11,12 @@ extension Store {
         public let toVersion: Int
         /// The tables of the schema, with their row counts, by name.
         public let tables: [(name: String, rows: Int)]
+        /// The reference rows this run added (none when they were there already).
+        public var reference = ReferenceLoad.Added()
     }
 
-    /// `almanac init`: creates the database or migrates it, and reports its tables. A file that is
+    /// `almanac init`: creates the database or migrates it, loads the reference data it lacks
+    /// (`ReferenceLoad`), and reports its tables. A file that is
     /// there already must be an Almanac database, an SQLite database holding no tables, or empty;
     /// anything else is refused before a byte of it changes (exit 65): a file that is not SQLite
     /// (a CSV given by mistake) always, another program's SQLite database unless `force`.
@@ -23,8 +26,11 @@ extension Store {
         let database = try connect(path, mode: .create)
         return try explained {
             let outcome = try migrator.migrate(database)
-            return InitReport(path: path, fromVersion: outcome.fromVersion, toVersion: outcome.toVersion,
+            let reference = try ReferenceLoad.load(into: database)
+            var report = InitReport(path: path, fromVersion: outcome.fromVersion, toVersion: outcome.toVersion,
                 tables: try tableSummary(database))
+            report.reference = reference
+            return report
         }
     }
 

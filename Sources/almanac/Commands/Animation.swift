@@ -26,7 +26,7 @@ struct AnimationCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "animation.properties")
-            try page.write(settings, AnimationSession(settings: settings, writing: false).properties())
+            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).properties())
         }
     }
 
@@ -49,7 +49,7 @@ struct AnimationCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "animation.settings")
-            try page.write(settings, AnimationSession(settings: settings, writing: false).list())
+            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).list())
         }
     }
 
@@ -105,7 +105,7 @@ struct AnimationCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "animation.timeline")
-            try page.write(settings, AnimationSession(settings: settings, writing: false).timeline(name: name, fps: fps))
+            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).timeline(name: name, fps: fps))
         }
     }
 

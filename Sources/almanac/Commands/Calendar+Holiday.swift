@@ -33,7 +33,7 @@ extension CalendarCommand {
             func run() throws {
                 let settings = try page.settings(global, "calendar.holiday.add")
                 let change = try CalendarEditor(path: settings.databasePath).addHoliday(key, fields.fields(title: title))
-                try page.write(settings, change.render(Renderer.standardOutput(settings)))
+                try page.write(settings, change.render(page.renderer(settings)))
             }
         }
 
@@ -62,7 +62,7 @@ extension CalendarCommand {
                 let changes = fields.fields(title: title)
                 if changes.isEmpty { throw AlmanacError(.usage, "calendar.error.nothing-to-change") }
                 let change = try CalendarEditor(path: settings.databasePath).editHoliday(key, changes)
-                try page.write(settings, change.render(Renderer.standardOutput(settings)))
+                try page.write(settings, change.render(page.renderer(settings)))
             }
         }
 
@@ -90,7 +90,7 @@ extension CalendarCommand {
                 guard try Confirmation.allowsDeletion(found.question, yes: yes, localizer: settings.localizer) else {
                     return try page.write(settings, found.change.sentence("calendar.holiday.kept", settings.localizer))
                 }
-                try page.write(settings, editor.deleteHoliday(key).render(Renderer.standardOutput(settings)))
+                try page.write(settings, editor.deleteHoliday(key).render(page.renderer(settings)))
             }
         }
     }
@@ -142,7 +142,7 @@ extension CalendarCommand {
             func run() throws {
                 let settings = try page.settings(global, "calendar.door.set")
                 let change = try CalendarEditor(path: settings.databasePath).setDoor(holiday, door, surprise: surprise)
-                try page.write(settings, change.render(Renderer.standardOutput(settings)))
+                try page.write(settings, change.render(page.renderer(settings)))
             }
         }
 
@@ -166,7 +166,7 @@ extension CalendarCommand {
             func run() throws {
                 let settings = try page.settings(global, "calendar.door.delete")
                 let change = try CalendarEditor(path: settings.databasePath).deleteDoor(holiday, door)
-                try page.write(settings, change.render(Renderer.standardOutput(settings)))
+                try page.write(settings, change.render(page.renderer(settings)))
             }
         }
     }

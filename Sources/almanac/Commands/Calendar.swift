@@ -26,7 +26,7 @@ struct CalendarCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.holidays")
-            try page.write(settings, CalendarSession(settings: settings, writing: false).holidays())
+            try page.write(settings, CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).holidays())
         }
     }
 
@@ -70,7 +70,7 @@ struct CalendarCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.show")
-            try page.write(settings, CalendarSession(settings: settings, writing: false).show(holiday))
+            try page.write(settings, CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).show(holiday))
         }
     }
 
@@ -94,7 +94,7 @@ struct CalendarCommand: ParsableCommand {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.open")
-            let outcome = try CalendarSession(settings: settings).open(arguments)
+            let outcome = try CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment).open(arguments)
             try page.write(settings, outcome.output)
             if let failure = outcome.failure { throw failure }
         }

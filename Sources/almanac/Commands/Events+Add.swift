@@ -37,7 +37,7 @@ extension Events {
             let settings = try page.settings(global, "events.add")
             let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
             let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
-            try page.write(settings, EventDetail(event: event).changeMessage(.added, .standardOutput(settings)))
+            try page.write(settings, EventDetail(event: event).changeMessage(.added, page.renderer(settings)))
         }
     }
 }

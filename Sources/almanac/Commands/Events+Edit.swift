@@ -38,7 +38,7 @@ extension Events {
             let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
             if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
             let event = try EventStore.open(settings.databasePath, writing: true).update(id: id.value, edit, zone: settings.timeZone)
-            try page.write(settings, EventDetail(event: event).changeMessage(.updated, .standardOutput(settings)))
+            try page.write(settings, EventDetail(event: event).changeMessage(.updated, page.renderer(settings)))
         }
     }
 

@@ -85,7 +85,7 @@ extension Events {
         func run() throws {
             let settings = try page.settings(global, "events.show")
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try page.write(settings, EventDetail.load(store, id: id).render(.standardOutput(settings)))
+            try page.write(settings, EventDetail.load(store, id: id).render(page.renderer(settings)))
         }
     }
 
@@ -117,8 +117,8 @@ extension Events {
             let store = try EventStore.open(settings.databasePath, writing: false)
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
-            let width = EventCards.layoutWidth(terminal: .standardOutput(environment: environment), environment: environment)
-            try page.write(settings, EventCards(agenda: agenda, columns: columns, width: width).render(.standardOutput(settings)))
+            let width = EventCards.layoutWidth(terminal: page.terminal, environment: environment)
+            try page.write(settings, EventCards(agenda: agenda, columns: columns, width: width).render(page.renderer(settings)))
         }
     }
 }

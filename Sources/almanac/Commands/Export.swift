@@ -1,22 +1,24 @@
 import AlmanacKit
 import ArgumentParser
 
-/// `almanac export KIND [--out FILE]`.
+/// `almanac export KIND [--out FILE]` and `almanac export DIR`.
 struct Export: ParsableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         abstract: localized("help.export.abstract"),
-        discussion: localized("help.export.discussion") + "\n\n" + Import.kindsHelp)
+        discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n" + Import.kindsHelp)
 
     static let examples = [
         Example("almanac export books --out books-export.csv", "example.export.out"),
         Example("almanac export events --delimiter ';'", "example.export.stdout"),
+        Example("almanac export moved/", "example.export.directory"),
+        Example("almanac export moved/ --force", "example.export.directory-force"),
     ]
 
     static let formats: [FormatOption] = [.csv]
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(localized("help.export.kind"), valueName: "kind"), completion: .almanac(.kinds))
+    @Argument(help: ArgumentHelp(localized("help.export.kind"), valueName: "kind-or-dir"), completion: .almanac(.kinds))
     var kind: String
 
     @Option(name: .long, help: ArgumentHelp(localized("help.export.out"), valueName: "file"), completion: .file())
@@ -31,14 +33,26 @@ struct Export: ParsableCommand, Exemplified, Formatted {
 
     func run() throws {
         let settings = try global.settings()
-        guard let exportKind = ImportKind(rawValue: kind) else {
-            throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": kind, "kinds": ImportPlan.kindList])
-        }
         guard let delimiterByte = ImportOptions.delimiter(named: delimiter) else {
             throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
         }
+        guard let exportKind = ImportKind(rawValue: kind) else { return try exportFolder(settings, delimiter: delimiterByte) }
         let database = try Store.openReadOnly(settings.databasePath)
         let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
+    }
+
+    /// `export DIR`: a word that is not a kind names a folder, unless it looks like a mistyped kind.
+    private func exportFolder(_ settings: Settings, delimiter: UInt8) throws {
+        let kinds = ImportKind.allCases.map(\.rawValue)
+        if !kind.contains("/"), !kind.contains("."), !Suggestions.nearest(to: kind, among: kinds).isEmpty {
+            throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": kind, "kinds": ImportPlan.kindList])
+        }
+        if out != nil { throw AlmanacError(.usage, "export.error.out-with-folder", ["path": kind]) }
+        let database = try Store.openReadOnly(settings.databasePath)
+        let files = try DatabaseExport.write(database, into: kind, delimiter: delimiter, force: force)
+        let t = settings.localizer
+        try Print.note(t("export.folder.done", ["path": kind, "files": t.count(files.count, unit: "unit.file"),
+                                                "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row")]))
     }
 }

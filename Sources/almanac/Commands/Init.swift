@@ -31,5 +31,12 @@ struct Init: ParsableCommand, Exemplified, Formatted {
         } else {
             try Print.line(t("init.migrated", arguments))
         }
+        let added = report.reference
+        if added.isEmpty {
+            try Print.line(t("init.reference.there"))
+        } else {
+            try Print.line(t("init.reference.loaded", ["countries": t.count(added.countries, unit: "unit.country"),
+                                                        "properties": t.count(added.properties, unit: "unit.property")]))
+        }
     }
 }

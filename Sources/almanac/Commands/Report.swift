@@ -31,7 +31,7 @@ struct Report: ParsableCommand {
         func run() throws {
             let settings = try page.settings(global, "report.list")
             let catalog = try ReportCatalog.load(directory: reportsDir)
-            try page.write(settings, Renderer.standardOutput(settings).render(catalog.listTable(settings.localizer)))
+            try page.write(settings, page.renderer(settings).render(catalog.listTable(settings.localizer)))
         }
     }
 

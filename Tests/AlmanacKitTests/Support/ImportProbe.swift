@@ -66,11 +66,13 @@ final class ImportProbe {
     }
 
     /// Rows the other kinds refer to or collide with: holidays, countries, animation properties, a loan.
+    /// The countries are named unlike the reference data (`ReferenceLoad`), whose rows give way to an
+    /// import: these are a user's, and a row with one of their codes collides.
     static let seedSQL = """
         INSERT INTO holidays (key, title, color) VALUES ('xmas', 'Christmas', '#C0392B'), ('a', 'A', NULL);
         INSERT INTO doors (holiday, door, surprise) VALUES ('xmas', 1, 'Star');
-        INSERT INTO countries (code, name, alpha3, numeric) VALUES ('DE', 'Germany', 'DEU', '276'),
-            ('FR', 'France', 'FRA', '250'), ('JP', 'Japan', 'JPN', '392'), ('RU', 'Russia', 'RUS', '643');
+        INSERT INTO countries (code, name, alpha3, numeric) VALUES ('DE', 'Deutschland', 'DEU', '276'),
+            ('FR', 'République française', 'FRA', '250'), ('JP', 'Nippon', 'JPN', '392'), ('RU', 'Rossiya', 'RUS', '643');
         INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES
             ('x', 'X', -180, 180, 15, 0), ('o', 'Opacity', 0, 1, 0.05, 1);
         INSERT INTO books (id, title, loaned_on, due_on) VALUES (1, 'Dune', '2025-12-01', '2025-12-20');
@@ -135,7 +137,7 @@ final class ImportProbe {
         // A replace updates rows in place; under fail, so does a row that meets a reference row `init`
         // loads (it gives way); the last ids are raised in place.
         let replacing = options.onConflict == .replace || kind == .lastIDs
-            || (options.onConflict == .fail && ReferenceData.kinds.contains(kind))
+            || (options.onConflict == .fail && ReferenceLoad.kinds.contains(kind))
         if replacing ? grown > report.rows : grown != report.rows {
             return "\(table) grew by \(grown) rows, the report says \(report.rows)"
         }

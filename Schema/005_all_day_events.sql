@@ -1,4 +1,4 @@
--- Events: ids never given twice (as 003 did for the other tables), and all-day events.
+-- Events: ids never given twice (as 004 did for the other tables), and all-day events.
 --
 -- An all-day event is a run of days, the same days in every zone (a birthday is on 24 December in
 -- Tokyo and in Berlin): it is stored from 00:00 UTC of its first day to 00:00 UTC after its last,
