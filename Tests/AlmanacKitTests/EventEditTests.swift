@@ -53,10 +53,10 @@ import Testing
          "--at \"2025-02-30T10:00\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"),
         ("T", "2025-12-22T10:00", "tomorrow", .usage,
          "--ends \"tomorrow\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"),
-        ("T", "2025-12-22T10:00", "2025-12-22T09:59", .invalidData, "--ends \"2025-12-22T09:59\" (2025-12-22T08:59:00Z) is before starts_at (2025-12-22T09:00:00Z)"),
+        ("T", "2025-12-22T10:00", "2025-12-22T09:59", .invalidData, "--ends \"2025-12-22T09:59\" (2025-12-22T08:59:00Z) is before --at (2025-12-22T09:00:00Z)"),
         ("T", "0001-01-01T00:30", nil, .invalidData,
          "--at \"0001-01-01T00:30\" falls outside the years 0001 to 9999 in UTC, the years the database can hold"),
-        ("T", "2026-03-29T02:30", "2026-03-29T03:15", .invalidData, "--ends \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before starts_at (2026-03-29T01:30:00Z)"),
+        ("T", "2026-03-29T02:30", "2026-03-29T03:15", .invalidData, "--ends \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before --at (2026-03-29T01:30:00Z)"),
         ("T", "2025-12-24", "2025-12-24T18:00", .invalidData,
          "--ends \"2025-12-24T18:00\" is not a day: an all-day event from 2025-12-24 ends on a day (YYYY-MM-DD, the last day it lasts)"),
     ] as [(String, String, String?, Failure, String)])
@@ -71,7 +71,7 @@ import Testing
         let error = #expect(throws: AlmanacError.self) {
             try store.add(EventEdit(title: "T", at: "2025-12-22T10:00", ends: "2025-12-22T09:00"), zone: Zone(identifier: "UTC")!)
         }
-        #expect(error?.message(Localizer(locale: "ru")) == "--ends «2025-12-22T09:00» (2025-12-22T09:00:00Z) раньше начала starts_at (2025-12-22T10:00:00Z)")
+        #expect(error?.message(Localizer(locale: "ru")) == "--ends «2025-12-22T09:00» (2025-12-22T09:00:00Z) раньше начала --at (2025-12-22T10:00:00Z)")
     }
 
     @Test func anUnknownIdIsNamedAndIdsAreNeverGivenAgain() throws {

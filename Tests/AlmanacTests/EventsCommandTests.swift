@@ -105,7 +105,7 @@ import Testing
         #expect(shown.stdout == "id,title,person,starts_at,ends_at,image,description,all_day\r\n44,Carol walk,St. Mary's,2025-12-23T17:00:00Z,2025-12-23T21:00:00Z,,,false\r\n")
         let before = try run(["events", "add", "--title", "X", "--at", "2025-12-23T18:00+01:00", "--ends", "2025-12-23T18:00+03:00"])
         #expect(before.status == 65)
-        #expect(before.stderr == "almanac: error: --ends \"2025-12-23T18:00+03:00\" (2025-12-23T15:00:00Z) is before starts_at (2025-12-23T17:00:00Z)\n")
+        #expect(before.stderr == "almanac: error: --ends \"2025-12-23T18:00+03:00\" (2025-12-23T15:00:00Z) is before --at (2025-12-23T17:00:00Z)\n")
         let unreadable = try run(["events", "add", "--title", "X", "--at", "23.12.2025 18:00", "--locale", "ru"])
         #expect(unreadable.status == 64)
         #expect(unreadable.stderr.hasPrefix("almanac: ошибка: --at «23.12.2025 18:00» — не дата и время"))

@@ -52,7 +52,7 @@ enum EventKind: KindDefinition {
                 guard let end = row.withBytes(Column.endsAt.rawValue, EventRules.day) else {
                     return row.fail(Column.endsAt, RuleViolation("rule.events.all-day-end", ["starts": first.description]))
                 }
-                if end < first { return row.fail(Column.endsAt, RuleViolation("rule.events.last-day-before-first", ["starts": first.description])) }
+                if end < first { return row.fail(Column.endsAt, RuleViolation("rule.events.last-day-before-first", ["starts": first.description, "start": Column.startsAt.spec.name])) }
                 last = end
             }
             guard last < LocalDate.last else { return row.fail(Column.endsAt, RuleViolation("rule.datetime-out-of-range")) }
@@ -69,7 +69,8 @@ enum EventKind: KindDefinition {
         guard let ends = row.instant(Column.endsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else { return }
         row.bindInstant(Column.endsAt, ends)
         if ends < starts {
-            row.fail(Column.endsAt, RuleViolation("rule.events.ends-before-start", ["starts": Instant.utcText(starts), "ends": Instant.utcText(ends)]))
+            row.fail(Column.endsAt, RuleViolation("rule.events.ends-before-start", ["starts": Instant.utcText(starts), "ends": Instant.utcText(ends),
+                                                                  "start": Column.startsAt.spec.name]))
         }
     }
 }

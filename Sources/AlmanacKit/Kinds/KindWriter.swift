@@ -23,7 +23,7 @@ struct KindWriter<Kind: KindDefinition> {
         guard row.problems.isEmpty else {
             throw FieldProblems(row.problems.map { problem in
                 let column = Kind.Column(rawValue: problem.column)!
-                return FieldProblems.Problem(label: label(column), value: row.text(problem.column), violation: problem.violation)
+                return FieldProblems.Problem(label: label(column), value: row.text(problem.column), violation: relabeled(problem.violation))
             }).error
         }
         return row.values
@@ -31,6 +31,15 @@ struct KindWriter<Kind: KindDefinition> {
 
     /// The name of a column in messages.
     func label(_ column: Kind.Column) -> String { labels[column] ?? column.spec.header ?? column.spec.name }
+
+    /// A violation whose `start` argument names another column (an end before its start) as the
+    /// command names it (`--at`), where an import names the file's column (`starts_at`).
+    func relabeled(_ violation: RuleViolation) -> RuleViolation {
+        guard let name = violation.arguments["start"], let column = Kind.Column.allCases.first(where: { $0.spec.name == name }) else {
+            return violation
+        }
+        return RuleViolation(violation.key, violation.arguments.merging(["start": label(column)]) { $1 })
+    }
 
     /// Inserts a new row; returns its rowid. A key that is there already is refused by the database.
     @discardableResult
