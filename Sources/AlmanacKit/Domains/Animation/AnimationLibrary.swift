@@ -41,10 +41,7 @@ public final class AnimationLibrary {
     /// saves it afresh: new values, and the newest place in the picker.
     @discardableResult
     public func save(name: String, values: [String: DecimalNumber], replace: Bool, at moment: Date) throws -> AnimationSetting {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw AlmanacError(.usage, "animation.error.bad-name", ["name": name])
-        }
+        let trimmed = try Self.checkedName(name)
         let stamp = Instant.format(moment)
         let id: Int64 = try database.transaction {
             if try database.scalar("SELECT id FROM animation_settings WHERE name = ?", [.text(trimmed)]) != nil {
