@@ -64,7 +64,7 @@ struct AnimationCommand: ParsableCommand {
             Example("almanac animation save Bounce --set opacity=0.5 --replace", "example.animation.save.replace"),
         ]
 
-        static let formats = FormatOption.text
+        static let formats = FormatOption.changes
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp(localized("help.animation.save.name"), valueName: "name"))

@@ -34,7 +34,7 @@ extension AnimationSession {
     }
 
     /// What a change prints: a sentence with the setting's values for people, its row for machines.
-    private func changed(_ setting: AnimationSetting, _ key: String, _ arguments: [String: String], _ catalog: AnimationCatalog) -> String {
+    func changed(_ setting: AnimationSetting, _ key: String, _ arguments: [String: String], _ catalog: AnimationCatalog) -> String {
         guard settings.format == .table || settings.format == .markdown else {
             return renderer.render(AnimationTables.settings([setting], catalog: catalog, format: settings.format, localizer: t))
         }

@@ -41,8 +41,7 @@ public final class AnimationSession {
         let catalog = try catalog()
         let values = try SettingAssignments.values(assignments, catalog: catalog, localizer: t)
         let saved = try library.save(name: name, values: values, replace: replace, at: settings.now(clock: clock))
-        let summary = AnimationTables.summary(saved, catalog: catalog, formats: LocalizedFormats(localizer: t))
-        return t("animation.saved", ["name": saved.name, "values": summary]) + "\n"
+        return changed(saved, "animation.saved", [:], catalog)
     }
 
     /// `animation timeline NAME [--fps N]`.
