@@ -93,6 +93,7 @@ int main(int argc, char **argv) {
         puts("id,title,author,borrower,loaned_on,due_on,returned_on");
         for (long id = first; id < first + rows; id++) {
             long loaned = 19723 + below(700); /* 2024-01-01 onwards */
+            const long bench_day = 20240;       /* 2025-06-01, the day the benches import and check on */
             long due = loaned + 7 + below(80);
             printf("%ld,", id);
             title(stdout);
@@ -101,7 +102,10 @@ int main(int argc, char **argv) {
             putchar(',');
             date(stdout, due);
             putchar(',');
-            if (below(10) < 3) date(stdout, loaned + below(120));
+            if (below(10) < 3) { /* 30% returned, never after the bench day (an import refuses that) */
+                long returned = loaned + below(120);
+                if (returned <= bench_day) date(stdout, returned);
+            }
             putchar('\n');
         }
     } else {

@@ -90,6 +90,12 @@ final class Spool {
         return buffer[start..<start + count]
     }
 
+    /// The next `count` unread bytes, handed to `body` in place; call `fill(count)` first.
+    func withBytes<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        defer { start += count }
+        return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+    }
+
     /// The next `count` unread bytes as text; call `fill(count)` first.
     func text(_ count: Int) -> String {
         defer { start += count }

@@ -110,24 +110,30 @@ struct BoxDrawing {
             out.pad(span - DisplayWidth.of(text))
             out.append(" │\n")
             out.append(belowHeading)
-        case .row(let cells):
+        case .row(let cells, let bytes):
             if !ruled {
                 ruled = true
                 out.append(between)
             }
             out.append("│")
             for (index, column) in layout.visible.enumerated() {
-                var cell = column < cells.count ? cells[column] : ShownCells.Cell(text: "", role: nil, width: 0, give: .text)
+                let cell = column < cells.count ? cells[column] : HeldCells.Cell(role: nil, width: 0, text: 0..<0)
+                let text = UnsafeBufferPointer(rebasing: bytes[cell.text])
                 let width = layout.widths[index]
-                if cell.width > width {
-                    cell.text = DisplayWidth.truncate(cell.text, to: width)
-                    cell.width = DisplayWidth.of(cell.text)
-                }
-                let gap = max(0, width - cell.width)
                 out.append(UInt8(ascii: " "))
-                if layout.alignments[index] == .right { out.pad(gap) }
-                out.append(cell.role == nil ? cell.text : styling.paint(cell.text, cell.role))
-                if layout.alignments[index] == .left { out.pad(gap) }
+                if cell.width <= width && (cell.role == nil || !styling.isEnabled) {
+                    let gap = width - cell.width
+                    if layout.alignments[index] == .right { out.pad(gap) }
+                    out.append(text)
+                    if layout.alignments[index] == .left { out.pad(gap) }
+                } else {
+                    var shown = String(decoding: text, as: UTF8.self)
+                    if cell.width > width { shown = DisplayWidth.truncate(shown, to: width) }
+                    let gap = max(0, width - DisplayWidth.of(shown))
+                    if layout.alignments[index] == .right { out.pad(gap) }
+                    out.append(styling.paint(shown, cell.role))
+                    if layout.alignments[index] == .left { out.pad(gap) }
+                }
                 out.append(" │")
             }
             out.append(UInt8(ascii: "\n"))

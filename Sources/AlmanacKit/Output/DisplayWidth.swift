@@ -16,30 +16,42 @@ public enum DisplayWidth {
     /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
     /// mostly such text, and this is many times faster than going grapheme by grapheme.
     static func simpleWidth(_ text: some StringProtocol) -> Int? {
-        func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-            var width = 0, index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    guard byte >= 0x20, byte != 0x7F else { return nil }
-                    index += 1
-                } else if byte == 0xE2 {
-                    guard index + 2 < bytes.count else { return nil }
-                    let scalar = UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F) | 0x2000
-                    guard simpleRanges.contains(where: { $0.contains(scalar) }) else { return nil }
-                    index += 3
-                } else {
-                    guard (0xC2...0xD3).contains(byte), index + 1 < bytes.count else { return nil }
-                    let scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else { return nil }
-                    index += 2
+        if let width = text.utf8.withContiguousStorageIfAvailable(simpleWidth(utf8:)) { return width }
+        return ContiguousArray(text.utf8).withUnsafeBufferPointer(simpleWidth(utf8:))
+    }
+
+    /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory).
+    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var width = 0, index = 0
+        while index < bytes.count {
+            // Eight printable ASCII bytes at a time: no high bit, no byte below 0x20, none 0x7F.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+                if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0 {
+                    width += 8
+                    index += 8
+                    continue
                 }
-                width += 1
             }
-            return width
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte >= 0x20, byte != 0x7F else { return nil }
+                index += 1
+            } else if byte == 0xE2 {
+                guard index + 2 < bytes.count else { return nil }
+                let scalar = UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F) | 0x2000
+                guard simpleRanges.contains(where: { $0.contains(scalar) }) else { return nil }
+                index += 3
+            } else {
+                guard (0xC2...0xD3).contains(byte), index + 1 < bytes.count else { return nil }
+                let scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else { return nil }
+                index += 2
+            }
+            width += 1
         }
-        if let width = text.utf8.withContiguousStorageIfAvailable(count) { return width }
-        return ContiguousArray(text.utf8).withUnsafeBufferPointer(count)
+        return width
     }
 
     /// The three-byte ranges `simpleWidth` counts as one column each.

@@ -1,84 +1,129 @@
 import Foundation
 
-/// A box's rows and headings as they came, shown and measured, waiting for the box to be drawn: in
-/// memory, and written to a `Spool` file in a compact form when there are too many to hold.
+/// A box's rows and headings as they came, shown and measured, waiting for the box to be drawn. They
+/// are kept in one compact form, in memory and, when there are too many to hold, in a `Spool` file;
+/// the box is drawn from their bytes, without making a string per cell.
 ///
-/// The file's form, per record: a kind byte (0 a row, 1 a heading); a heading's text as a length and
-/// its UTF-8; a row's cell count, then per cell its colour (0 none, else `ColorRole`'s place + 1),
-/// display width, length and UTF-8. Numbers are LEB128 varints.
+/// The form, per record: a kind byte (0 a row, 1 a heading), the length of the rest of the record,
+/// then a heading's UTF-8, or a row's cell count and per cell its colour (0 none, else `ColorRole`'s
+/// place + 1), display width, length and UTF-8. Numbers are LEB128 varints.
 struct HeldCells {
-    /// One thing to draw.
+    /// One cell of a row read back: its colour, display width and where its text is in the record.
+    struct Cell {
+        var role: Table.ColorRole?
+        var width: Int
+        var text: Range<Int>
+    }
+
+    /// One record read back, its bytes good only while the reader's closure runs.
     enum Record {
         case heading(String)
-        case row([ShownCells.Cell])
+        case row([Cell], UnsafeBufferPointer<UInt8>)
     }
 
-    private(set) var records: [Record] = []
+    /// The records not yet written to the file, in the file's form.
+    private(set) var encoded: [UInt8] = []
+    /// The first records, kept in memory for good once the rest go to a file (`keep()`): they are
+    /// drawn from here, before the file's.
+    private(set) var kept: [UInt8] = []
+    /// The row being written: its cell count and cells, before its length is known.
+    private var row: [UInt8] = []
+
     /// About how much memory the records take.
-    private(set) var bytes = 0
-
-    mutating func row(_ cells: [ShownCells.Cell]) {
-        records.append(.row(cells))
-        bytes += 32
-        for cell in cells { bytes += cell.text.utf8.count + 32 }
-    }
+    var bytes: Int { encoded.count }
 
     mutating func heading(_ text: String) {
-        records.append(.heading(text))
-        bytes += text.utf8.count + 32
+        encoded.append(1)
+        Self.put(text.utf8.count, &encoded)
+        encoded += text.utf8
     }
 
-    /// The records in the file's form; what is held stays until `removeAll()`.
-    func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes)
-        for record in records {
-            switch record {
-            case .heading(let text):
-                out.append(1)
-                Self.put(text.utf8.count, &out)
-                out += text.utf8
-            case .row(let cells):
-                out.append(0)
-                Self.put(cells.count, &out)
-                for cell in cells {
-                    out.append(cell.role.map { UInt8(Table.ColorRole.allCases.firstIndex(of: $0)! + 1) } ?? 0)
-                    Self.put(cell.width, &out)
-                    Self.put(cell.text.utf8.count, &out)
-                    out += cell.text.utf8
-                }
-            }
-        }
-        return out
+    /// Starts a row of `count` cells; they follow (`cell`), then `endRow()`.
+    mutating func beginRow(_ count: Int) {
+        row.removeAll(keepingCapacity: true)
+        Self.put(count, &row)
+    }
+
+    mutating func cell(_ cell: ShownCells.Cell) {
+        var text = cell.text
+        text.withUTF8 { self.cell(role: cell.role, width: cell.width, $0) }
+    }
+
+    /// A cell whose text is shown as these bytes are (text still in SQLite's memory).
+    mutating func cell(role: Table.ColorRole?, width: Int, _ text: UnsafeBufferPointer<UInt8>) {
+        row.append(role.map { UInt8(Table.ColorRole.allCases.firstIndex(of: $0)! + 1) } ?? 0)
+        Self.put(width, &row)
+        Self.put(text.count, &row)
+        row.append(contentsOf: text)
+    }
+
+    mutating func endRow() {
+        encoded.append(0)
+        Self.put(row.count, &encoded)
+        encoded += row
     }
 
     /// Forgets every record (they were written to the file).
     mutating func removeAll() {
-        records.removeAll(keepingCapacity: true)
-        bytes = 0
+        encoded.removeAll(keepingCapacity: true)
     }
 
-    /// The next record of a rewound file, or nil at its end.
-    static func decode(from spool: Spool) throws -> Record? {
-        guard try spool.fill(1 + 10) > 0 else { return nil }
-        let kind = spool.byte()
-        let count = try varint(spool)
-        if kind == 1 {
-            guard try spool.fill(count) >= count else { throw damaged(spool) }
-            return .heading(spool.text(count))
+    /// Keeps the records so far in memory for good; the ones that follow are for the file.
+    mutating func keep() {
+        swap(&kept, &encoded)
+    }
+
+    /// Reads back records in the file's form held in memory (`kept`, `encoded`), in order.
+    static func forEach(in records: [UInt8], _ body: (Record) throws -> Void) throws {
+        try records.withUnsafeBufferPointer { all in
+            var offset = 0
+            var cells: [Cell] = []
+            while offset < all.count {
+                let kind = all[offset]
+                offset += 1
+                guard let length = Self.varint(all, &offset), offset + length <= all.count else { throw Self.damaged(nil) }
+                try Self.record(kind, UnsafeBufferPointer(rebasing: all[offset..<offset + length]), &cells, body)
+                offset += length
+            }
         }
-        var cells: [ShownCells.Cell] = []
-        cells.reserveCapacity(count)
+    }
+
+    /// Reads back the records of a rewound spool file, in order.
+    static func forEach(in spool: Spool, _ body: (Record) throws -> Void) throws {
+        var cells: [Cell] = []
+        while try spool.fill(1 + 10) > 0 {
+            let kind = spool.byte()
+            var length = 0, shift = 0
+            while true {
+                guard shift < 64, try spool.fill(1) > 0 else { throw damaged(spool) }
+                let byte = spool.byte()
+                length |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            guard length >= 0, try spool.fill(length) >= length else { throw damaged(spool) }
+            try spool.withBytes(length) { try record(kind, $0, &cells, body) }
+        }
+    }
+
+    /// One record's payload, handed to `body`.
+    private static func record(_ kind: UInt8, _ payload: UnsafeBufferPointer<UInt8>, _ cells: inout [Cell],
+                               _ body: (Record) throws -> Void) throws {
+        if kind == 1 { return try body(.heading(String(decoding: payload, as: UTF8.self))) }
+        var offset = 0
+        guard let count = varint(payload, &offset) else { throw damaged(nil) }
+        cells.removeAll(keepingCapacity: true)
         for _ in 0..<count {
-            guard try spool.fill(1) > 0 else { throw damaged(spool) }
-            let role = Int(spool.byte())
-            let width = try varint(spool)
-            let length = try varint(spool)
-            guard try spool.fill(length) >= length, role <= Table.ColorRole.allCases.count else { throw damaged(spool) }
-            cells.append(ShownCells.Cell(text: spool.text(length), role: role == 0 ? nil : Table.ColorRole.allCases[role - 1],
-                width: width, give: .text))
+            guard offset < payload.count else { throw damaged(nil) }
+            let role = Int(payload[offset])
+            offset += 1
+            guard let width = varint(payload, &offset), let length = varint(payload, &offset),
+                offset + length <= payload.count, role <= Table.ColorRole.allCases.count
+            else { throw damaged(nil) }
+            cells.append(Cell(role: role == 0 ? nil : Table.ColorRole.allCases[role - 1], width: width, text: offset..<offset + length))
+            offset += length
         }
-        return .row(cells)
+        try body(.row(cells, payload))
     }
 
     private static func put(_ value: Int, _ out: inout [UInt8]) {
@@ -90,19 +135,20 @@ struct HeldCells {
         out.append(UInt8(value))
     }
 
-    private static func varint(_ spool: Spool) throws -> Int {
+    private static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int? {
         var value: UInt64 = 0, shift: UInt64 = 0
-        while true {
-            guard shift < 64, try spool.fill(1) > 0 else { throw damaged(spool) }
-            let byte = spool.byte()
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
             value |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { return Int(clamping: value) }
             shift += 7
         }
+        return nil
     }
 
-    /// A file that ends inside a record was cut short behind the process's back.
-    private static func damaged(_ spool: Spool) -> WriteFailure {
-        WriteFailure(stream: .temporary(folder: spool.folder), code: EIO)
+    /// A record cut short: the file was changed behind the process's back.
+    private static func damaged(_ spool: Spool?) -> WriteFailure {
+        WriteFailure(stream: .temporary(folder: spool?.folder ?? NSTemporaryDirectory()), code: EIO)
     }
 }

@@ -3,9 +3,9 @@
 /// width (`BoxLayout`); piped, it is never cut.
 ///
 /// The box needs every column's width before its first line, so it reads every row first. Each cell
-/// is shown (formatted, made one line, measured) once, as it comes; the first `Renderer.heldBytes` of
-/// shown cells stay in memory, and a longer listing moves them, and every later one, to a `Spool` file
-/// that is read back once to draw the box. Memory stays bounded whatever the row count; the file takes
+/// is shown (formatted, made one line, measured) once, as it comes, and held in a compact form
+/// (`HeldCells`): the first `Renderer.spoolBytes` of them in memory, and those of a longer listing
+/// after that in a `Spool` file that is read back once to draw the box. Memory stays bounded whatever the row count; the file takes
 /// about what the box's text takes, in `$TMPDIR`.
 struct BoxFormat: RowFormat {
     private let head: Table.Head
@@ -25,7 +25,7 @@ struct BoxFormat: RowFormat {
         formats = renderer.makeFormats()
         styling = renderer.styling
         terminalWidth = renderer.width
-        heldBytes = renderer.heldBytes
+        heldBytes = renderer.spoolBytes
         shown = ShownCells(formats, .box)
         measures = Array(repeating: ColumnMeasure(), count: head.columns.count)
     }
@@ -38,25 +38,50 @@ struct BoxFormat: RowFormat {
     }
 
     mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) throws {
-        var row: [ShownCells.Cell] = []
-        row.reserveCapacity(measures.count)
-        for index in measures.indices {
-            let cell = cells[safe: index]
-            let shownCell = shown.cell(cell)
-            measures[index].see(cell, shownCell)
-            row.append(shownCell)
-        }
-        held.row(row)
+        held.beginRow(measures.count)
+        for index in measures.indices { hold(cells[safe: index], index) }
+        held.endRow()
         try spillIfFull()
     }
 
-    /// Moves what is held to the spool file once it holds more than its share of memory.
-    private mutating func spillIfFull() throws {
-        guard held.bytes > heldBytes else { return }
-        if spool == nil { spool = try Spool() }
-        try spool!.write(held.encoded())
-        held.removeAll()
+    /// Text that is plainly one line (most of a long listing) is held from SQLite's memory as it is,
+    /// as `ShownCells` would show it.
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws {
+        held.beginRow(measures.count)
+        for index in measures.indices {
+            let cell = cells[safe: index]
+            if case .text(let bytes) = cell, let width = DisplayWidth.simpleWidth(utf8: bytes) {
+                measures[index].seeText(width: width, isEmpty: bytes.isEmpty)
+                held.cell(role: nil, width: width, bytes)
+            } else {
+                hold(cell.cell, index)
+            }
+        }
+        held.endRow()
+        try spillIfFull()
     }
+
+    private mutating func hold(_ cell: Table.Cell, _ index: Int) {
+        let shownCell = shown.cell(cell)
+        measures[index].see(cell, shownCell)
+        held.cell(shownCell)
+    }
+
+    /// Once what is held takes more than its share of memory, keeps it there and sends the rows
+    /// that follow to the spool file, a chunk at a time.
+    private mutating func spillIfFull() throws {
+        if spool == nil {
+            guard held.bytes > heldBytes else { return }
+            held.keep()
+            spool = try Spool()
+        } else if held.bytes >= Self.spoolChunk {
+            try spool!.write(held.encoded)
+            held.removeAll()
+        }
+    }
+
+    /// How many bytes of rows go to the spool file at once.
+    private static let spoolChunk = 1 << 20
 
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {
         if rows == 0, let empty = head.empty {
@@ -67,19 +92,18 @@ struct BoxFormat: RowFormat {
             headingWidth: headingWidth, terminalWidth: terminalWidth)
         var drawing = BoxDrawing(layout: layout, styling: styling)
         drawing.top(into: &out)
+        func draw(_ record: HeldCells.Record) throws {
+            drawing.draw(record, into: &out)
+            try out.drainIfFull()
+        }
+        try HeldCells.forEach(in: held.kept, draw)
         if let spool {
-            try spool.write(held.encoded())
+            try spool.write(held.encoded)
             held.removeAll()
             try spool.rewind()
-            while let record = try HeldCells.decode(from: spool) {
-                drawing.draw(record, into: &out)
-                try out.drainIfFull()
-            }
+            try HeldCells.forEach(in: spool, draw)
         } else {
-            for record in held.records {
-                drawing.draw(record, into: &out)
-                try out.drainIfFull()
-            }
+            try HeldCells.forEach(in: held.encoded, draw)
         }
         drawing.bottom(into: &out)
         if let unit = head.summaryUnit { out.append(formats.count(Int64(count), unit: unit) + "\n") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.
 ///
 /// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds a comma, a
@@ -35,15 +37,30 @@ struct DelimitedFormat: RowFormat {
         writeHeader(into: &out)
         for index in 0..<columnCount {
             if index > 0 { out.append(separator) }
-            switch cells[safe: index] {
-            case .null: break
-            case .integer(let number), .identifier(let number), .count(let number, _): out.append(String(number))
-            case .date(let date): Renderer.writeDate(date, into: &out.bytes)
-            case .text(let text): Self.field(text, quoting: quoting, into: &out)
-            case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting, into: &out) }
-            }
+            put(cells[safe: index], into: &out)
         }
         out.append(lineEnd)
+    }
+
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) {
+        writeHeader(into: &out)
+        for index in 0..<columnCount {
+            if index > 0 { out.append(separator) }
+            let cell = cells[safe: index]
+            if let bytes = cell.verbatim { Self.field(bytes, quoting: quoting, into: &out) } else { put(cell.cell, into: &out) }
+        }
+        out.append(lineEnd)
+    }
+
+    private func put(_ cell: Table.Cell, into out: inout ByteOutput) {
+        switch cell {
+        case .null: break
+        case .integer(let number), .identifier(let number), .count(let number, _): out.append(decimal: number)
+        case .date(let date): Renderer.writeDate(date, into: &out.bytes)
+        case .instant(let instant): Renderer.writeInstant(instant, into: &out.bytes)
+        case .text(let text): Self.field(text, quoting: quoting, into: &out)
+        case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting, into: &out) }
+        }
     }
 
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) {
@@ -58,11 +75,16 @@ struct DelimitedFormat: RowFormat {
     }
 
     private static func field(_ text: String, quoting: Bool, into out: inout ByteOutput) {
-        guard quoting else { return TerminalText.append(text, to: &out.bytes, .reversible) }
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
-        else { return out.append(text) }
+        var text = text
+        text.withUTF8 { field($0, quoting: quoting, into: &out) }
+    }
+
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, quoting: Bool, into out: inout ByteOutput) {
+        guard quoting else { return TerminalText.append(bytes, to: &out.bytes, .reversible) }
+        guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
+        else { return out.append(bytes) }
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "\"") { out.append(byte) }
             out.append(byte)
         }
@@ -77,7 +99,7 @@ struct JSONFormat: RowFormat {
     private let keys: [[UInt8]]
 
     init(_ head: Table.Head) {
-        keys = head.columns.map { Array((Renderer.jsonString($0.key) + ": ").utf8) }
+        keys = head.columns.enumerated().map { Array((($0.offset > 0 ? ", " : "") + Renderer.jsonString($0.element.key) + ": ").utf8) }
     }
 
     mutating func section(_ heading: String, into out: inout ByteOutput) {}
@@ -86,9 +108,19 @@ struct JSONFormat: RowFormat {
         out.append(started ? Self.next : Self.first)
         started = true
         for index in keys.indices {
-            if index > 0 { out.append(Self.comma) }
             out.append(keys[index])
             Renderer.writeJSONValue(cells[safe: index], into: &out.bytes)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) {
+        out.append(started ? Self.next : Self.first)
+        started = true
+        for index in keys.indices {
+            out.append(keys[index])
+            let cell = cells[safe: index]
+            if let bytes = cell.verbatim { Renderer.writeJSONString(bytes, into: &out.bytes) } else { Renderer.writeJSONValue(cell.cell, into: &out.bytes) }
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -100,7 +132,6 @@ struct JSONFormat: RowFormat {
     private var started = false
     private static let first = Array("[\n  {".utf8)
     private static let next = Array(",\n  {".utf8)
-    private static let comma = Array(", ".utf8)
 }
 
 extension Renderer {
@@ -122,6 +153,46 @@ extension Renderer {
         digits(date.day, 2)
     }
 
+    /// `YYYY-MM-DDTHH:MM:SSZ`, as `Instant.format` writes it, without making a string.
+    static func writeInstant(_ instant: Date, into out: inout [UInt8]) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        writeDate(LocalDate(dayNumber: seconds.floorDiv(86_400)), into: &out)
+        let time = seconds.floorMod(86_400)
+        for (separator, value) in [(UInt8(ascii: "T"), time / 3600), (UInt8(ascii: ":"), time / 60 % 60), (UInt8(ascii: ":"), time % 60)] {
+            out.append(separator)
+            out.append(UInt8(ascii: "0") + UInt8(value / 10))
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        out.append(UInt8(ascii: "Z"))
+    }
+
+    /// A whole number in decimal, as `String(number)` writes it, without making a string.
+    static func writeDecimal(_ number: Int64, into out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// How many characters `writeDecimal` writes for a number.
+    static func decimalLength(_ number: Int64) -> Int {
+        var length = number < 0 ? 2 : 1
+        var magnitude = number.magnitude
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
+    }
+
     /// A cell as a JSON value.
     static func jsonValue(_ cell: Table.Cell) -> String {
         var out: [UInt8] = []
@@ -132,12 +203,16 @@ extension Renderer {
     static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
         switch cell {
         case .null: out += "null".utf8
-        case .integer(let number), .identifier(let number), .count(let number, _): out += String(number).utf8
+        case .integer(let number), .identifier(let number), .count(let number, _): writeDecimal(number, into: &out)
         case .real(let number), .percent(let number): out += (number.isFinite ? plainNumber(number) : "null").utf8
         case .bool(let flag): out += (flag ? "true" : "false").utf8
         case .date(let date):
             out.append(UInt8(ascii: "\""))
             writeDate(date, into: &out)
+            out.append(UInt8(ascii: "\""))
+        case .instant(let instant):
+            out.append(UInt8(ascii: "\""))
+            writeInstant(instant, into: &out)
             out.append(UInt8(ascii: "\""))
         default:
             if let text = plainText(cell) { writeJSONString(text, into: &out) } else { out += "null".utf8 }
@@ -155,8 +230,17 @@ extension Renderer {
     /// none reaches a terminal raw) and the line and paragraph separators (U+2028, U+2029: E2 80
     /// A8/A9) escaped, everything else as its UTF-8.
     private static func writeJSONString(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { writeJSONString($0, into: &out) }
+    }
+
+    /// `writeJSONString` over valid UTF-8 bytes; bytes that need no escape are copied in runs.
+    static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let bytes = text.utf8
+        if !bytes.contains(where: needsJSONAttention) {
+            out.append(contentsOf: bytes)
+            return out.append(UInt8(ascii: "\""))
+        }
         var index = bytes.startIndex
         while index != bytes.endIndex {
             let byte = bytes[index]
@@ -184,6 +268,16 @@ extension Renderer {
             index = bytes.index(after: index)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes a JSON string may need to escape (or that begin a sequence it may): controls, the
+    /// quote, the backslash, DEL, and the first bytes of C1 controls (C2) and of U+2028/U+2029 (E2).
+    @inline(__always)
+    private static func needsJSONAttention(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return byte == 0xC2 || byte == 0xE2 }
+        // Bits 0–31 (controls) and 34 (") of the first word; 92 (\) and 127 (DEL) of the second.
+        let word: UInt64 = byte < 64 ? 0x0000_0004_FFFF_FFFF : 0x8000_0000_1000_0000
+        return word >> UInt64(byte & 63) & 1 != 0
     }
 
     /// `\u` and four lowercase hex digits.

@@ -67,6 +67,34 @@ struct MarkdownFormat: RowFormat {
         if bytes > heldBytes { writeHeld(into: &out, final: false) }
     }
 
+    /// Once rows are written as they come, text that is plainly one line and has no `|` (most of a
+    /// long listing) goes from SQLite's memory to the line as it is, as `ShownCells` would show it.
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws {
+        guard let layout = streaming, !layout.widths.isEmpty else { return try row(cells.map(\.cell), into: &out) }
+        out.append("| ")
+        for (position, index) in layout.visible.enumerated() {
+            if position > 0 { out.append(" | ") }
+            let cell = cells[safe: index]
+            let gap: Int
+            if case .text(let bytes) = cell, !bytes.contains(UInt8(ascii: "|")), let width = DisplayWidth.simpleWidth(utf8: bytes) {
+                gap = layout.widths[position] - width
+                if layout.alignments[position] == .right { out.pad(gap) }
+                out.append(bytes)
+            } else if case .cell(.identifier(let number)) = cell {
+                gap = layout.widths[position] - Renderer.decimalLength(number)
+                if layout.alignments[position] == .right { out.pad(gap) }
+                out.append(decimal: number)
+            } else {
+                let made = shown.cell(cell.cell)
+                gap = layout.widths[position] - made.width
+                if layout.alignments[position] == .right { out.pad(gap) }
+                out.append(made.text)
+            }
+            if layout.alignments[position] == .left { out.pad(gap) }
+        }
+        out.append(" |\n")
+    }
+
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {
         if rows == 0, let empty = head.empty {
             return out.append(formats.localizer(empty.key, empty.arguments) + "\n")

@@ -10,9 +10,18 @@ protocol RowFormat {
     mutating func section(_ heading: String, into out: inout ByteOutput) throws
     /// One row: one cell per column (a short row reads NULL past its end).
     mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) throws
+    /// One row read straight from SQLite, its text still in SQLite's memory. A format that copies
+    /// text as it is writes it from its bytes; by default each value is made a cell.
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws
     /// The end: whatever closes the output. `rows` is how many rows came; `count` is the number the
     /// count line under a table states (the rows, unless the caller counts something else).
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws
+}
+
+extension RowFormat {
+    mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws {
+        try row(cells.map(\.cell), into: &out)
+    }
 }
 
 /// Bytes on their way out: a growing array (bounds-checked, like every write the renderer makes),
@@ -60,12 +69,29 @@ struct ByteOutput {
     }
 
     @inline(__always)
+    mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// A whole number in decimal, without making a string.
+    mutating func append(decimal number: Int64) {
+        Renderer.writeDecimal(number, into: &bytes)
+    }
+
+    @inline(__always)
     mutating func append(_ other: ArraySlice<UInt8>) {
         bytes.append(contentsOf: other)
     }
 
     /// `count` spaces.
     mutating func pad(_ count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        var left = count
+        while left > 0 {
+            let run = min(left, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<run])
+            left -= run
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

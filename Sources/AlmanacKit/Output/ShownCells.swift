@@ -35,7 +35,12 @@ struct ShownCells {
 
     private let formats: LocalizedFormats
     private let layout: Layout
+    /// Dates already shown, by day: 1900 to 2100 in place (a listing's dates are mostly there), any
+    /// other in a dictionary.
+    private var recentDates: [Cell?] = []
     private var dates: [LocalDate: Cell] = [:]
+    private static let firstDay = LocalDate(year: 1900, month: 1, day: 1)!.dayNumber
+    private static let dayCount = LocalDate(year: 2100, month: 12, day: 31)!.dayNumber - firstDay + 1
     private var counts: [CountKey: Cell] = [:]
 
     init(_ formats: LocalizedFormats, _ layout: Layout) {
@@ -48,10 +53,21 @@ struct ShownCells {
         case .null: return Cell(text: "", role: nil, width: 0, give: .text)
         case .text(let text): return make(text, role: nil, give: .text)
         case .date(let date):
+            let day = date.dayNumber - Self.firstDay
+            if day >= 0, day < Self.dayCount {
+                if recentDates.isEmpty { recentDates = Array(repeating: nil, count: Self.dayCount) }
+                if let known = recentDates[day] { return known }
+                let made = make(cell)
+                recentDates[day] = made
+                return made
+            }
             if let known = dates[date] { return known }
             let made = make(cell)
             if dates.count < 100_000 { dates[date] = made }
             return made
+        case .identifier(let number):
+            let text = String(number)
+            return Cell(text: text, role: nil, width: text.utf8.count, give: .none)
         case .count(let value, let unit):
             let key = CountKey(value: value, unit: unit)
             if let known = counts[key] { return known }
@@ -107,6 +123,13 @@ struct ColumnMeasure {
     /// True once a cell has shown something.
     var hasValue = false
     var alignment = AlignmentEvidence()
+
+    /// A text cell shown as it is, `width` columns wide.
+    mutating func seeText(width: Int, isEmpty: Bool) {
+        if width > self.width { self.width = width }
+        if !isEmpty { hasValue = true }
+        alignment.see(.text(""))
+    }
 
     mutating func see(_ cell: Table.Cell, _ shown: ShownCells.Cell) {
         if shown.width > width { width = shown.width }

@@ -45,6 +45,14 @@ public final class TableWriter {
         try out.drainIfFull()
     }
 
+    /// Writes one row read straight from SQLite (`ResultRows`): its text is copied from SQLite's
+    /// memory by the formats that show text as it is.
+    public func row(streamed cells: [StreamedCell]) throws {
+        try format.row(streamed: cells, into: &out)
+        rowCount += 1
+        try out.drainIfFull()
+    }
+
     /// Ends the output: the count line under a table (of `count` when given, such as an agenda's
     /// events, else of the rows), the sentence of an empty result, the closing `]` of JSON. Writing
     /// after it is a mistake; finishing twice does nothing.

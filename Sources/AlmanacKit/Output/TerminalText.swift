@@ -35,9 +35,18 @@ public enum TerminalText {
     /// `escaped`, for renderers that build bytes. C0 controls and DEL are single bytes in UTF-8; a C1
     /// control is C2 80–C2 9F.
     public static func append(_ text: String, to out: inout [UInt8], _ layout: Layout = .escaped) {
+        var text = text
+        text.withUTF8 { append($0, to: &out, layout) }
+    }
+
+    /// `append` over UTF-8 bytes; text with nothing to show differently is copied whole.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ layout: Layout) {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0x5C }) else {
+            return out.append(contentsOf: bytes)
+        }
         var afterC2 = false
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             defer { previous = byte }
             if afterC2 {
                 afterC2 = false

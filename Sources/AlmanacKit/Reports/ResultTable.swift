@@ -47,20 +47,47 @@ public struct ResultRows {
         self.limits = limits
     }
 
-    /// Runs the statement, handing each row to `body` as it comes. SQLite's failures are said in
-    /// Almanac's words; a query stopped by its time limit says which limit stopped it.
+    /// Runs the statement, handing each row to `body` as it comes.
     public func forEach(_ body: ([Table.Cell]) throws -> Void) throws {
         var row: [Table.Cell] = []
         row.reserveCapacity(readings.count)
         var tags: [String: Table.Tag] = [:]
-        do {
-            while try step() {
-                row.removeAll(keepingCapacity: true)
-                for (index, reading) in readings.enumerated() {
-                    row.append(cell(statement.value(at: Int32(index)), reading, &tags))
-                }
-                try body(row)
+        try run {
+            row.removeAll(keepingCapacity: true)
+            for (index, reading) in readings.enumerated() {
+                row.append(cell(statement.value(at: Int32(index)), reading, &tags))
             }
+            try body(row)
+        }
+    }
+
+    /// Writes every row to `writer`, then finishes it. Text goes from SQLite's memory to the output
+    /// (`StreamedCell`): no string is made for a value the format copies as it is.
+    public func send(to writer: TableWriter) throws {
+        try forEachStreamed(writer.row(streamed:))
+        try writer.finish()
+    }
+
+    /// Runs the statement, handing each row to `body` with its text still in SQLite's memory: good
+    /// only until `body` returns.
+    func forEachStreamed(_ body: ([StreamedCell]) throws -> Void) throws {
+        var row: [StreamedCell] = []
+        row.reserveCapacity(readings.count)
+        var tags: [String: Table.Tag] = [:]
+        try run {
+            row.removeAll(keepingCapacity: true)
+            for (index, reading) in readings.enumerated() {
+                row.append(streamed(Int32(index), reading, &tags))
+            }
+            try body(row)
+        }
+    }
+
+    /// Steps through the rows, calling `body` at each. SQLite's failures are said in Almanac's words;
+    /// a query stopped by its time limit says which limit stopped it.
+    private func run(_ body: () throws -> Void) throws {
+        do {
+            while try step() { try body() }
         } catch let error as DatabaseError {
             throw limits?.explain(error, source: source) ?? error.almanacError(source: source)
         }
@@ -71,10 +98,16 @@ public struct ResultRows {
         return try limits.timing { try statement.step() }
     }
 
-    /// Writes every row to `writer`, then finishes it.
-    public func send(to writer: TableWriter) throws {
-        try forEach(writer.row)
-        try writer.finish()
+    /// A column of the current row as `cell` makes it, with text that stays text left in SQLite's
+    /// memory (when it is valid UTF-8; other text is repaired into a string, as `cell` does).
+    private func streamed(_ index: Int32, _ reading: Reading, _ tags: inout [String: Table.Tag]) -> StreamedCell {
+        guard reading.kind == .auto || reading.kind == .text, statement.columnType(at: index) == .text else {
+            return .cell(cell(statement.value(at: index), reading, &tags))
+        }
+        let bytes = statement.textBytes(at: index)
+        if reading.kind == .auto, reading.naming == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
+        guard isValidUTF8(bytes) else { return .cell(cell(statement.value(at: index), reading, &tags)) }
+        return reading.kind == .auto && reading.naming == .date ? .dateText(bytes) : .text(bytes)
     }
 
     /// Every row at once, for a short result (tests, the demo).

@@ -194,6 +194,13 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The column's text as SQLite holds it (converted to text when it is not), empty for NULL. The
+    /// bytes are SQLite's own: good until the next step, reset or conversion of this column.
+    public func textBytes(at index: Int32) -> UnsafeBufferPointer<UInt8> {
+        let text = sqlite3_column_text(handle, index)
+        return UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, index)))
+    }
+
     /// The column as bytes, or nil when it is NULL.
     public func blob(at index: Int32) -> [UInt8]? {
         if isNull(at: index) { return nil }

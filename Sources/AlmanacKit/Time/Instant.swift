@@ -5,11 +5,15 @@ public enum Instant {
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (also with a space for `T`, or without the `Z`, as SQLite's
     /// `datetime()` writes it), always as UTC; nil for anything else or a time that does not exist.
     public static func parse(_ text: some StringProtocol) -> Date? {
-        let bytes = Array(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable(parse(utf8:)) ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse(utf8:))
+    }
+
+    /// `parse` over UTF-8 bytes (a value still in SQLite's memory).
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count == 19 || (bytes.count == 20 && bytes[19] == UInt8(ascii: "Z")) else { return nil }
         guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let day = LocalDate(String(decoding: bytes[0..<10], as: UTF8.self))
+            let day = LocalDate(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10]))
         else { return nil }
         func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),

@@ -27,7 +27,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other text or for a day that does not exist.
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        guard let date = text.utf8.withContiguousStorageIfAvailable(LocalDate.init(utf8:))
+            ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(LocalDate.init(utf8:))
+        else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes (a value still in SQLite's memory).
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
@@ -129,7 +136,7 @@ extension Int {
 }
 
 /// The value of a run of ASCII decimal digits; nil when any byte is not a digit.
-func decimalDigits(_ bytes: ArraySlice<UInt8>) -> Int? {
+func decimalDigits(_ bytes: some Collection<UInt8>) -> Int? {
     var value = 0
     for byte in bytes {
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
