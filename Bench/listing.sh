@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench` (and `make bench-listing`): printing rows. Two databases of $ROWS rows each:
-#   books   the import bench's books file (`generate books`, 70% of the loans open), listed whole by
+#   books   the import bench's books file (`generate books`, 80% of the loans open), listed whole by
 #           almanac (`query "select * from books"` in every format, `books list`) and by the sqlite3
 #           shell (-csv, -json, -box) on the same query: time and peak RSS, output to /dev/null;
 #   reports a library's loan history (`generate loans`, the database cron checks every night) and the
