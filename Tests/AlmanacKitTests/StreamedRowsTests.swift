@@ -52,6 +52,48 @@ import Testing
         }
     }
 
+    /// `books list` without a text filter reads its loans as statement rows (`LoanTable.Rows.row(_:into:)`);
+    /// the output is that of the same loans read whole, in every format and language.
+    @Test(arguments: formats, [Int.max, 0])
+    func loanRowsAreWrittenAsTheirLoans(_ format: OutputFormat, heldBytes: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-streamed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("loans.db").path
+        try Store.create(path).execute("""
+            INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES
+              (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-10-01', '2025-11-29', NULL),
+              (2, CAST(x'41ff42' AS TEXT), 'a|b', CAST(x'c0af' AS TEXT), '2025-12-01', '2025-12-19', '2025-12-02'),
+              (3, 'tab' || char(9) || 'line' || char(10) || 'end', char(27) || '[2J', 'ノルウェイの森 🇯🇵', '2025-12-10', '2025-12-24', NULL),
+              (4, 'C1 ' || char(133) || ' sep ' || char(8232), NULL, NULL, '2025-01-01', '2025-02-01', NULL),
+              (5, 'quote "and", comma', 'back\\slash', '', '2025-12-01', '2026-01-15', NULL)
+            """)
+        let store = try LoanStore.openForReading(path)
+        for locale in ["en", "ru"] {
+            let settings = FixtureDatabase.settings(locale)
+            var renderer = Renderer(format: format, localizer: settings.localizer, today: FixtureDatabase.today, width: nil)
+            renderer.heldBytes = heldBytes
+            renderer.spoolBytes = heldBytes
+            for filter in [LoanFilter(), LoanFilter(openOnly: true), LoanFilter(overdueOnly: true, limit: 2)] {
+                let rows = LoanTable.Rows(today: FixtureDatabase.today, localizer: settings.localizer)
+                let head = LoanTable.head(settings.localizer)
+                let streamed = try TableWriter(renderer, head: head, output: nil)
+                var cells: [StreamedCell] = []
+                try store.forEachLoanRow(filter, today: FixtureDatabase.today) { statement in
+                    cells.removeAll()
+                    try rows.row(statement, into: &cells)
+                    try streamed.row(streamed: cells)
+                }
+                try streamed.finish()
+                let whole = try TableWriter(renderer, head: head, output: nil)
+                try store.forEachLoan(filter, today: FixtureDatabase.today) { try whole.row(rows.row($0)) }
+                try whole.finish()
+                #expect(streamed.text == whole.text, "\(format) in \(locale), \(filter)")
+                #expect(streamed.rowCount == whole.rowCount && whole.rowCount > 0)
+            }
+        }
+    }
+
     /// `isValidUTF8` says yes exactly when `String(decoding:)` would change nothing.
     @Test func utf8IsCheckedAsStringsRepairIt() {
         var random = SeededRandom(seed: 2025)
@@ -66,5 +108,13 @@ import Testing
             let valid = bytes.withUnsafeBufferPointer(isValidUTF8)
             #expect(valid == (repaired == bytes), "\(bytes)")
         }
+    }
+}
+
+@Suite struct ShownCellsTests {
+    /// The span of days whose shown cells are kept in place is 1900 to 2100.
+    @Test func theDatesKeptInPlaceAre1900To2100() {
+        #expect(ShownCells.firstDay == LocalDate(year: 1900, month: 1, day: 1)!.dayNumber)
+        #expect(ShownCells.firstDay + ShownCells.dayCount - 1 == LocalDate(year: 2100, month: 12, day: 31)!.dayNumber)
     }
 }

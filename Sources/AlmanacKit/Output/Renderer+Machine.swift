@@ -96,31 +96,47 @@ struct DelimitedFormat: RowFormat {
 /// and plain values (numbers as numbers, ISO dates, UTC instants, tag values, null). Each object is
 /// written as its row comes; an empty result is `[]`.
 struct JSONFormat: RowFormat {
-    private let keys: [[UInt8]]
+    /// Every column's `, "key": ` (without the comma for the first), one after another, and where each ends.
+    private let keys: [UInt8]
+    private let keyEnds: [Int]
+    private let first = Array("[\n  {".utf8)
+    private let next = Array(",\n  {".utf8)
+    private var started = false
 
     init(_ head: Table.Head) {
-        keys = head.columns.enumerated().map { Array((($0.offset > 0 ? ", " : "") + Renderer.jsonString($0.element.key) + ": ").utf8) }
+        var keys: [UInt8] = [], keyEnds: [Int] = []
+        for (index, column) in head.columns.enumerated() {
+            keys += ((index > 0 ? ", " : "") + Renderer.jsonString(column.key) + ": ").utf8
+            keyEnds.append(keys.count)
+        }
+        self.keys = keys
+        self.keyEnds = keyEnds
     }
 
     mutating func section(_ heading: String, into out: inout ByteOutput) {}
 
     mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) {
-        out.append(started ? Self.next : Self.first)
-        started = true
-        for index in keys.indices {
-            out.append(keys[index])
-            Renderer.writeJSONValue(cells[safe: index], into: &out.bytes)
-        }
-        out.append(UInt8(ascii: "}"))
+        row(into: &out) { index, out in Renderer.writeJSONValue(cells[safe: index], into: &out.bytes) }
     }
 
     mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) {
-        out.append(started ? Self.next : Self.first)
-        started = true
-        for index in keys.indices {
-            out.append(keys[index])
+        row(into: &out) { index, out in
             let cell = cells[safe: index]
             if let bytes = cell.verbatim { Renderer.writeJSONString(bytes, into: &out.bytes) } else { Renderer.writeJSONValue(cell.cell, into: &out.bytes) }
+        }
+    }
+
+    /// An object: each column's key, then its value as `value` writes it.
+    private mutating func row(into out: inout ByteOutput, _ value: (Int, inout ByteOutput) -> Void) {
+        out.append(started ? next : first)
+        started = true
+        keys.withUnsafeBufferPointer { keys in
+            var start = 0
+            for (index, end) in keyEnds.enumerated() {
+                out.append(UnsafeBufferPointer(rebasing: keys[start..<end]))
+                start = end
+                value(index, &out)
+            }
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -128,10 +144,6 @@ struct JSONFormat: RowFormat {
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) {
         out.append(started ? "\n]\n" : "[]\n")
     }
-
-    private var started = false
-    private static let first = Array("[\n  {".utf8)
-    private static let next = Array(",\n  {".utf8)
 }
 
 extension Renderer {

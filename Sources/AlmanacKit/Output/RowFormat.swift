@@ -87,11 +87,11 @@ struct ByteOutput {
     mutating func pad(_ count: Int) {
         var left = count
         while left > 0 {
-            let run = min(left, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[..<run])
+            let run = min(left, spaces.count)
+            bytes.append(contentsOf: spaces[..<run])
             left -= run
         }
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    private let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

@@ -39,9 +39,12 @@ struct ShownCells {
     /// other in a dictionary.
     private var recentDates: [Cell?] = []
     private var dates: [LocalDate: Cell] = [:]
-    private static let firstDay = LocalDate(year: 1900, month: 1, day: 1)!.dayNumber
-    private static let dayCount = LocalDate(year: 2100, month: 12, day: 31)!.dayNumber - firstDay + 1
+    /// 1900-01-01's day number, and the days from it to 2100-12-31 (`ShownCellsTests` checks both).
+    static let firstDay = -25_567
+    static let dayCount = 73_414
     private var counts: [CountKey: Cell] = [:]
+    /// Statuses already shown (a listing repeats a handful).
+    private var tags: [Table.Tag: Cell] = [:]
 
     init(_ formats: LocalizedFormats, _ layout: Layout) {
         self.formats = formats
@@ -64,6 +67,11 @@ struct ShownCells {
             if let known = dates[date] { return known }
             let made = make(cell)
             if dates.count < 100_000 { dates[date] = made }
+            return made
+        case .tag(let tag):
+            if let known = tags[tag] { return known }
+            let made = make(cell)
+            if tags.count < 1024 { tags[tag] = made }
             return made
         case .identifier(let number):
             let text = String(number)

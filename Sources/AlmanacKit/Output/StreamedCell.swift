@@ -20,7 +20,7 @@ public enum StreamedCell {
         switch self {
         case .cell(let cell): cell
         case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
-        case .dateText(let bytes): LocalDate(utf8: bytes).map(Table.Cell.date) ?? .text(String(decoding: bytes, as: UTF8.self))
+        case .dateText(let bytes): LocalDate(bytes: UnsafeRawBufferPointer(bytes)).map(Table.Cell.date) ?? .text(String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -80,7 +80,7 @@ public struct Table: Sendable {
     }
 
     /// A word for people with a stable value for machines: a status such as "overdue".
-    public struct Tag: Sendable, Equatable {
+    public struct Tag: Sendable, Hashable {
         /// The stable English value written to CSV, TSV and JSON (`overdue`).
         public let value: String
         /// The words shown in table and markdown output, in the user's language (`просрочена`).

@@ -13,7 +13,7 @@ public enum Instant {
         guard bytes.count == 19 || (bytes.count == 20 && bytes[19] == UInt8(ascii: "Z")) else { return nil }
         guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let day = LocalDate(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10]))
+            let day = LocalDate(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<10])))
         else { return nil }
         func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),

@@ -27,18 +27,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other text or for a day that does not exist.
     public init?(_ text: some StringProtocol) {
-        guard let date = text.utf8.withContiguousStorageIfAvailable(LocalDate.init(utf8:))
-            ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(LocalDate.init(utf8:))
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? { LocalDate(bytes: UnsafeRawBufferPointer(bytes)) }
+        guard let date = text.utf8.withContiguousStorageIfAvailable(parse) ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse)
         else { return nil }
         self = date
-    }
-
-    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes (a value still in SQLite's memory).
-    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? { decimalDigits(bytes[range]) }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
     }
 
     /// The day that contains `instant` in `zone`.

@@ -41,6 +41,30 @@ public struct LoanStore {
     /// index; the text filters fold case and accents in the localizer's locale.
     public func forEachLoan(_ filter: LoanFilter = LoanFilter(), today: LocalDate = .first, localizer: Localizer = .english,
                             byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void) throws {
+        let statement = try loansStatement(filter, today: today, byTitle: collation)
+        let match = filter.matcher(localizer)
+        var taken = 0
+        while try statement.step() {
+            let loan = try Loan(row: statement)
+            guard match(loan) else { continue }
+            try body(loan)
+            taken += 1
+            if let limit = filter.limit, taken >= limit { return }
+        }
+    }
+
+    /// The loans of a filter that SQL decides whole (no text filter: `needsText` is false), as the
+    /// rows of a statement selecting `Loan.selection`: `body` reads each while it is current, so a
+    /// listing can copy its text straight from SQLite's memory.
+    func forEachLoanRow(_ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation? = nil,
+                        _ body: (Statement) throws -> Void) throws {
+        precondition(!filter.needsText, "text filters are applied to whole loans (forEachLoan)")
+        let statement = try loansStatement(filter, today: today, byTitle: collation)
+        while try statement.step() { try body(statement) }
+    }
+
+    /// The statement of `forEachLoan` and `forEachLoanRow`: whatever SQL can decide, in the order asked for.
+    private func loansStatement(_ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation?) throws -> Statement {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         if filter.openOnly || filter.overdueOnly { conditions.append("returned_on IS NULL") }
@@ -59,15 +83,7 @@ public struct LoanStore {
             + (limitInSQL.map { " LIMIT \($0)" } ?? "")
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
-        let match = filter.matcher(localizer)
-        var taken = 0
-        while try statement.step() {
-            let loan = try Loan(row: statement)
-            guard match(loan) else { continue }
-            try body(loan)
-            taken += 1
-            if let limit = filter.limit, taken >= limit { return }
-        }
+        return statement
     }
 
     /// The loan with an id; an unknown id is an error naming it (exit 66).

@@ -34,16 +34,42 @@ public enum LoanTable {
 
         /// The row of one loan.
         public func row(_ loan: Loan) -> [Table.Cell] {
-            var status = onLoan
-            var daysOverdue = Table.Cell.null
-            switch rule.standing(loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn, today: today) {
-            case .returned: status = returned
-            case .overdue(let days, _):
-                status = overdue
-                daysOverdue = .count(Int64(days), unit: "unit.day")
-            default: break
-            }
+            let (status, daysOverdue) = standing(loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn)
             return BookKind.Column.allCases.map { LoanTable.cell(loan, $0) } + [status, daysOverdue]
+        }
+
+        /// The row of the loan in a statement's current row (`Loan.selection`), as `row(_:)` makes
+        /// it, with its text left in SQLite's memory. A row `Loan` would refuse is refused the same way.
+        func row(_ statement: Statement, into cells: inout [StreamedCell]) throws {
+            let selection = Loan.selection
+            guard let loaned = statement.localDate(at: selection[.loanedOn]), let due = statement.localDate(at: selection[.dueOn]) else {
+                return cells += row(try Loan(row: statement)).map(StreamedCell.cell)
+            }
+            let returnedOn = statement.localDate(at: selection[.returnedOn])
+            for column in BookKind.Column.allCases {
+                let place = selection[column]
+                switch column {
+                case .id: cells.append(.cell(.identifier(statement.int64(at: place))))
+                case .title, .author, .borrower:
+                    if column != .title, statement.columnType(at: place) == .null { cells.append(.cell(.null)); continue }
+                    let bytes = statement.textBytes(at: place)
+                    cells.append(isValidUTF8(bytes) ? .text(bytes) : .cell(.text(String(decoding: bytes, as: UTF8.self))))
+                case .loanedOn: cells.append(.cell(.date(loaned)))
+                case .dueOn: cells.append(.cell(.date(due)))
+                case .returnedOn: cells.append(.cell(returnedOn.map(Table.Cell.date) ?? .null))
+                }
+            }
+            let (status, daysOverdue) = standing(loanedOn: loaned, dueOn: due, returnedOn: returnedOn)
+            cells += [.cell(status), .cell(daysOverdue)]
+        }
+
+        /// A loan's status on `today` and, when it is overdue, the days it is overdue.
+        private func standing(loanedOn: LocalDate, dueOn: LocalDate, returnedOn: LocalDate?) -> (Table.Cell, Table.Cell) {
+            switch rule.standing(loanedOn: loanedOn, dueOn: dueOn, returnedOn: returnedOn, today: today) {
+            case .returned: (returned, .null)
+            case .overdue(let days, _): (overdue, .count(Int64(days), unit: "unit.day"))
+            default: (onLoan, .null)
+            }
         }
     }
 
@@ -54,13 +80,23 @@ public enum LoanTable {
     }
 
     /// `books list`: the loans of `store` a filter keeps, in the order asked for, written to `output`
-    /// as SQLite reads them; nothing is held, however many loans there are.
+    /// as SQLite reads them; nothing is held, however many loans there are. Without a text filter
+    /// the loans' text goes from SQLite's memory to the output (`Rows.row(_:into:)`).
     public static func list(_ store: LoanStore, filter: LoanFilter, sort: Sort, renderer: Renderer, today: LocalDate,
                             to output: OutputWriter) throws {
         let writer = try renderer.writer(head(renderer.localizer, openOnly: filter.openOnly), to: output)
         let rows = Rows(today: today, localizer: renderer.localizer)
         let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
-        try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) { try writer.row(rows.row($0)) }
+        if filter.needsText {
+            try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) { try writer.row(rows.row($0)) }
+        } else {
+            var cells: [StreamedCell] = []
+            try store.forEachLoanRow(filter, today: today, byTitle: collation) { statement in
+                cells.removeAll(keepingCapacity: true)
+                try rows.row(statement, into: &cells)
+                try writer.row(streamed: cells)
+            }
+        }
         try writer.finish()
     }
 
