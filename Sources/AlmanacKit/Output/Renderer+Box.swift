@@ -53,6 +53,10 @@ struct BoxFormat: RowFormat {
             if case .text(let bytes) = cell, let width = DisplayWidth.simpleWidth(utf8: bytes) {
                 measures[index].seeText(width: width, isEmpty: bytes.isEmpty)
                 held.cell(role: nil, width: width, bytes)
+            } else if case .dateText(let text) = cell {
+                let shownCell = shown.cell(dateText: text)
+                measures[index].see(.text(""), shownCell)  // a date or text: either sits left
+                held.cell(shownCell)
             } else {
                 hold(cell.cell, index)
             }

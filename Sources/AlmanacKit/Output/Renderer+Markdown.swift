@@ -85,7 +85,8 @@ struct MarkdownFormat: RowFormat {
                 if layout.alignments[position] == .right { out.pad(gap) }
                 out.append(decimal: number)
             } else {
-                let made = shown.cell(cell.cell)
+                let made: ShownCells.Cell
+                if case .dateText(let text) = cell { made = shown.cell(dateText: text) } else { made = shown.cell(cell.cell) }
                 gap = layout.widths[position] - made.width
                 if layout.alignments[position] == .right { out.pad(gap) }
                 out.append(made.text)

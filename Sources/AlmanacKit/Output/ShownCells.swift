@@ -39,6 +39,8 @@ struct ShownCells {
     /// other in a dictionary.
     private var recentDates: [Cell?] = []
     private var dates: [LocalDate: Cell] = [:]
+    /// Dates shown, by their text's bytes (`cell(dateText:)`).
+    private var dateSlots: [(head: UInt64, tail: UInt16, cell: Cell)?] = []
     /// 1900-01-01's day number, and the days from it to 2100-12-31 (`ShownCellsTests` checks both).
     static let firstDay = -25_567
     static let dayCount = 73_414
@@ -85,6 +87,20 @@ struct ShownCells {
         default:
             return make(cell)
         }
+    }
+
+    /// A date as SQLite holds it (`StreamedCell.dateText`), shown: from a small cache keyed by the
+    /// text itself, so the dates that repeat down a long listing are neither read nor looked up by day.
+    mutating func cell(dateText text: UnsafeBufferPointer<UInt8>) -> Cell {
+        guard text.count == 10, let base = text.baseAddress else { return cell(StreamedCell.dateText(text).cell) }
+        let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let tail = UInt16(text[8]) << 8 | UInt16(text[9])
+        let slot = Int(truncatingIfNeeded: ((head ^ UInt64(tail)) &* 0x9E37_79B9_7F4A_7C15) >> 52)
+        if dateSlots.isEmpty { dateSlots = Array(repeating: nil, count: 4096) }
+        if let known = dateSlots[slot], known.head == head, known.tail == tail { return known.cell }
+        let made = cell(StreamedCell.dateText(text).cell)
+        dateSlots[slot] = (head, tail, made)
+        return made
     }
 
     private func make(_ cell: Table.Cell) -> Cell {

@@ -97,6 +97,11 @@ public struct Table: Sendable {
             self.symbol = symbol
             self.role = role
         }
+
+        /// By value alone: tags that differ only in their words are rare, and equality still tells them apart.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+        }
     }
 
     /// A cell: a typed value, so each format can show it its own way (localized or not).

@@ -54,9 +54,9 @@ public enum LoanTable {
                     if column != .title, statement.columnType(at: place) == .null { cells.append(.cell(.null)); continue }
                     let bytes = statement.textBytes(at: place)
                     cells.append(isValidUTF8(bytes) ? .text(bytes) : .cell(.text(String(decoding: bytes, as: UTF8.self))))
-                case .loanedOn: cells.append(.cell(.date(loaned)))
-                case .dueOn: cells.append(.cell(.date(due)))
-                case .returnedOn: cells.append(.cell(returnedOn.map(Table.Cell.date) ?? .null))
+                // A date read as one is passed as its text, which the formats for machines copy.
+                case .loanedOn, .dueOn: cells.append(.dateText(statement.textBytes(at: place)))
+                case .returnedOn: cells.append(returnedOn == nil ? .cell(.null) : .dateText(statement.textBytes(at: place)))
                 }
             }
             let (status, daysOverdue) = standing(loanedOn: loaned, dueOn: due, returnedOn: returnedOn)
