@@ -48,7 +48,7 @@ measure() {
   read -r TOTAL_WALL TOTAL_CPU <<<"$(echo "$line" | tail -1)"
 }
 
-measure "1M events in one year"
+measure "$(printf "%'d" "$ROWS") events in one year"
 BASE_WALL=$TOTAL_WALL BASE_CPU=$TOTAL_CPU
 sqlite3 agenda.db "
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
@@ -61,6 +61,9 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 cleanup events.csv agenda.db agenda.db-wal agenda.db-shm timings.txt timing.txt agenda.txt
 # Wall time is the figure; on a shared machine it includes waiting for a core, which the thread's CPU
 # time does not, so both are judged, with the load beside them.
+# The 50 ms bound is for a week of 1,000,000 events a year; with more, a week holds more events (at ten
+# million, 200,000 rows) and the figures are shown without a verdict.
+[ "$ROWS" -le 1000000 ] || { echo "(the 50 ms bound is for 1,000,000 events; a week of $(printf "%'d" "$ROWS") holds ten times the rows: not judged)"; exit 0; }
 awk -v w="$BASE_WALL" -v c="$BASE_CPU" -v lw="$TOTAL_WALL" -v lc="$TOTAL_CPU" -v load="$(cut -d' ' -f1 /proc/loadavg)" -v cores="$(nproc)" 'BEGIN {
   printf "acceptance: a week of 1M events in-process <= 50 ms: wall %.1f ms %s, cpu %.1f ms %s (load %s on %d cores)\n", w, (w <= 50 ? "ok" : "MISSED"), c, (c <= 50 ? "ok" : "MISSED"), load, cores
   printf "acceptance: the same with long events <= 50 ms:     wall %.1f ms %s, cpu %.1f ms %s\n", lw, (lw <= 50 ? "ok" : "MISSED"), lc, (lc <= 50 ? "ok" : "MISSED")

@@ -54,7 +54,7 @@ run() {
 plan=$(sqlite3 overdue-history.db "EXPLAIN QUERY PLAN SELECT id, title, borrower, loaned_on, due_on FROM books
   WHERE returned_on IS NULL AND due_on <= '2025-12-21' ORDER BY due_on, id" | tail -n +2 | sed 's/^[`|-]*//' | tr '\n' ' ')
 echo
-echo "overdue check over 1,000,000 loans, median of $RUNS runs, milliseconds"
+echo "overdue check over $(printf "%'d" "$ROWS") loans, median of $RUNS runs, milliseconds"
 echo "query plan: $plan"
 printf '%-46s %8s %8s %8s %11s %8s\n' scenario "rows out" query "(cpu)" in-process process
 ACCEPTED=() TOTALS=()
@@ -81,7 +81,10 @@ rm -f notify.db notify.db-wal notify.db-shm notified.db notified.db-wal notified
 echo "query: the check's SQL and the rule for every row, notices included (cpu: its processor time);"
 echo "in-process: open + query + output; process: fork to exit, as cron runs it. The acceptance counts the"
 echo "nightly runs; the first --notify ever writes every overdue loan's notice at once, and the stress"
-echo "file has 482,000 of its 1,000,000 loans overdue (its listing is not timed: nobody reads that list)."
+echo "file has 48% of its loans overdue (its listing is not timed: nobody reads that list)."
+# The bound is for 1,000,000 loans; with more, the check lists proportionally more overdue loans and
+# the figures are shown without a verdict (nagios, counts only, is judged at ten million by listing.sh).
+[ "$ROWS" -le 1000000 ] || echo "(the $LIMIT_MS ms bound below is set for 1,000,000 loans; at $(printf "%'d" "$ROWS") it does not apply)"
 printf '%s\n' "${ACCEPTED[@]}" | sort -n | tail -1 | awk -v limit=$LIMIT_MS '{ ms = $1; $1 = "";
   printf "acceptance: overdue query over 1M loans <= %d ms in-process: slowest %.1f ms (%s)   %s\n",
     limit, ms, substr($0, 2), (ms <= limit ? "ok" : "MISSED") }'

@@ -85,6 +85,9 @@ import Testing
         #expect(indexes.isSuperset(of: ["books_open_by_due", "events_by_start", "quiz_answers_by_player", "quiz_answers_by_country"]))
         let partial = try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'books_open_by_due'")?.textValue ?? ""
         #expect(partial.contains("WHERE returned_on IS NULL"))
+        // The borrower rides along, so loans-by-borrower reads the index alone (migration 6).
+        let columns = try database.rows("SELECT name FROM pragma_index_info('books_open_by_due') ORDER BY seqno").compactMap { $0[0].textValue }
+        #expect(columns == ["due_on", "id", "borrower"])
     }
 
     /// Several rounds: connections opening while others close the same WAL file once made a switch
