@@ -33,7 +33,6 @@ import Testing
             let session = try ReportSession(settings: FixtureDatabase.settings(locale))
             var renderer = Renderer(format: format, localizer: session.settings.localizer, today: LocalDate("2025-12-22"), width: nil)
             renderer.heldBytes = heldBytes
-            renderer.spoolBytes = heldBytes
             // Many rows, so that markdown writes on past its window and a box spools to its file.
             let copies = 3
 
@@ -73,7 +72,6 @@ import Testing
             let settings = FixtureDatabase.settings(locale)
             var renderer = Renderer(format: format, localizer: settings.localizer, today: FixtureDatabase.today, width: nil)
             renderer.heldBytes = heldBytes
-            renderer.spoolBytes = heldBytes
             for filter in [LoanFilter(), LoanFilter(openOnly: true), LoanFilter(overdueOnly: true, limit: 2)] {
                 let rows = LoanTable.Rows(today: FixtureDatabase.today, localizer: settings.localizer)
                 let head = LoanTable.head(settings.localizer)

@@ -13,7 +13,6 @@ import Testing
     static func write(_ format: OutputFormat, _ head: Table.Head, _ rows: [[Table.Cell]], width: Int? = nil, heldBytes: Int = .max) throws -> String {
         var renderer = Renderer(format: format, localizer: .english, today: LocalDate("2025-12-22"), width: width)
         renderer.heldBytes = heldBytes
-        renderer.spoolBytes = heldBytes
         let writer = try TableWriter(renderer, head: head, output: nil)
         for row in rows { try writer.row(row) }
         try writer.finish()

@@ -4,7 +4,7 @@
 ///
 /// The box needs every column's width before its first line, so it reads every row first. Each cell
 /// is shown (formatted, made one line, measured) once, as it comes, and held in a compact form
-/// (`HeldCells`): the first `Renderer.spoolBytes` of them in memory, and those of a longer listing
+/// (`HeldCells`): the first `Renderer.heldBytes` of them in memory, and those of a longer listing
 /// after that in a `Spool` file that is read back once to draw the box. Memory stays bounded
 /// whatever the row count; the file takes about what the box's text takes, in `$TMPDIR`.
 struct BoxFormat: RowFormat {
@@ -25,7 +25,7 @@ struct BoxFormat: RowFormat {
         formats = renderer.makeFormats()
         styling = renderer.styling
         terminalWidth = renderer.width
-        heldBytes = renderer.spoolBytes
+        heldBytes = renderer.heldBytes
         shown = ShownCells(formats, .box)
         measures = Array(repeating: ColumnMeasure(), count: head.columns.count)
     }

@@ -61,7 +61,6 @@ extension Renderer {
         case .table, .markdown:
             var inMemory = self
             inMemory.heldBytes = .max
-        inMemory.spoolBytes = .max
             do {
                 let writer = try TableWriter(inMemory, head: Table.Head(columns: sectioned.columns, summaryUnit: nil), output: nil)
                 for section in sectioned.sections {

@@ -31,14 +31,6 @@ public struct Renderer: Sendable {
     /// The memory `table` and `markdown` hold cells in before they spill or stream: 4 MiB.
     static let defaultHeldBytes = 4 << 20
 
-    /// How many bytes of a box's rows `table` keeps in memory, in their compact form (`HeldCells`),
-    /// before it moves them to a temporary file.
-    var spoolBytes = Renderer.defaultSpoolBytes
-
-    /// 4 MiB, as `heldBytes`: about 40,000 rows of a listing drawn without touching the disk, and a
-    /// box of any length in a few MiB more than a short one.
-    static let defaultSpoolBytes = 4 << 20
-
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
         format: OutputFormat, localizer: Localizer, timeZone: Zone = .utc,
@@ -76,7 +68,6 @@ public struct Renderer: Sendable {
         guard !table.columns.isEmpty else { return "" }
         var inMemory = self
         inMemory.heldBytes = .max
-        inMemory.spoolBytes = .max
         do {
             let writer = try TableWriter(inMemory, head: table.head, chart: chart, output: nil)
             for row in table.rows { try writer.row(row) }

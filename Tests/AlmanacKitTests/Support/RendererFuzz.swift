@@ -86,7 +86,6 @@ struct RendererFuzz {
         var renderer = Renderer(format: format, localizer: .english, today: LocalDate("2025-12-22"), styling: styling,
             width: format == .table ? width : nil)
         renderer.heldBytes = heldBytes ?? self.heldBytes
-        renderer.spoolBytes = renderer.heldBytes
         let writer = try TableWriter(renderer, head: head, output: nil)
         var heading = headings.makeIterator()
         for record in records {

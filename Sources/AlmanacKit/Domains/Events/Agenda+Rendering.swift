@@ -27,7 +27,6 @@ extension Agenda {
         if renderer.format == .html { return htmlPage(renderer, columns: 2, table: machineTable()) }
         var inMemory = renderer
         inMemory.heldBytes = .max
-        inMemory.spoolBytes = .max
         let rows = AgendaRows(days, inMemory)
         do {
             let writer = try TableWriter(inMemory, head: rows.head, output: nil)
