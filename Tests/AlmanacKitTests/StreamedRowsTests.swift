@@ -109,6 +109,77 @@ import Testing
     }
 }
 
+@Suite struct ByteScanTests {
+    /// Pieces of text that the word-at-a-time scans must see wherever they fall in a word.
+    static let pieces: [String] = ["a", "Zq", "|", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
+        "\u{2028}", "\u{2029}", "—", "…", "→", "\u{301}", "\u{483}", "ω", "字", "🇯🇵", "        ", "0123456789"]
+
+    static func randomText(_ random: inout SeededRandom) -> String {
+        (0..<random.below(30)).map { _ in pieces[random.below(pieces.count)] }.joined()
+    }
+
+    /// The eight-bytes-at-a-time JSON check finds exactly what the byte-by-byte one finds.
+    @Test func jsonAttentionIsFoundWhereverItFalls() {
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<20_000 {
+            var bytes = Array(Self.randomText(&random).utf8)
+            if random.below(3) == 0 { bytes.append(UInt8(random.below(256))) }
+            let wordwise = bytes.withUnsafeBufferPointer(Renderer.needsJSONAttention)
+            let bytewise = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+            #expect(wordwise == bytewise, "\(bytes)")
+        }
+    }
+
+    /// `simpleWidth` refusing `|` is nil exactly when the text has one or is not simple, and any
+    /// width it gives is the width of the text's characters.
+    @Test func simpleWidthRefusesPipesAndCountsCharacters() {
+        var random = SeededRandom(seed: 12)
+        for _ in 0..<20_000 {
+            var text = Self.randomText(&random)
+            let refusing = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0, refusing: UInt8(ascii: "|")) }
+            let plain = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0) }
+            #expect(refusing == (text.contains("|") ? nil : plain), "\(text.debugDescription)")
+            if let plain { #expect(plain == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)") }
+        }
+    }
+
+    /// The output buffer grows past its first size in small and large writes and keeps every byte
+    /// in order; numbers are written as `String` writes them.
+    @Test func byteOutputGrowsAndKeepsOrder() {
+        var out = ByteOutput(writer: nil)
+        var expected: [UInt8] = []
+        var random = SeededRandom(seed: 13)
+        let numbers: [Int64] = [0, -1, 7, 10, -10, 99, 100, 1_000_000, .max, .min]
+        for round in 0..<3_000 {
+            switch random.below(5) {
+            case 0:
+                let number = numbers[random.below(numbers.count)]
+                out.append(decimal: number)
+                expected += String(number).utf8
+            case 1:
+                let spaces = random.below(90) - 10
+                out.pad(spaces)
+                expected += Array(repeating: UInt8(ascii: " "), count: max(0, spaces))
+            case 2:
+                let text = Self.randomText(&random)
+                out.append(text)
+                expected += text.utf8
+            case 3:
+                out.append(UInt8(truncatingIfNeeded: round))
+                expected.append(UInt8(truncatingIfNeeded: round))
+            default:
+                let long = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: random.below(3) == 0 ? 100_000 : random.below(300))
+                out.append(long)
+                expected += long
+            }
+        }
+        out.write { $0 += "written aside".utf8 }
+        expected += "written aside".utf8
+        #expect(out.count == expected.count)
+        #expect(out.bytes == expected)
+    }
+}
+
 @Suite struct ShownCellsTests {
     /// The span of days whose shown cells are kept in place is 1900 to 2100.
     @Test func theDatesKeptInPlaceAre1900To2100() {

@@ -15,37 +15,46 @@ public enum DisplayWidth {
     /// controls; the dashes, quotes and ellipsis of U+2010–U+2027 and U+2030–U+205E; the arrows of
     /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
     /// mostly such text, and this is many times faster than going grapheme by grapheme.
-    static func simpleWidth(_ text: some StringProtocol) -> Int? {
-        if let width = text.utf8.withContiguousStorageIfAvailable(simpleWidth(utf8:)) { return width }
-        return ContiguousArray(text.utf8).withUnsafeBufferPointer(simpleWidth(utf8:))
+    static func simpleWidth(_ text: some StringProtocol, refusing refused: UInt8? = nil) -> Int? {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ simpleWidth(utf8: $0, refusing: refused) }) { return width }
+        return ContiguousArray(text.utf8).withUnsafeBufferPointer { simpleWidth(utf8: $0, refusing: refused) }
     }
 
-    /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory).
-    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory); nil too when `refusing` is
+    /// given and one of the bytes is that ASCII character (a markdown cell's `|` must be escaped).
+    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: UInt8? = nil) -> Int? {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte no text has stands for "none refused".
+        let refusedWord = UInt64(refused ?? 0x80) &* ones
         var width = 0, index = 0
-        while index < bytes.count {
-            // Eight printable ASCII bytes at a time: no high bit, no byte below 0x20, none 0x7F.
-            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+        while index < count {
+            // Eight printable ASCII bytes at a time: no high bit, no byte below 0x20, none 0x7F, none refused.
+            if index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-                if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0 {
+                let refusedFound = ((word ^ refusedWord) &- ones) & ~(word ^ refusedWord) & high
+                if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0, refusedFound == 0 {
                     width += 8
                     index += 8
                     continue
                 }
             }
-            let byte = bytes[index]
+            let byte = base[index]
             if byte < 0x80 {
-                guard byte >= 0x20, byte != 0x7F else { return nil }
+                guard byte >= 0x20, byte != 0x7F, byte != refused else { return nil }
                 index += 1
+            } else if byte == 0xD0 || byte == 0xD1 {
+                // U+0400–U+047F: Cyrillic letters, all one column (its combining marks start at U+0483).
+                index += 2
             } else if byte == 0xE2 {
-                guard index + 2 < bytes.count else { return nil }
-                let scalar = UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F) | 0x2000
+                guard index + 2 < count else { return nil }
+                let scalar = UInt32(base[index + 1] & 0x3F) << 6 | UInt32(base[index + 2] & 0x3F) | 0x2000
                 guard simpleRanges.contains(where: { $0.contains(scalar) }) else { return nil }
                 index += 3
             } else {
-                guard (0xC2...0xD3).contains(byte), index + 1 < bytes.count else { return nil }
-                let scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                guard (0xC2...0xD3).contains(byte), index + 1 < count else { return nil }
+                let scalar = UInt32(byte & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
                 guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else { return nil }
                 index += 2
             }

@@ -56,8 +56,8 @@ struct DelimitedFormat: RowFormat {
         switch cell {
         case .null: break
         case .integer(let number), .identifier(let number), .count(let number, _): out.append(decimal: number)
-        case .date(let date): Renderer.writeDate(date, into: &out.bytes)
-        case .instant(let instant): Renderer.writeInstant(instant, into: &out.bytes)
+        case .date(let date): out.write { Renderer.writeDate(date, into: &$0) }
+        case .instant(let instant): out.write { Renderer.writeInstant(instant, into: &$0) }
         case .text(let text): Self.field(text, quoting: quoting, into: &out)
         case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting, into: &out) }
         }
@@ -80,7 +80,10 @@ struct DelimitedFormat: RowFormat {
     }
 
     private static func field(_ bytes: UnsafeBufferPointer<UInt8>, quoting: Bool, into out: inout ByteOutput) {
-        guard quoting else { return TerminalText.append(bytes, to: &out.bytes, .reversible) }
+        guard quoting else {
+            guard TerminalText.needsShowing(bytes) else { return out.append(bytes) }
+            return out.write { TerminalText.append(bytes, to: &$0, .reversible) }
+        }
         guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
         else { return out.append(bytes) }
         out.append(UInt8(ascii: "\""))
@@ -101,6 +104,7 @@ struct JSONFormat: RowFormat {
     private let keyEnds: [Int]
     private let first = Array("[\n  {".utf8)
     private let next = Array(",\n  {".utf8)
+    private let null = Array("null".utf8)
     private var started = false
 
     init(_ head: Table.Head) {
@@ -116,13 +120,25 @@ struct JSONFormat: RowFormat {
     mutating func section(_ heading: String, into out: inout ByteOutput) {}
 
     mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) {
-        row(into: &out) { index, out in Renderer.writeJSONValue(cells[safe: index], into: &out.bytes) }
+        row(into: &out) { index, out in out.write { Renderer.writeJSONValue(cells[safe: index], into: &$0) } }
     }
 
     mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) {
+        let null = self.null
         row(into: &out) { index, out in
             let cell = cells[safe: index]
-            if let bytes = cell.verbatim { Renderer.writeJSONString(bytes, into: &out.bytes) } else { Renderer.writeJSONValue(cell.cell, into: &out.bytes) }
+            switch cell {
+            case .text(let bytes), .dateText(let bytes):
+                guard Renderer.needsJSONAttention(bytes) else {
+                    out.append(UInt8(ascii: "\""))
+                    out.append(bytes)
+                    return out.append(UInt8(ascii: "\""))
+                }
+                out.write { Renderer.writeJSONString(bytes, into: &$0) }
+            case .cell(.null): out.append(null)
+            case .cell(.integer(let number)), .cell(.identifier(let number)), .cell(.count(let number, _)): out.append(decimal: number)
+            case .cell(let cell): out.write { Renderer.writeJSONValue(cell, into: &$0) }
+            }
         }
     }
 
@@ -249,7 +265,7 @@ extension Renderer {
     /// `writeJSONString` over valid UTF-8 bytes; bytes that need no escape are copied in runs.
     static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if !bytes.contains(where: needsJSONAttention) {
+        if !needsJSONAttention(bytes) {
             out.append(contentsOf: bytes)
             return out.append(UInt8(ascii: "\""))
         }
@@ -290,6 +306,28 @@ extension Renderer {
         // Bits 0–31 (controls) and 34 (") of the first word; 92 (\) and 127 (DEL) of the second.
         let word: UInt64 = byte < 64 ? 0x0000_0004_FFFF_FFFF : 0x8000_0000_1000_0000
         return word >> UInt64(byte & 63) & 1 != 0
+    }
+
+    /// True when some byte of `bytes` needs attention (`needsJSONAttention`), looked for eight bytes
+    /// at a time: a word has one when one of its bytes is below 0x20 or equal to one of the others.
+    static func needsJSONAttention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        /// Nonzero when a byte of `word` is zero.
+        @inline(__always) func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let found = (word &- 0x20 &* ones) & ~word & high | zeroByte(word ^ 0x22 &* ones) | zeroByte(word ^ 0x5C &* ones)
+                | zeroByte(word ^ 0x7F &* ones) | zeroByte(word ^ 0xC2 &* ones) | zeroByte(word ^ 0xE2 &* ones)
+            if found != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if needsJSONAttention(base[index]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// `\u` and four lowercase hex digits.

@@ -24,9 +24,17 @@ struct MarkdownFormat: RowFormat {
     private var sections: [Section] = []
     private var hasValue: [Bool]
     private var bytes = 0
-    /// Set once rows no longer wait: the columns shown and the layout of the section being written.
-    private var streaming: (visible: [Int], widths: [Int], alignments: [Table.Alignment])?
+    /// Set once rows no longer wait: the columns shown.
+    private var streamedColumns: [Int]?
+    /// The layout of the section being written as its rows come, per column shown; empty while a
+    /// new section is kept to be measured.
+    private var streamedWidths: [Int] = []
+    private var streamedAlignments: [Table.Alignment] = []
     private var wroteSection = false
+    /// `ruleSide` spaces, ` | `, `ruleSide` spaces: every joint between two cells is a piece of it.
+    private let rule = [UInt8](repeating: UInt8(ascii: " "), count: ruleSide) + Array(" | ".utf8)
+        + [UInt8](repeating: UInt8(ascii: " "), count: ruleSide)
+    private static let ruleSide = 64
 
     init(_ head: Table.Head, _ renderer: Renderer) {
         self.head = head
@@ -38,7 +46,7 @@ struct MarkdownFormat: RowFormat {
     }
 
     mutating func section(_ heading: String, into out: inout ByteOutput) throws {
-        if streaming != nil { streaming!.widths = [] }
+        streamedWidths = []
         sections.append(Section(heading: Renderer.singleLine(heading), widths: titles.map { max(3, DisplayWidth.of($0)) },
             alignments: Array(repeating: AlignmentEvidence(), count: titles.count)))
         bytes += heading.utf8.count + 64
@@ -47,9 +55,9 @@ struct MarkdownFormat: RowFormat {
     mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) throws {
         var texts: [String] = []
         texts.reserveCapacity(titles.count)
-        if let layout = streaming, !layout.widths.isEmpty {
-            for index in layout.visible { texts.append(shown.cell(cells[safe: index]).text) }
-            return line(texts, layout.widths, layout.alignments, into: &out)
+        if let visible = streamedColumns, !streamedWidths.isEmpty {
+            for index in visible { texts.append(shown.cell(cells[safe: index]).text) }
+            return line(texts, streamedWidths, streamedAlignments, into: &out)
         }
         if sections.isEmpty { try section("", into: &out); sections[0].heading = nil }
         let last = sections.count - 1
@@ -70,30 +78,48 @@ struct MarkdownFormat: RowFormat {
     /// Once rows are written as they come, text that is plainly one line and has no `|` (most of a
     /// long listing) goes from SQLite's memory to the line as it is, as `ShownCells` would show it.
     mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws {
-        guard let layout = streaming, !layout.widths.isEmpty else { return try row(cells.map(\.cell), into: &out) }
-        out.append("| ")
-        for (position, index) in layout.visible.enumerated() {
-            if position > 0 { out.append(" | ") }
-            let cell = cells[safe: index]
+        guard let visible = streamedColumns, !streamedWidths.isEmpty else { return try row(cells.map(\.cell), into: &out) }
+        // The spaces a left-aligned cell leaves are written with the next separator.
+        var owed = 0
+        for position in visible.indices {
+            let cell = cells[safe: visible[position]]
+            let right = streamedAlignments[position] == .right
+            let width = streamedWidths[position]
             let gap: Int
-            if case .text(let bytes) = cell, !bytes.contains(UInt8(ascii: "|")), let width = DisplayWidth.simpleWidth(utf8: bytes) {
-                gap = layout.widths[position] - width
-                if layout.alignments[position] == .right { out.pad(gap) }
+            if case .text(let bytes) = cell, let shown = DisplayWidth.simpleWidth(utf8: bytes, refusing: UInt8(ascii: "|")) {
+                gap = width - shown
+                joint(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(bytes)
             } else if case .cell(.identifier(let number)) = cell {
-                gap = layout.widths[position] - Renderer.decimalLength(number)
-                if layout.alignments[position] == .right { out.pad(gap) }
+                gap = width - Renderer.decimalLength(number)
+                joint(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(decimal: number)
             } else {
                 let made: ShownCells.Cell
                 if case .dateText(let text) = cell { made = shown.cell(dateText: text) } else { made = shown.cell(cell.cell) }
-                gap = layout.widths[position] - made.width
-                if layout.alignments[position] == .right { out.pad(gap) }
+                gap = width - made.width
+                joint(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(made.text)
             }
-            if layout.alignments[position] == .left { out.pad(gap) }
+            owed = right ? 0 : gap
         }
+        out.pad(owed)
         out.append(" |\n")
+    }
+
+    /// What comes between two cells: `before` spaces (the end of a left-aligned cell), the separator
+    /// (`| ` at the start of the line), then `after` spaces (the start of a right-aligned one), copied
+    /// from `rule` in one piece when both are short.
+    private func joint(_ before: Int, first: Bool, _ after: Int, into out: inout ByteOutput) {
+        let side = Self.ruleSide
+        guard before >= 0, before <= side, after >= 0, after <= side else {
+            out.pad(before)
+            out.append(first ? "| " : " | ")
+            return out.pad(after)
+        }
+        rule.withUnsafeBufferPointer { rule in
+            out.append(UnsafeBufferPointer(rebasing: rule[(first ? side + 1 : side - before) ..< side + 3 + after]))
+        }
     }
 
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {
@@ -108,7 +134,7 @@ struct MarkdownFormat: RowFormat {
     /// Writes the sections kept so far. Before the end, the last one stays open: its later rows are
     /// written as they come, with its widths.
     private mutating func writeHeld(into out: inout ByteOutput, final: Bool) {
-        let visible = streaming?.visible ?? (final
+        let visible = streamedColumns ?? (final
             ? titles.indices.filter { !head.columns[$0].hiddenWhenEmpty || hasValue[$0] }
             : Array(titles.indices))
         for section in sections {
@@ -126,7 +152,9 @@ struct MarkdownFormat: RowFormat {
             }
             out.append("\n")
             for row in section.rows { line(visible.map { row[$0] }, widths, alignments, into: &out) }
-            streaming = (visible, widths, alignments)
+            streamedColumns = visible
+            streamedWidths = widths
+            streamedAlignments = alignments
         }
         if final { return }
         sections.removeAll()

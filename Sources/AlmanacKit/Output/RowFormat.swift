@@ -24,74 +24,128 @@ extension RowFormat {
     }
 }
 
-/// Bytes on their way out: a growing array (bounds-checked, like every write the renderer makes),
-/// handed to an `OutputWriter` whenever it holds `chunk` bytes, or kept whole for a renderer asked
-/// for a string.
-struct ByteOutput {
-    /// The bytes not yet handed on.
-    var bytes: [UInt8] = []
+/// Bytes on their way out, handed to an `OutputWriter` whenever it holds `chunk` bytes, or kept whole
+/// for a renderer asked for a string.
+///
+/// Its own buffer rather than an array: a long listing appends a few short pieces per cell, and an
+/// array's append costs more than the copy. Every write goes through `reserve`, which grows the
+/// buffer first and checks (in release builds too) that the bytes fit: nothing is written unchecked.
+/// It is not copyable, so one buffer has one owner, which frees it.
+struct ByteOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are not yet handed on.
+    private(set) var count = 0
     /// Where they go; nil keeps them (`Renderer.render(_:)` returns them as a string).
     let writer: OutputWriter?
+    /// For the writers that build an array (`write(_:)`), kept between calls.
+    private var scratch: [UInt8] = []
     /// How many bytes are kept before they are handed on.
     static let chunk = 1 << 16
 
     init(writer: OutputWriter?) {
         self.writer = writer
-        if writer != nil { bytes.reserveCapacity(Self.chunk + 4096) }
+        capacity = Self.chunk + 4096
+        base = .allocate(capacity: capacity)
     }
+
+    deinit { base.deallocate() }
+
+    /// The bytes not yet handed on (all of them, for a renderer that keeps them).
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// Hands the bytes on when there are enough of them.
     @inline(__always)
     mutating func drainIfFull() throws {
-        if bytes.count >= Self.chunk { try drain() }
+        if count >= Self.chunk { try drain() }
     }
 
     /// Hands every byte on (nothing happens when they are kept).
     mutating func drain() throws {
-        guard let writer, !bytes.isEmpty else { return }
-        try writer.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard let writer, count > 0 else { return }
+        try writer.write(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// Room for `more` bytes after the ones held: the place they go.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) -> UnsafeMutablePointer<UInt8> {
+        if more > capacity - count { grow(more) }
+        precondition(more >= 0 && more <= capacity - count, "ByteOutput: a write past its buffer")
+        return base + count
+    }
+
+    private mutating func grow(_ more: Int) {
+        let needed = count + more
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
-    }
-
-    @inline(__always)
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    @inline(__always)
-    mutating func append(_ other: [UInt8]) {
-        bytes.append(contentsOf: other)
+        reserve(1).pointee = byte
+        count += 1
     }
 
     @inline(__always)
     mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: other)
+        guard let source = other.baseAddress else { return }
+        reserve(other.count).update(from: source, count: other.count)
+        count += other.count
     }
 
-    /// A whole number in decimal, without making a string.
-    mutating func append(decimal number: Int64) {
-        Renderer.writeDecimal(number, into: &bytes)
+    /// A string's UTF-8, copied from its storage in one piece.
+    @inline(__always)
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    @inline(__always)
+    mutating func append(_ other: [UInt8]) {
+        other.withUnsafeBufferPointer { append($0) }
     }
 
     @inline(__always)
     mutating func append(_ other: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// A whole number in decimal, without making a string.
+    mutating func append(decimal number: Int64) {
+        let length = Renderer.decimalLength(number)
+        let start = reserve(length)
+        var magnitude = number.magnitude
+        var place = length
+        repeat {
+            place -= 1
+            start[place] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if number < 0 { start[0] = UInt8(ascii: "-") }
+        count += length
     }
 
     /// `count` spaces.
-    mutating func pad(_ count: Int) {
-        var left = count
-        while left > 0 {
-            let run = min(left, spaces.count)
-            bytes.append(contentsOf: spaces[..<run])
-            left -= run
-        }
+    mutating func pad(_ spaces: Int) {
+        guard spaces > 0 else { return }
+        reserve(spaces).update(repeating: UInt8(ascii: " "), count: spaces)
+        count += spaces
     }
 
-    private let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    /// What `body` appends to an array: for the writers that build one (dates, escapes), which
+    /// `csv`, `tsv` and `json` also use outside a listing.
+    mutating func write(_ body: (inout [UInt8]) -> Void) {
+        var built: [UInt8] = []
+        swap(&built, &scratch)
+        built.removeAll(keepingCapacity: true)
+        body(&built)
+        built.withUnsafeBufferPointer { append($0) }
+        swap(&built, &scratch)
+    }
 }

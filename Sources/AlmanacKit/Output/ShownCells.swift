@@ -114,7 +114,7 @@ struct ShownCells {
     /// Text made one line; text that is plainly one line (the common case) is measured from its
     /// bytes and kept as it is.
     func make(_ text: String, role: Table.ColorRole?, give: Give) -> Cell {
-        if layout == .box || !text.utf8.contains(UInt8(ascii: "|")), let width = DisplayWidth.simpleWidth(text) {
+        if let width = DisplayWidth.simpleWidth(text, refusing: layout == .markdown ? UInt8(ascii: "|") : nil) {
             return Cell(text: text, role: role, width: width, give: give)
         }
         let shown = layout == .box ? Renderer.singleLine(text) : Self.markdownCell(text)

@@ -41,9 +41,7 @@ public enum TerminalText {
 
     /// `append` over UTF-8 bytes; text with nothing to show differently is copied whole.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ layout: Layout) {
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0x5C }) else {
-            return out.append(contentsOf: bytes)
-        }
+        guard needsShowing(bytes) else { return out.append(contentsOf: bytes) }
         var afterC2 = false
         var previous: UInt8 = 0
         for byte in bytes {
@@ -70,6 +68,12 @@ public enum TerminalText {
             }
         }
         if afterC2 { out.append(0xC2) }
+    }
+
+    /// True when `append` would write `bytes` other than as they are in some layout: they hold a
+    /// control, DEL, the first byte of a C1 control (C2) or a backslash.
+    static func needsShowing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0x5C }
     }
 
     /// `↵` in UTF-8.

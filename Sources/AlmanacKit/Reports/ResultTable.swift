@@ -14,6 +14,31 @@ public struct ResultRows {
     private struct Reading {
         let kind: ReportDefinition.ColumnKind
         let naming: Naming
+        /// What `streamed` does with the column's text, worked out once from the two above.
+        let text: TextReading
+
+        init(kind: ReportDefinition.ColumnKind, naming: Naming) {
+            self.kind = kind
+            self.naming = naming
+            text = switch (kind, naming) {
+            case (.auto, .date): .date
+            case (.auto, .instant): .instant
+            case (.auto, _), (.text, _): .text
+            default: .cell
+            }
+        }
+    }
+
+    /// How `streamed` hands on a column's text.
+    private enum TextReading {
+        /// As its bytes.
+        case text
+        /// As its bytes, marked as a date's text (`StreamedCell.dateText`).
+        case date
+        /// As an instant when it reads as one, else as its bytes.
+        case instant
+        /// As the cell its declared kind makes.
+        case cell
     }
 
     /// What a column's name says about its values.
@@ -101,13 +126,13 @@ public struct ResultRows {
     /// A column of the current row as `cell` makes it, with text that stays text left in SQLite's
     /// memory (when it is valid UTF-8; other text is repaired into a string, as `cell` does).
     private func streamed(_ index: Int32, _ reading: Reading, _ tags: inout [String: Table.Tag]) -> StreamedCell {
-        guard reading.kind == .auto || reading.kind == .text, statement.columnType(at: index) == .text else {
+        guard reading.text != .cell, statement.columnType(at: index) == .text else {
             return .cell(cell(statement.value(at: index), reading, &tags))
         }
         let bytes = statement.textBytes(at: index)
-        if reading.kind == .auto, reading.naming == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
+        if reading.text == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
         guard isValidUTF8(bytes) else { return .cell(cell(statement.value(at: index), reading, &tags)) }
-        return reading.kind == .auto && reading.naming == .date ? .dateText(bytes) : .text(bytes)
+        return reading.text == .date ? .dateText(bytes) : .text(bytes)
     }
 
     /// Every row at once, for a short result (tests, the demo).
