@@ -74,6 +74,7 @@ struct BoxDrawing {
     private let span: Int
     private var ruled = false
     private let between: [UInt8], aboveHeading: [UInt8], belowHeading: [UInt8]
+    private let joints = Joints(" │ ")
 
     init(layout: BoxLayout, styling: Styling) {
         self.layout = layout
@@ -115,28 +116,29 @@ struct BoxDrawing {
                 ruled = true
                 out.append(between)
             }
-            out.append("│")
+            // The spaces a left-aligned cell leaves are written with the next separator.
+            var owed = 0
             for (index, column) in layout.visible.enumerated() {
                 let cell = column < cells.count ? cells[column] : HeldCells.Cell(role: nil, width: 0, text: 0..<0)
                 let text = UnsafeBufferPointer(rebasing: bytes[cell.text])
                 let width = layout.widths[index]
-                out.append(UInt8(ascii: " "))
+                let right = layout.alignments[index] == .right
+                let gap: Int
                 if cell.width <= width && (cell.role == nil || !styling.isEnabled) {
-                    let gap = width - cell.width
-                    if layout.alignments[index] == .right { out.pad(gap) }
+                    gap = width - cell.width
+                    joints.write(owed, first: index == 0, right ? gap : 0, into: &out)
                     out.append(text)
-                    if layout.alignments[index] == .left { out.pad(gap) }
                 } else {
                     var shown = String(decoding: text, as: UTF8.self)
                     if cell.width > width { shown = DisplayWidth.truncate(shown, to: width) }
-                    let gap = max(0, width - DisplayWidth.of(shown))
-                    if layout.alignments[index] == .right { out.pad(gap) }
+                    gap = max(0, width - DisplayWidth.of(shown))
+                    joints.write(owed, first: index == 0, right ? gap : 0, into: &out)
                     out.append(styling.paint(shown, cell.role))
-                    if layout.alignments[index] == .left { out.pad(gap) }
                 }
-                out.append(" │")
+                owed = right ? 0 : gap
             }
-            out.append(UInt8(ascii: "\n"))
+            out.pad(owed)
+            out.append(" │\n")
         }
     }
 

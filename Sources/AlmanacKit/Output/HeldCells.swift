@@ -51,9 +51,14 @@ struct HeldCells {
 
     /// A cell whose text is shown as these bytes are (text still in SQLite's memory).
     mutating func cell(role: Table.ColorRole?, width: Int, _ text: UnsafeBufferPointer<UInt8>) {
-        row.append(role.map { UInt8(Table.ColorRole.allCases.firstIndex(of: $0)! + 1) } ?? 0)
-        Self.put(width, &row)
-        Self.put(text.count, &row)
+        // The colour and the two numbers go in one piece: at most a byte and two ten-byte varints.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { header in
+            header[0] = role.map { UInt8(Table.ColorRole.allCases.firstIndex(of: $0)! + 1) } ?? 0
+            var used = 1
+            Self.encode(width, header, &used)
+            Self.encode(text.count, header, &used)
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<used]))
+        }
         row.append(contentsOf: text)
     }
 
@@ -127,12 +132,24 @@ struct HeldCells {
     }
 
     private static func put(_ value: Int, _ out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { bytes in
+            var used = 0
+            encode(value, bytes, &used)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<used]))
+        }
+    }
+
+    /// Writes `value` as a varint into `bytes` at `offset` (which moves past it). Seven bits a byte:
+    /// a 64-bit value takes at most ten, which the callers leave room for.
+    private static func encode(_ value: Int, _ bytes: UnsafeMutableBufferPointer<UInt8>, _ offset: inout Int) {
         var value = UInt64(value)
         while value >= 0x80 {
-            out.append(UInt8(value & 0x7F) | 0x80)
+            bytes[offset] = UInt8(value & 0x7F) | 0x80
+            offset += 1
             value >>= 7
         }
-        out.append(UInt8(value))
+        bytes[offset] = UInt8(value)
+        offset += 1
     }
 
     private static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int? {

@@ -31,10 +31,7 @@ struct MarkdownFormat: RowFormat {
     private var streamedWidths: [Int] = []
     private var streamedAlignments: [Table.Alignment] = []
     private var wroteSection = false
-    /// `ruleSide` spaces, ` | `, `ruleSide` spaces: every joint between two cells is a piece of it.
-    private let rule = [UInt8](repeating: UInt8(ascii: " "), count: ruleSide) + Array(" | ".utf8)
-        + [UInt8](repeating: UInt8(ascii: " "), count: ruleSide)
-    private static let ruleSide = 64
+    private let joints = Joints(" | ")
 
     init(_ head: Table.Head, _ renderer: Renderer) {
         self.head = head
@@ -88,38 +85,23 @@ struct MarkdownFormat: RowFormat {
             let gap: Int
             if case .text(let bytes) = cell, let shown = DisplayWidth.simpleWidth(utf8: bytes, refusing: UInt8(ascii: "|")) {
                 gap = width - shown
-                joint(owed, first: position == 0, right ? gap : 0, into: &out)
+                joints.write(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(bytes)
             } else if case .cell(.identifier(let number)) = cell {
                 gap = width - Renderer.decimalLength(number)
-                joint(owed, first: position == 0, right ? gap : 0, into: &out)
+                joints.write(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(decimal: number)
             } else {
                 let made: ShownCells.Cell
                 if case .dateText(let text) = cell { made = shown.cell(dateText: text) } else { made = shown.cell(cell.cell) }
                 gap = width - made.width
-                joint(owed, first: position == 0, right ? gap : 0, into: &out)
+                joints.write(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(made.text)
             }
             owed = right ? 0 : gap
         }
         out.pad(owed)
         out.append(" |\n")
-    }
-
-    /// What comes between two cells: `before` spaces (the end of a left-aligned cell), the separator
-    /// (`| ` at the start of the line), then `after` spaces (the start of a right-aligned one), copied
-    /// from `rule` in one piece when both are short.
-    private func joint(_ before: Int, first: Bool, _ after: Int, into out: inout ByteOutput) {
-        let side = Self.ruleSide
-        guard before >= 0, before <= side, after >= 0, after <= side else {
-            out.pad(before)
-            out.append(first ? "| " : " | ")
-            return out.pad(after)
-        }
-        rule.withUnsafeBufferPointer { rule in
-            out.append(UnsafeBufferPointer(rebasing: rule[(first ? side + 1 : side - before) ..< side + 3 + after]))
-        }
     }
 
     mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) throws {

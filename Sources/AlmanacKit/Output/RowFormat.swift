@@ -149,3 +149,33 @@ struct ByteOutput: ~Copyable {
         swap(&built, &scratch)
     }
 }
+
+/// What goes between two cells of a lined-up row (`markdown`, `table`): the spaces that end a
+/// left-aligned cell, the separator, and the spaces that start a right-aligned one, copied in one
+/// piece from a run of spaces with the separator in its middle. At the start of a line the
+/// separator's leading space is left out (`| `, `│ `).
+struct Joints {
+    /// `side` spaces, the separator, `side` spaces.
+    private let run: [UInt8]
+    private let separator: Int
+    private static let side = 64
+
+    init(_ separator: String) {
+        self.separator = separator.utf8.count
+        run = [UInt8](repeating: UInt8(ascii: " "), count: Self.side) + Array(separator.utf8)
+            + [UInt8](repeating: UInt8(ascii: " "), count: Self.side)
+    }
+
+    /// `before` spaces (none at the start of a line), the separator, then `after` spaces.
+    func write(_ before: Int, first: Bool, _ after: Int, into out: inout ByteOutput) {
+        let side = Self.side, separator = self.separator
+        run.withUnsafeBufferPointer { run in
+            guard before >= 0, before <= side, after >= 0, after <= side else {
+                out.pad(before)
+                out.append(UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side) ..< side + separator]))
+                return out.pad(after)
+            }
+            out.append(UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side - before) ..< side + separator + after]))
+        }
+    }
+}

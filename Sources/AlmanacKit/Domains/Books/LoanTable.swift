@@ -23,6 +23,8 @@ public enum LoanTable {
         let today: LocalDate
         let rule = OverdueRule()
         let overdue, onLoan, returned: Table.Cell
+        /// The kind's columns, in order (`allCases` makes an array at each use).
+        private let columns = BookKind.Column.allCases
 
         /// Rows for `today`, with statuses in `t`'s words.
         public init(today: LocalDate, localizer t: Localizer) {
@@ -46,7 +48,7 @@ public enum LoanTable {
                 return cells += row(try Loan(row: statement)).map(StreamedCell.cell)
             }
             let returnedOn = statement.localDate(at: selection[.returnedOn])
-            for column in BookKind.Column.allCases {
+            for column in columns {
                 let place = selection[column]
                 switch column {
                 case .id: cells.append(.cell(.identifier(statement.int64(at: place))))
@@ -60,7 +62,8 @@ public enum LoanTable {
                 }
             }
             let (status, daysOverdue) = standing(loanedOn: loaned, dueOn: due, returnedOn: returnedOn)
-            cells += [.cell(status), .cell(daysOverdue)]
+            cells.append(.cell(status))
+            cells.append(.cell(daysOverdue))
         }
 
         /// A loan's status on `today` and, when it is overdue, the days it is overdue.
