@@ -45,6 +45,9 @@ struct ShownCells {
     static let firstDay = -25_567
     static let dayCount = 73_414
     private var counts: [CountKey: Cell] = [:]
+    /// Counts from 0 to 4095 in the first unit shown, by value.
+    private var smallCounts: [Cell?] = []
+    private var smallCountUnit: String?
     /// Statuses already shown (a listing repeats a handful).
     private var tags: [Table.Tag: Cell] = [:]
 
@@ -79,6 +82,19 @@ struct ShownCells {
             let text = String(number)
             return Cell(text: text, role: nil, width: text.utf8.count, give: .none)
         case .count(let value, let unit):
+            // A listing counts in one unit (days overdue): its small counts are kept in place.
+            if value >= 0, value < 4096 {
+                if smallCountUnit == nil {
+                    smallCountUnit = unit
+                    smallCounts = Array(repeating: nil, count: 4096)
+                }
+                if unit == smallCountUnit {
+                    if let known = smallCounts[Int(value)] { return known }
+                    let made = make(cell)
+                    smallCounts[Int(value)] = made
+                    return made
+                }
+            }
             let key = CountKey(value: value, unit: unit)
             if let known = counts[key] { return known }
             let made = make(cell)
