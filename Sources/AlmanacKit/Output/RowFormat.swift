@@ -119,15 +119,7 @@ struct ByteOutput: ~Copyable {
     /// A whole number in decimal, without making a string.
     mutating func append(decimal number: Int64) {
         let length = Renderer.decimalLength(number)
-        let start = reserve(length)
-        var magnitude = number.magnitude
-        var place = length
-        repeat {
-            place -= 1
-            start[place] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        if number < 0 { start[0] = UInt8(ascii: "-") }
+        Renderer.writeDecimal(number, at: UnsafeMutableBufferPointer(start: reserve(length), count: length))
         count += length
     }
 
