@@ -85,8 +85,9 @@ echo "file has 48% of its loans overdue (its listing is not timed: nobody reads 
 # The bound is for 1,000,000 loans; with more, the check lists proportionally more overdue loans and
 # the figures are shown without a verdict (nagios, counts only, is judged at ten million by listing.sh).
 [ "$ROWS" -le 1000000 ] || echo "(the $LIMIT_MS ms bound below is set for 1,000,000 loans; at $(printf "%'d" "$ROWS") it does not apply)"
-printf '%s\n' "${ACCEPTED[@]}" | sort -n | tail -1 | awk -v limit=$LIMIT_MS '{ ms = $1; $1 = "";
-  printf "acceptance: overdue query over 1M loans <= %d ms in-process: slowest %.1f ms (%s)   %s\n",
+printf '%s\n' "${ACCEPTED[@]}" | sort -n | tail -1 | awk -v limit=$LIMIT_MS -v rows="$ROWS" '{ ms = $1; $1 = "";
+  if (rows > 1000000) printf "slowest nightly run: %.1f ms in-process (%s)   not judged\n", ms, substr($0, 2)
+  else printf "acceptance: overdue query over 1M loans <= %d ms in-process: slowest %.1f ms (%s)   %s\n",
     limit, ms, substr($0, 2), (ms <= limit ? "ok" : "MISSED") }'
 printf '%s\n' "${TOTALS[@]}" | sort -n | tail -1 | awk '{ ms = $1; $1 = "";
   printf "with opening the file and writing the output (in-process): slowest %.1f ms (%s)\n", ms, substr($0, 2) }'
