@@ -58,9 +58,17 @@ extension Importer {
         // A large index sort keeps a cache-sized run in memory for each of its helper threads and one
         // for this one (`SQLITE_LIMIT_WORKER_THREADS`): a 2 MiB cache keeps the three within what
         // the import's one 4 MiB run took, so its memory stays as flat as the file grows.
-        try database.execute("PRAGMA cache_size = -2048")
-        defer { try? database.execute("PRAGMA cache_size = -4096") }
-        for index in indexes { try database.execute(index.sql) }
+        try withPageCache(kib: 2048) {
+            for index in indexes { try database.execute(index.sql) }
+        }
+    }
+
+    /// Runs `body` with a page cache of `kib` KiB, then puts back the size it replaced.
+    func withPageCache<T>(kib: Int, _ body: () throws -> T) throws -> T {
+        guard case .integer(let before)? = try database.scalar("PRAGMA cache_size") else { return try body() }
+        try database.execute("PRAGMA cache_size = -\(kib)")
+        defer { try? database.execute("PRAGMA cache_size = \(before)") }
+        return try body()
     }
 
     /// Runs `body` with SQLite's CHECK constraints skipped when the kind's rows are checked by the
