@@ -94,6 +94,9 @@ import Testing
             #expect(invocation.mistake == nil, "\(arguments)")
         }
         #expect(scanner.scan(["help", "books", "add"]).path == ["books", "add"])
+        #expect(scanner.scan(["help", "help"]).path == [] && scanner.scan(["help", "help"]).request == .help, "help about help")
+        #expect(message(["help", "books", "help"]) == #"unknown command "books help"; see "almanac help books""#,
+            "only the first word after help may be help")
         #expect(scanner.scan(["--locale", "ru", "help", "books"]).global("--locale") == "ru")
         #expect(scanner.scan(["books", "add", "--help"]).mistake == nil, "help needs no arguments")
         #expect(scanner.scan(["boks", "--help"]).mistake != nil, "help cannot be shown for an unknown command")

@@ -38,6 +38,8 @@ struct ScanState {
                 invocation.request = .help
                 return
             }
+            // `almanac help help` asks about `help` itself: the top-level help is the one that explains it.
+            if word == "help" && helpWord && command.path.isEmpty { return }
             if helpWord || !enterDefault(lookup: lookup, forArgument: true) {
                 note(UsageMistake.unknownCommand(word, of: command), blocksHelp: true)
                 lost = true
