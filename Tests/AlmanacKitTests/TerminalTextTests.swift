@@ -28,6 +28,37 @@ import Testing
         }
     }
 
+    /// The bidirectional controls, and printable neighbours that share their first bytes.
+    static let bidiControls: [UInt32] = [0x61C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+    static let bidiNeighbours: [UInt32] = [0x61B, 0x61D, 0x200B, 0x200D, 0x2010, 0x2029, 0x202F, 0x2065, 0x206A, 0x2190, 0x20AC]
+
+    @Test(arguments: bidiControls)
+    func everyBidirectionalControlIsShownInEveryLayoutAndRenderer(_ value: UInt32) {
+        let text = "a" + String(Unicode.Scalar(value)!) + "b"
+        let notation = "\\u" + String(value, radix: 16, uppercase: true).leftPadded(to: 4)
+        #expect(TerminalText.isBidiControl(value))
+        for layout in [TerminalText.Layout.escaped, .reversible, .cell] {
+            #expect(TerminalText.escaped(text, layout) == "a" + notation + "b", "\(layout)")
+            #expect(TerminalText.escaped(text + "\n" + text, layout).unicodeScalars.allSatisfy { !TerminalText.isBidiControl($0.value) })
+        }
+        let table = Table(columns: [Table.Column(key: "t", title: "T")], rows: [[.text(text)], [.text(text + "|" + text)]])
+        for format in [OutputFormat.table, .markdown, .tsv] {
+            let out = Renderer(format: format, localizer: .english).render(table)
+            #expect(out.contains("a" + notation + "b"), "\(format)")
+            #expect(!out.unicodeScalars.contains { TerminalText.isBidiControl($0.value) }, "\(format)")
+        }
+        #expect(Renderer(format: .csv, localizer: .english).render(table).contains(text), "CSV keeps the bytes")
+    }
+
+    @Test(arguments: bidiNeighbours)
+    func printableNeighboursOfTheBidirectionalControlsAreKept(_ value: UInt32) {
+        let text = "a" + String(Unicode.Scalar(value)!) + "b 👨‍👩‍👧 «ё»"
+        #expect(!TerminalText.isBidiControl(value))
+        for layout in [TerminalText.Layout.escaped, .reversible, .cell] {
+            #expect(TerminalText.escaped(text, layout) == text, "\(layout)")
+        }
+    }
+
     @Test func printableTextIsLeftAsItIsAndTSVDoublesBackslashes() {
         let text = "Ёлка \\ 日本 🇯🇵 \u{A0}\u{A1}ÿ"
         #expect(TerminalText.escaped(text) == text)
