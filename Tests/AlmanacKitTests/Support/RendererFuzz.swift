@@ -106,7 +106,7 @@ struct RendererFuzz {
             let text = Self.withoutColour(try render(format))
             // The line breaks, and in tsv the tabs between cells, are the format's own.
             let own: Set<Unicode.Scalar> = format == .tsv ? ["\n", "\t"] : ["\n"]
-            if let raw = text.unicodeScalars.first(where: { TerminalText.isControl($0.value) && !own.contains($0) }) {
+            if let raw = text.unicodeScalars.first(where: { (TerminalText.isControl($0.value) || TerminalText.isBidiControl($0.value)) && !own.contains($0) }) {
                 return "\(format) lets U+\(String(raw.value, radix: 16)) through"
             }
         }
