@@ -77,36 +77,36 @@ public final class Importer {
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
-        // Rows going into indexes that are kept land on random index pages: a larger cache (still a
-        // fixed size) saves most of the reads and rewrites.
-        let indexesKept = try hasSecondaryIndexes(kind)
-        if indexesKept { try database.execute("PRAGMA cache_size = -16384") }
-        defer { if indexesKept { try? database.execute("PRAGMA cache_size = -4096") } }
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
             columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options, localizer: localizer,
             report: { [unowned self] problem in note(problem, diagnostic) })
-        pipeline.start()
-        var lastProgress = Date.distantPast
-        do {
-            try withChecksSkipped(for: kind) {
-                while !load.stopped, let batch = try pipeline.next() {
-                    defer { pipeline.recycle(batch) }
-                    try load.consume(batch)
-                    if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
-                        lastProgress = Date()
-                        let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
-                        progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
-                            seconds: lastProgress.timeIntervalSince(began)))
+        func loadRows() throws {
+            pipeline.start()
+            var lastProgress = Date.distantPast
+            do {
+                try withChecksSkipped(for: kind) {
+                    while !load.stopped, let batch = try pipeline.next() {
+                        defer { pipeline.recycle(batch) }
+                        try load.consume(batch)
+                        if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
+                            lastProgress = Date()
+                            let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
+                            progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                                seconds: lastProgress.timeIntervalSince(began)))
+                        }
                     }
                 }
+            } catch {
+                pipeline.cancel()
+                throw error
             }
-        } catch {
             pipeline.cancel()
-            throw error
+            try load.finish()
         }
-        pipeline.cancel()
-        try load.finish()
+        // Rows going into indexes that are kept land on random index pages: a larger cache (still a
+        // fixed size) saves most of the reads and rewrites.
+        if try hasSecondaryIndexes(kind) { try withPageCache(kib: 16_384, loadRows) } else { try loadRows() }
         var summary = load.summary
         let stop = load.stopped
         summary.bytes = reader.bytesRead
