@@ -31,9 +31,7 @@ public enum TerminalText {
 
     /// `text` with its control characters shown; text without any is returned as it is.
     public static func escaped(_ text: String, _ layout: Layout = .escaped) -> String {
-        let needed = text.utf8.contains {
-            $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || (layout == .reversible && $0 == 0x5C)
-        }
+        let needed = text.utf8.contains { mayStartShown($0) || (layout == .reversible && $0 == 0x5C) }
         guard needed else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -88,10 +86,15 @@ public enum TerminalText {
     }
 
     /// True when `append` would write `bytes` other than as they are in some layout: they hold a
-    /// control, DEL, the first byte of a C1 control (C2) or of a bidirectional control (D8, E2), or a
-    /// backslash.
+    /// byte that may start something shown, or a backslash.
     static func needsShowing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0x5C }
+        bytes.contains { mayStartShown($0) || $0 == 0x5C }
+    }
+
+    /// A control, DEL, or the first byte of a C1 control (C2) or of a bidirectional control (D8, E2).
+    @inline(__always)
+    private static func mayStartShown(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
     /// `↵` in UTF-8.
