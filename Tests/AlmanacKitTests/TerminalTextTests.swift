@@ -50,6 +50,16 @@ import Testing
         #expect(Renderer(format: .csv, localizer: .english).render(table).contains(text), "CSV keeps the bytes")
     }
 
+    /// The byte-level form reads a bidirectional control only from a whole three-byte sequence: E2 80
+    /// followed by `.` (2E, which is not a continuation byte) is not U+202E, and the `.` stays.
+    @Test func aCutSequenceIsNotReadAsABidirectionalControl() {
+        for bytes: [UInt8] in [[0x61, 0xE2, 0x80, 0x2E, 0x62], [0x61, 0xE2, 0x2E, 0xAE, 0x62], [0xE2, 0x80]] {
+            var out: [UInt8] = []
+            bytes.withUnsafeBufferPointer { TerminalText.append($0, to: &out, .escaped) }
+            #expect(out == bytes, "\(bytes)")
+        }
+    }
+
     @Test(arguments: bidiNeighbours)
     func printableNeighboursOfTheBidirectionalControlsAreKept(_ value: UInt32) {
         let text = "a" + String(Unicode.Scalar(value)!) + "b 👨‍👩‍👧 «ё»"

@@ -63,9 +63,9 @@ public enum TerminalText {
                 appendBidiNotation(0x61C, to: &out)
                 index += 2
                 continue
-            case 0xE2 where index + 2 < bytes.count:
+            case 0xE2 where index + 2 < bytes.count && next & 0xC0 == 0x80 && bytes[index + 2] & 0xC0 == 0x80:
                 let value = UInt32(next & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F) | 0x2000
-                if next & 0xC0 == 0x80, next < 0x82, isBidiControl(value) {
+                if isBidiControl(value) {
                     appendBidiNotation(value, to: &out)
                     index += 3
                     continue
