@@ -97,7 +97,11 @@ import Testing
         var random = SeededRandom(seed: 2025)
         let pieces: [[UInt8]] = [[0x41], [0xC2, 0x85], [0xD0, 0x9C], [0xE2, 0x80, 0xA8], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
             [0xF0, 0x9F, 0x87, 0xAF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
-            [0xF0, 0x80, 0x80, 0xAF], [0x80], [0xBF], [0xFE], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x87], [0x00], [0x7F]]
+            [0xF0, 0x80, 0x80, 0xAF], [0x80], [0xBF], [0xFE], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x87], [0x00], [0x7F],
+            // Runs of two-byte characters, read four at a time, and what may break one: a lone lead,
+            // an overlong C0/C1 lead, the largest two-byte value.
+            [0xD0, 0x9C, 0xD0, 0xB0, 0xD1, 0x80, 0xD0, 0xB8, 0xD1, 0x8F], [0xCE, 0xA9, 0xCE, 0xB1], [0xDF, 0xBF], [0xD0],
+            [0xC1, 0xBF], [0xC0, 0x80], [0xD1, 0xC0]]
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []
             for _ in 0..<random.below(25) { bytes += pieces[random.below(pieces.count)] }
@@ -112,7 +116,8 @@ import Testing
 @Suite struct ByteScanTests {
     /// Pieces of text that the word-at-a-time scans must see wherever they fall in a word.
     static let pieces: [String] = ["a", "Zq", "|", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
-        "\u{2028}", "\u{2029}", "—", "…", "→", "\u{301}", "\u{483}", "ω", "字", "🇯🇵", "        ", "0123456789"]
+        "\u{2028}", "\u{2029}", "—", "…", "→", "\u{301}", "\u{483}", "ω", "字", "🇯🇵", "        ", "0123456789",
+        "Мария", "Иванова", "ѐѿ", "ҁ", "Ωμέγα"]
 
     static func randomText(_ random: inout SeededRandom) -> String {
         (0..<random.below(30)).map { _ in pieces[random.below(pieces.count)] }.joined()

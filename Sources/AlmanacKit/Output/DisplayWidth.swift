@@ -39,6 +39,12 @@ public enum DisplayWidth {
                     index += 8
                     continue
                 }
+                // Four Cyrillic letters (U+0400–U+047F: a lead byte D0 or D1, then a continuation byte).
+                if word & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
+                    width += 4
+                    index += 8
+                    continue
+                }
             }
             let byte = base[index]
             if byte < 0x80 {

@@ -43,7 +43,8 @@ extension Array where Element == StreamedCell {
 
 /// UTF-8 checked the way `String(decoding:as:)` reads it: true when no byte would be replaced by
 /// U+FFFD (no stray continuation byte, cut sequence, overlong form, surrogate or value past
-/// U+10FFFF). Eight ASCII bytes at a time, so plain text costs little more than a copy.
+/// U+10FFFF). Eight bytes at a time where they are ASCII or four two-byte characters (a Cyrillic
+/// or Greek word), so plain text costs little more than a copy.
 func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
@@ -51,7 +52,7 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     while index < count {
         if index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 == 0 {
+            if word & 0x8080_8080_8080_8080 == 0 || isFourTwoByteCharacters(word) {
                 index += 8
                 continue
             }
@@ -85,4 +86,16 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         index += length
     }
     return true
+}
+
+/// True when eight bytes (read little-endian) are four whole two-byte UTF-8 characters: in each
+/// 16-bit lane a lead byte 110xxxxx other than the overlong C0 and C1, then a continuation byte
+/// 10xxxxxx.
+@inline(__always)
+func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
+    let lanes: UInt64 = 0x8000_8000_8000_8000
+    // A lane's lead bits 1–4 are not all zero (not C0 or C1): adding 0x7FFF to them sets the lane's
+    // top bit, and never carries into the next lane.
+    return word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0
+        && ((word & 0x001E_001E_001E_001E) &+ 0x7FFF_7FFF_7FFF_7FFF) & lanes == lanes
 }
