@@ -3,33 +3,41 @@ import ArgumentParser
 
 /// swift-argument-parser's parse errors, worded as Almanac's usage errors. The front end checks the
 /// command line before the parser sees it, so the parser only fails on a value it cannot convert
-/// (`--seed abc`, `--sort titel`, `events show x`). Its error types are internal, so the value and
-/// the option it was given for are read by reflection; anything else keeps the parser's own words.
+/// (`--seed abc`, `--sort titel`, `events show x`). Its error types are internal, so the value, the
+/// option it was given for and the property it was meant for are read by reflection; anything else
+/// keeps the parser's own words.
 enum ParserFailure {
     /// The usage error for a parse error, or nil when the error is not a usage error.
     static func usageError(_ error: Error, invocation: Invocation) -> AlmanacError? {
         guard Almanac.exitCode(for: error) == .validationFailure else { return nil }
-        if let (name, value) = unconvertedValue(error), let spec = CommandTree.spec(at: invocation.path) {
-            if let name, let option = spec.option(name) ?? CommandTree.globals.first(where: { $0.names.contains(name) }) {
-                return UsageMistake.badValue(value, for: option)
+        if let failure = unconvertedValue(error), let spec = CommandTree.spec(at: invocation.path) {
+            let value = failure.value
+            let numbers = CommandTree.type(at: invocation.path).flatMap { WholeNumbers.range(of: failure.key, path: failure.path, in: $0) }
+            if let name = failure.option, let option = spec.option(name) ?? CommandTree.globals.first(where: { $0.names.contains(name) }) {
+                guard let numbers, option.allowedValues.isEmpty else { return UsageMistake.badValue(value, for: option) }
+                return UsageMistake.notAWholeNumber(value, for: option.synopsis, from: numbers.least, to: numbers.most)
             }
-            if name == nil, let index = invocation.positionals.firstIndex(of: value), let last = spec.positionals.indices.last {
+            if failure.option == nil, let index = invocation.positionals.firstIndex(of: value), let last = spec.positionals.indices.last {
                 let argument = spec.positionals[min(index, last)]
-                return UsageMistake.badArgument(value, for: argument)
+                guard let numbers else { return UsageMistake.badArgument(value, for: argument) }
+                return UsageMistake.notAWholeNumber(value, for: "<\(argument.valueName)>", from: numbers.least, to: numbers.most)
             }
         }
         let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
         return AlmanacError(.usage, "cli.error.arguments", ["message": message])
     }
 
-    /// The option (`--seed`, nil for a positional argument) and the value of an `unableToParseValue`.
-    private static func unconvertedValue(_ error: Error) -> (String?, String)? {
+    /// What an `unableToParseValue` holds: the option (`--seed`, nil for a positional argument), the
+    /// value, and the property it was for (`seed`) inside its option groups (`["page"]`).
+    private static func unconvertedValue(_ error: Error) -> (option: String?, value: String, key: String, path: [String])? {
         guard let parserError = child("parserError", of: error),
             let payload = child("unableToParseValue", of: parserError)
         else { return nil }
         let parts = Mirror(reflecting: payload).children.map(\.value)
-        guard parts.count >= 3, let value = parts[2] as? String else { return nil }
-        return (optionName(parts[1]), value)
+        guard parts.count >= 4, let value = parts[2] as? String,
+            let key = child("name", of: parts[3]) as? String, let path = child("path", of: parts[3]) as? [String]
+        else { return nil }
+        return (optionName(parts[1]), value, key, path)
     }
 
     /// `--seed` from the parser's `Name?` (`.long("seed")`), nil when there is none.

@@ -63,10 +63,24 @@ import Testing
         Mistake(["import", "books", "f.csv", "--on-conflict", "xyz"], #"--on-conflict: "xyz" is not one of fail, skip, replace"#,
                 "--on-conflict: недопустимое значение «xyz» (допустимы: fail, skip, replace)"),
         // Values of the wrong type, and negative numbers taken as values
-        Mistake(["quiz", "question", "--seed", "abc"], #"invalid value "abc" for --seed <n>"#, "недопустимое значение «abc» для --seed <n>"),
-        Mistake(["quiz", "question", "--seed", "-1"], #"invalid value "-1" for --seed <n>"#, "недопустимое значение «-1» для --seed <n>"),
-        Mistake(["events", "show", "x"], #"invalid value "x" for <id>"#, "недопустимое значение «x» для <id>"),
-        Mistake(["books", "delete", "-3"], #"invalid value "-3" for <id>"#, "недопустимое значение «-3» для <id>"),
+        // (the message says which numbers would do: any whole number, or the range when only some would
+        // do or the value is a number out of range)
+        Mistake(["quiz", "question", "--seed", "abc"], #"invalid value "abc" for --seed <n>: expected a whole number from 0 to 18446744073709551615"#,
+                "недопустимое значение «abc» для --seed <n>: нужно целое число от 0 до 18446744073709551615"),
+        Mistake(["quiz", "question", "--seed", "-1"], #"invalid value "-1" for --seed <n>: expected a whole number from 0 to 18446744073709551615"#,
+                "недопустимое значение «-1» для --seed <n>: нужно целое число от 0 до 18446744073709551615"),
+        Mistake(["events", "show", "x"], #"invalid value "x" for <id>: expected a whole number"#, "недопустимое значение «x» для <id>: нужно целое число"),
+        Mistake(["books", "delete", "-3"], #"invalid value "-3" for <id>: expected a whole number from 1 to 9223372036854775807"#,
+                "недопустимое значение «-3» для <id>: нужно целое число от 1 до 9223372036854775807"),
+        Mistake(["books", "list", "--limit", "0"], #"invalid value "0" for --limit <n>: expected a whole number from 1 to 9223372036854775807"#,
+                "недопустимое значение «0» для --limit <n>: нужно целое число от 1 до 9223372036854775807"),
+        Mistake(["query", "--timeout", "1.5", "select 1"], #"invalid value "1.5" for --timeout <seconds>: expected a whole number"#,
+                "недопустимое значение «1.5» для --timeout <seconds>: нужно целое число"),
+        Mistake(["quiz", "play", "--rounds", "99999999999999999999"],
+                #"invalid value "99999999999999999999" for --rounds <n>: expected a whole number from -9223372036854775808 to 9223372036854775807"#,
+                "недопустимое значение «99999999999999999999» для --rounds <n>: нужно целое число от -9223372036854775808 до 9223372036854775807"),
+        Mistake(["events", "edit", "x", "--title", "t"], #"invalid value "x" for <id>: expected a whole number from 1 to 9223372036854775807"#,
+                "недопустимое значение «x» для <id>: нужно целое число от 1 до 9223372036854775807"),
         Mistake(["quiz", "play", "--rounds", "-2"], "--rounds: -2 is not a number of questions (expected 1 or more)",
                 "--rounds: -2 — не число вопросов (нужно 1 или больше)"),
         // Missing values and arguments, unexpected arguments
@@ -124,14 +138,14 @@ import Testing
 
     @Test func overdueKeepsTheMonitoringConvention() throws {
         let plain = try dir.run(["overdue", "--grace", "x", "--db", "a.db"])
-        expectOneLine(plain, #"invalid value "x" for --grace <days>"#, status: 3)
+        expectOneLine(plain, #"invalid value "x" for --grace <days>: expected a whole number"#, status: 3)
         let nagios = try dir.run(["--format", "nagios", "overdue", "--grac", "2"], environment: ["LANG": "ru_RU.UTF-8"])
         #expect(nagios.status == 3)
         #expect(nagios.stderr == "almanac: error: unknown option \"--grac\" (did you mean \"--grace\"?)\n")
         #expect(nagios.stdout == "OVERDUE UNKNOWN - unknown option \"--grac\" (did you mean \"--grace\"?)\n")
         let translated = try dir.run(["overdue", "--format=nagios", "--grace", "x", "--locale", "ru"])
         #expect(translated.status == 3)
-        #expect(translated.stdout == "OVERDUE UNKNOWN - недопустимое значение «x» для --grace <days>\n")
+        #expect(translated.stdout == "OVERDUE UNKNOWN - недопустимое значение «x» для --grace <days>: нужно целое число\n")
         expectOneLine(try dir.run(["overdu", "--format", "nagios"]), #"unknown command "overdu" (did you mean "overdue"?)"#)
     }
 

@@ -49,12 +49,13 @@ extension Books {
     }
 }
 
-/// `--limit N`: a whole number from 1, else a usage error naming the value.
-struct Limit: ExpressibleByArgument {
+/// `--limit N`: a whole number from 1, else a usage error naming the value and the numbers it takes.
+struct Limit: ExpressibleByArgument, BoundedWholeNumber {
+    static let least: Int = 1
     let value: Int
 
     init?(argument: String) {
-        guard let value = Int(argument), value > 0 else { return nil }
+        guard let value = Int(argument), value >= Self.least else { return nil }
         self.value = value
     }
 }

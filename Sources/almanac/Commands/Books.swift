@@ -13,12 +13,14 @@ struct Books: ParsableCommand {
 
 extension LoanTable.Sort: ExpressibleByArgument {}
 
-/// A loan's id on the command line: a whole number, else a usage error naming the value.
-struct LoanID: ExpressibleByArgument {
+/// A loan's id on the command line: a whole number from 1, else a usage error naming the value and
+/// the numbers it takes.
+struct LoanID: ExpressibleByArgument, BoundedWholeNumber {
+    static let least: Int64 = 1
     let value: Int64
 
     init?(argument: String) {
-        guard let value = Int64(argument), value > 0 else { return nil }
+        guard let value = Int64(argument), value >= Self.least else { return nil }
         self.value = value
     }
 }

@@ -71,11 +71,12 @@ extension Events {
 }
 
 /// An event's id on the command line: a whole number from 1, else a usage error naming the value.
-struct EventID: ExpressibleByArgument {
+struct EventID: ExpressibleByArgument, BoundedWholeNumber {
+    static let least: Int64 = 1
     let value: Int64
 
     init?(argument: String) {
-        guard let value = Int64(argument), value > 0 else { return nil }
+        guard let value = Int64(argument), value >= Self.least else { return nil }
         self.value = value
     }
 }

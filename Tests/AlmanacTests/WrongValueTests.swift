@@ -1,0 +1,71 @@
+@testable import almanac
+import AlmanacKit
+import Testing
+
+/// A value of the wrong kind, for every option and argument of every command, gets a usage error
+/// that says what would do: the option's values, or the whole numbers it takes. None gets the
+/// parser's bare "invalid value" (which would mean a type that does not say its numbers).
+@Suite struct WrongValueTests {
+    static let commands = CommandTree.allPaths.compactMap(CommandTree.spec(at:)).filter { !$0.isGroup }
+
+    /// The usage error the command line gets, or nil when it parses.
+    static func mistake(_ arguments: [String]) -> AlmanacError? {
+        let invocation = CommandTree.scanner.scan(arguments)
+        if let mistake = invocation.mistake { return mistake }
+        do {
+            _ = try Almanac.parseAsRoot(invocation.canonicalArguments)
+            return nil
+        } catch {
+            return ParserFailure.usageError(error, invocation: invocation)
+        }
+    }
+
+    static let saysWhatWouldDo: Set<String> = ["cli.error.not-a-whole-number", "cli.error.whole-number-in-range",
+        "cli.error.bad-choice", "cli.error.bad-choice.one", "cli.error.bad-choice.two"]
+
+    @Test func everyOptionSaysWhatWouldDo() {
+        var numbers = 0
+        for command in Self.commands {
+            for option in command.options where option.takesValue && !option.isHidden {
+                for value in ["x", "1.5", "99999999999999999999", "-99999999999999999999"] {
+                    let mistake = Self.mistake(command.path + [option.name, value])
+                    #expect(mistake?.key != "cli.error.bad-value", "\(command.path) \(option.name) \(value)")
+                    if let key = mistake?.key, key.hasPrefix("cli.error.not-a-whole") || key.hasPrefix("cli.error.whole-number") {
+                        numbers += 1
+                        #expect(mistake?.arguments["option"] == option.synopsis)
+                    }
+                }
+            }
+        }
+        // --seed, --rounds, --limit, --timeout, --grace, --due-within, --wait, --steps, --days …
+        #expect(numbers >= 40)
+    }
+
+    @Test func everyArgumentSaysWhatWouldDo() {
+        var numbers = 0
+        for command in Self.commands where !command.positionals.isEmpty {
+            for value in ["x", "0", "-1", "99999999999999999999"] {
+                let mistake = Self.mistake(command.path + command.positionals.map { _ in value })
+                #expect(mistake?.key != "cli.error.bad-value", "\(command.path) \(value)")
+                if let key = mistake?.key, Self.saysWhatWouldDo.contains(key), mistake?.arguments["option"] == "<id>" { numbers += 1 }
+            }
+        }
+        // The ids of books edit, delete and return, and of events show and edit.
+        #expect(numbers >= 15)
+    }
+
+    /// Text where any whole number would do is told just that; a number out of range, or a value
+    /// where only some numbers would do, is told the range.
+    @Test func theRangeIsSaidWhereItHelps() {
+        let text = Self.mistake(["query", "--timeout", "soon", "select 1"])
+        #expect(text?.key == "cli.error.not-a-whole-number")
+        let huge = Self.mistake(["query", "--timeout", "99999999999999999999", "select 1"])
+        #expect(huge?.key == "cli.error.whole-number-in-range")
+        #expect(huge?.arguments["least"] == String(Int.min) && huge?.arguments["most"] == String(Int.max))
+        let limit = Self.mistake(["books", "list", "--limit", "many"])
+        #expect(limit?.key == "cli.error.whole-number-in-range")
+        #expect(limit?.arguments["least"] == "1")
+        let seed = Self.mistake(["quiz", "question", "--seed", "-1"])
+        #expect(seed?.arguments["least"] == "0" && seed?.arguments["most"] == String(UInt64.max))
+    }
+}
