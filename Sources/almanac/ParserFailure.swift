@@ -12,7 +12,9 @@ enum ParserFailure {
         guard Almanac.exitCode(for: error) == .validationFailure else { return nil }
         if let failure = unconvertedValue(error), let spec = CommandTree.spec(at: invocation.path) {
             let value = failure.value
-            let numbers = CommandTree.type(at: invocation.path).flatMap { WholeNumbers.range(of: failure.key, path: failure.path, in: $0) }
+            let numbers = failure.key.flatMap { key in
+                CommandTree.type(at: invocation.path).flatMap { WholeNumbers.range(of: key.name, path: key.path, in: $0) }
+            }
             if let name = failure.option, let option = spec.option(name) ?? CommandTree.globals.first(where: { $0.names.contains(name) }) {
                 guard let numbers, option.allowedValues.isEmpty else { return UsageMistake.badValue(value, for: option) }
                 return UsageMistake.notAWholeNumber(value, for: option.synopsis, from: numbers.least, to: numbers.most)
@@ -20,7 +22,7 @@ enum ParserFailure {
             if failure.option == nil, let index = invocation.positionals.firstIndex(of: value), let last = spec.positionals.indices.last {
                 let argument = spec.positionals[min(index, last)]
                 guard let numbers else { return UsageMistake.badArgument(value, for: argument) }
-                return UsageMistake.notAWholeNumber(value, for: "<\(argument.valueName)>", from: numbers.least, to: numbers.most)
+                return UsageMistake.notAWholeNumber(value, for: argument.synopsis, from: numbers.least, to: numbers.most)
             }
         }
         let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
@@ -28,16 +30,19 @@ enum ParserFailure {
     }
 
     /// What an `unableToParseValue` holds: the option (`--seed`, nil for a positional argument), the
-    /// value, and the property it was for (`seed`) inside its option groups (`["page"]`).
-    private static func unconvertedValue(_ error: Error) -> (option: String?, value: String, key: String, path: [String])? {
+    /// value, and the property it was for (`seed`) inside its option groups (`["page"]`), when the
+    /// parser's key reads as expected.
+    private static func unconvertedValue(_ error: Error) -> (option: String?, value: String, key: (name: String, path: [String])?)? {
         guard let parserError = child("parserError", of: error),
             let payload = child("unableToParseValue", of: parserError)
         else { return nil }
         let parts = Mirror(reflecting: payload).children.map(\.value)
-        guard parts.count >= 4, let value = parts[2] as? String,
-            let key = child("name", of: parts[3]) as? String, let path = child("path", of: parts[3]) as? [String]
-        else { return nil }
-        return (optionName(parts[1]), value, key, path)
+        guard parts.count >= 3, let value = parts[2] as? String else { return nil }
+        let key: Any = parts.count >= 4 ? parts[3] : ()
+        guard let name = child("name", of: key) as? String, let path = child("path", of: key) as? [String] else {
+            return (optionName(parts[1]), value, nil)
+        }
+        return (optionName(parts[1]), value, (name, path))
     }
 
     /// `--seed` from the parser's `Name?` (`.long("seed")`), nil when there is none.

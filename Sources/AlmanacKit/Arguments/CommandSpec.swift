@@ -60,6 +60,8 @@ public struct CommandSpec: Sendable {
         public let abstract: String
         /// How it is completed.
         public let completion: ValueCompletion?
+        /// The placeholder as help and messages show it: `<id>`.
+        public var synopsis: String { "<\(valueName)>" }
 
         /// Creates a positional argument.
         public init(valueName: String, isOptional: Bool = false, isRepeating: Bool = false, abstract: String = "",

@@ -41,7 +41,7 @@ public enum UsageMistake {
 
     /// A positional argument swift-argument-parser could not convert (`events show abc`).
     public static func badArgument(_ value: String, for argument: CommandSpec.Positional) -> AlmanacError {
-        AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": "<\(argument.valueName)>"])
+        AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": argument.synopsis])
     }
 
     /// An option written without the value it needs (`--seed` at the end, or before another option).
@@ -61,7 +61,7 @@ public enum UsageMistake {
 
     /// A required positional argument left out.
     public static func missingArgument(_ argument: CommandSpec.Positional, of command: CommandSpec) -> AlmanacError {
-        AlmanacError(.usage, "cli.error.missing-argument", ["argument": "<\(argument.valueName)>", "command": spelledOut(command.path)])
+        AlmanacError(.usage, "cli.error.missing-argument", ["argument": argument.synopsis, "command": spelledOut(command.path)])
     }
 
     /// A required option left out (`books add` without `--due`).
