@@ -17,12 +17,14 @@ enum ParserFailure {
             }
             if let name = failure.option, let option = spec.option(name) ?? CommandTree.globals.first(where: { $0.names.contains(name) }) {
                 guard let numbers, option.allowedValues.isEmpty else { return UsageMistake.badValue(value, for: option) }
-                return UsageMistake.notAWholeNumber(value, for: option.synopsis, from: numbers.least, to: numbers.most)
+                return UsageMistake.notAWholeNumber(value, for: option.synopsis, from: numbers.least, to: numbers.most,
+                    anyWillDo: numbers.isWholeType)
             }
             if failure.option == nil, let index = invocation.positionals.firstIndex(of: value), let last = spec.positionals.indices.last {
                 let argument = spec.positionals[min(index, last)]
                 guard let numbers else { return UsageMistake.badArgument(value, for: argument) }
-                return UsageMistake.notAWholeNumber(value, for: argument.synopsis, from: numbers.least, to: numbers.most)
+                return UsageMistake.notAWholeNumber(value, for: argument.synopsis, from: numbers.least, to: numbers.most,
+                    anyWillDo: numbers.isWholeType)
             }
         }
         let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? ""

@@ -7,7 +7,7 @@ import ArgumentParser
 enum WholeNumbers {
     /// The least and the most number the property `name` (inside the option groups `path`) of
     /// `command` takes, or nil when it is not a whole number.
-    static func range(of name: String, path: [String], in command: ParsableArguments.Type) -> (least: String, most: String)? {
+    static func range(of name: String, path: [String], in command: ParsableArguments.Type) -> WholeNumberRange? {
         var subject: Any = command.init()
         for group in path {
             guard let next = property(group, of: subject) as? any ArgumentGroup else { return nil }
@@ -22,9 +22,17 @@ enum WholeNumbers {
     }
 }
 
+/// The numbers a whole-number value takes, as messages show them; `isWholeType` when they are all
+/// its signed type holds, so that text which is no number at all need not be told the range.
+struct WholeNumberRange {
+    let least: String
+    let most: String
+    let isWholeType: Bool
+}
+
 /// A type converted from the command line as a whole number, with the numbers it takes.
 protocol WholeNumberValue {
-    static var range: (least: String, most: String) { get }
+    static var range: WholeNumberRange { get }
 }
 
 /// A whole number from `least` up to the largest its type holds.
@@ -34,7 +42,9 @@ protocol BoundedWholeNumber: WholeNumberValue {
 }
 
 extension BoundedWholeNumber {
-    static var range: (least: String, most: String) { (String(least), String(Number.max)) }
+    static var range: WholeNumberRange {
+        WholeNumberRange(least: String(least), most: String(Number.max), isWholeType: Number.isSigned && least == Number.min)
+    }
 }
 
 extension Int: BoundedWholeNumber {
@@ -50,20 +60,20 @@ extension UInt64: BoundedWholeNumber {
 }
 
 extension Optional: WholeNumberValue where Wrapped: WholeNumberValue {
-    static var range: (least: String, most: String) { Wrapped.range }
+    static var range: WholeNumberRange { Wrapped.range }
 }
 
 /// An `@Option` or `@Argument` of a whole number type.
 protocol WholeNumberProperty {
-    var range: (least: String, most: String) { get }
+    var range: WholeNumberRange { get }
 }
 
 extension Option: WholeNumberProperty where Value: WholeNumberValue {
-    var range: (least: String, most: String) { Value.range }
+    var range: WholeNumberRange { Value.range }
 }
 
 extension Argument: WholeNumberProperty where Value: WholeNumberValue {
-    var range: (least: String, most: String) { Value.range }
+    var range: WholeNumberRange { Value.range }
 }
 
 /// An `@OptionGroup`, whose own properties are looked into.

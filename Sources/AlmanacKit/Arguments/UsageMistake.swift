@@ -28,12 +28,13 @@ public enum UsageMistake {
     }
 
     /// A value that is not a whole number from `least` to `most`, for an option or argument
-    /// (`synopsis`: `--limit <n>`, `<id>`). Text where any whole number would do is told just that;
-    /// a number out of range, or a value where only some numbers would do, is told the range.
-    public static func notAWholeNumber(_ value: String, for synopsis: String, from least: String, to most: String) -> AlmanacError {
+    /// (`synopsis`: `--limit <n>`, `<id>`). Text where any whole number would do (`anyWillDo`) is told
+    /// just that; a number out of range, or a value where only some numbers would do, is told the range.
+    public static func notAWholeNumber(_ value: String, for synopsis: String, from least: String, to most: String,
+                                       anyWillDo: Bool) -> AlmanacError {
         let digits = value.first == "-" || value.first == "+" ? value.dropFirst() : Substring(value)
         let isNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
-        guard isNumber || least != String(Int64.min) else {
+        guard isNumber || !anyWillDo else {
             return AlmanacError(.usage, "cli.error.not-a-whole-number", ["value": value, "option": synopsis])
         }
         return AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": value, "option": synopsis, "least": least, "most": most])
