@@ -23,7 +23,8 @@ final class CopiedLogRelease {
     /// A descriptor of the same file, to tell the kernel which pages may go.
     private let descriptor: Int32
     private var log: CopiedLog
-    /// How many bytes of the log were let go.
+    /// How many bytes of the log the kernel was told it may drop (on a file system that keeps no page
+    /// cache, such as tmpfs, the advice changes nothing).
     private(set) var releasedBytes: Int64 = 0
 
     private init?(_ database: Database) {
@@ -42,7 +43,7 @@ final class CopiedLogRelease {
     deinit { close(descriptor) }
 
     /// Runs `body` (a COMMIT) letting go of the log's pages as its checkpoint copies them, and returns
-    /// how many bytes went. Where the connection's log is not one this VFS opened, `body` just runs.
+    /// `releasedBytes`. Where the connection's log is not one this VFS opened, `body` just runs.
     @discardableResult
     static func during(_ database: Database, _ body: () throws -> Void) throws -> Int64 {
         guard let release = CopiedLogRelease(database) else {
