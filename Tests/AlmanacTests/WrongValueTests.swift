@@ -20,8 +20,9 @@ import Testing
         }
     }
 
-    /// The two messages that name the numbers a value may be.
-    static let sayTheNumbers: Set<String> = ["cli.error.not-a-whole-number", "cli.error.whole-number-in-range"]
+    /// The messages that name the numbers a value may be.
+    static let sayTheNumbers: Set<String> = ["cli.error.not-a-whole-number", "cli.error.whole-number-in-range",
+                                             "cli.error.whole-number-too-small", "cli.error.whole-number-too-large"]
 
     @Test func everyOptionSaysWhatWouldDo() {
         var numbers = 0
@@ -54,14 +55,21 @@ import Testing
         #expect(numbers >= 15)
     }
 
-    /// Text where any whole number would do is told just that; a number out of range, or a value
-    /// where only some numbers would do, is told the range.
+    /// Text where any whole number would do is told just that, and a number out of its type's range
+    /// the bound it passed; a value where only some numbers would do is told the range.
     @Test func theRangeIsSaidWhereItHelps() {
         let text = Self.mistake(["query", "--timeout", "soon", "select 1"])
         #expect(text?.key == "cli.error.not-a-whole-number")
+        // A type whose whole range would do says only the bound a number passed: the command may
+        // ask for less (here 0 or more), so the other bound is not promised.
         let huge = Self.mistake(["query", "--timeout", "99999999999999999999", "select 1"])
-        #expect(huge?.key == "cli.error.whole-number-in-range")
-        #expect(huge?.arguments["least"] == String(Int.min) && huge?.arguments["most"] == String(Int.max))
+        #expect(huge?.key == "cli.error.whole-number-too-large")
+        #expect(huge?.arguments["most"] == String(Int.max) && huge?.arguments["least"] == nil)
+        let tiny = Self.mistake(["query", "--timeout", "-99999999999999999999", "select 1"])
+        #expect(tiny?.key == "cli.error.whole-number-too-small")
+        #expect(tiny?.arguments["least"] == String(Int.min) && tiny?.arguments["most"] == nil)
+        let hugeLimit = Self.mistake(["books", "list", "--limit", "99999999999999999999"])
+        #expect(hugeLimit?.key == "cli.error.whole-number-in-range")
         let limit = Self.mistake(["books", "list", "--limit", "many"])
         #expect(limit?.key == "cli.error.whole-number-in-range")
         #expect(limit?.arguments["least"] == "1")

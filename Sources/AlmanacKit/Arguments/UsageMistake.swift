@@ -28,16 +28,25 @@ public enum UsageMistake {
     }
 
     /// A value that is not a whole number from `least` to `most`, for an option or argument
-    /// (`synopsis`: `--limit <n>`, `<id>`). Text where any whole number would do (`anyWillDo`) is told
-    /// just that; a number out of range, or a value where only some numbers would do, is told the range.
+    /// (`synopsis`: `--limit <n>`, `<id>`). Where any whole number the type holds would do
+    /// (`anyWillDo`), text is told just that, and a number too large or too small the one bound it
+    /// passed (the command's own check may ask for less, so the other bound is not promised). Where
+    /// only some numbers would do, a value is told the range.
     public static func notAWholeNumber(_ value: String, for synopsis: String, from least: String, to most: String,
                                        anyWillDo: Bool) -> AlmanacError {
-        let digits = value.first == "-" || value.first == "+" ? value.dropFirst() : Substring(value)
+        let negative = value.first == "-"
+        let digits = negative || value.first == "+" ? value.dropFirst() : Substring(value)
         let isNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
-        guard isNumber || !anyWillDo else {
+        switch (anyWillDo, isNumber) {
+        case (true, false):
             return AlmanacError(.usage, "cli.error.not-a-whole-number", ["value": value, "option": synopsis])
+        case (true, true) where negative:
+            return AlmanacError(.usage, "cli.error.whole-number-too-small", ["value": value, "option": synopsis, "least": least])
+        case (true, true):
+            return AlmanacError(.usage, "cli.error.whole-number-too-large", ["value": value, "option": synopsis, "most": most])
+        case (false, _):
+            return AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": value, "option": synopsis, "least": least, "most": most])
         }
-        return AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": value, "option": synopsis, "least": least, "most": most])
     }
 
     /// A positional argument swift-argument-parser could not convert (`events show abc`).

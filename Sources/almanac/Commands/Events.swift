@@ -80,12 +80,12 @@ extension Events {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var page: PageOptions
         @Argument(help: ArgumentHelp(localized("help.events.show.id"), valueName: "id"))
-        var id: Int64
+        var id: EventID
 
         func run() throws {
             let settings = try page.settings(global, "events.show")
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try page.write(settings, EventDetail.load(store, id: id).render(page.renderer(settings)))
+            try page.write(settings, EventDetail.load(store, id: id.value).render(page.renderer(settings)))
         }
     }
 
