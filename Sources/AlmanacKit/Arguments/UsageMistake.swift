@@ -45,7 +45,8 @@ public enum UsageMistake {
         case (true, true):
             return AlmanacError(.usage, "cli.error.whole-number-too-large", ["value": value, "option": synopsis, "most": most])
         case (false, _):
-            return AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": value, "option": synopsis, "least": least, "most": most])
+            return AlmanacError(.usage, "cli.error.whole-number-in-range",
+                ["value": value, "option": synopsis, "least": least, "most": most])
         }
     }
 
