@@ -39,20 +39,22 @@ deps:
 	$(call apt-install,exit 1)
 
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
-## and fish to load their completions (installed with apt-get when missing), and Python's babel, CLDR's
-## data the country names are compared with (from PyPI: Debian's is older than the toolchain's ICU).
+## and fish to load their completions (installed with apt-get when missing), and Python's babel 2.17.0,
+## CLDR 46's data the country names are compared with, in .build/test-python (pinned: each CLDR
+## release renames a few territories, so a newer babel would compare against other names).
 ## The tests that need one that is missing say so and are skipped.
+BABEL_VERSION := 2.17.0
 test-deps:
 	@missing=""; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
-	python3 -c 'import babel' 2>/dev/null || python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
+	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	$(call apt-install,exit 0)
-	@python3 -c 'import babel, sys; sys.exit(tuple(map(int, babel.__version__.split(".")[:2])) < (2, 17))' 2>/dev/null || { \
-	  echo "make $@: installing Python's babel (CLDR 46 or later)"; \
-	  python3 -m pip install -q 'babel>=2.17' 2>/dev/null || python3 -m pip install -q --break-system-packages 'babel>=2.17' || true; }
+	@PYTHONPATH=.build/test-python python3 -c 'import babel, sys; sys.exit(babel.__version__ != "$(BABEL_VERSION)")' 2>/dev/null || { \
+	  echo "make $@: installing Python's babel $(BABEL_VERSION) (CLDR 46) into .build/test-python"; \
+	  python3 -m pip install -q --upgrade --target .build/test-python 'babel==$(BABEL_VERSION)' || true; }
 
 ## build: a debug build.
 build: deps

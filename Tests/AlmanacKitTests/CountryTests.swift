@@ -26,11 +26,17 @@ import TestSupport
         #expect(Country.localizedName(code: code, stored: "stored", locale: Locale(identifier: "ru_RU")) == name)
     }
 
+    /// Where `make test-deps` installs Babel: the package's `.build/test-python`.
+    static let babelPath = ["PYTHONPATH": URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-python").path]
+
     /// Babel (CLDR's data in Python) and its version, or why it cannot be asked here.
+    /// The names are CLDR 46's, so it is Babel 2.17.0, which `make test-deps` puts in `.build/test-python`.
     static let babel: (missing: String?, version: String) = {
         guard Python.missing == nil else { return (Python.missing, "") }
-        guard let version = try? Python.run("import babel; print(babel.__version__)") else {
-            return ("Python's babel is not installed (make test-deps installs it)", "")
+        guard let version = try? Python.run("import babel; print(babel.__version__)", environment: babelPath),
+              version.trimmingCharacters(in: .whitespacesAndNewlines) == "2.17.0" else {
+            return ("Python's babel 2.17.0 is not in .build/test-python (make test-deps installs it)", "")
         }
         return (nil, version.trimmingCharacters(in: .whitespacesAndNewlines))
     }()
@@ -50,7 +56,7 @@ import TestSupport
                 names = Locale(language).territories
                 for code in codes:
                     print(language, code, names[code], sep="\\t")
-            """, input: codes.joined(separator: "\n"))
+            """, input: codes.joined(separator: "\n"), environment: Self.babelPath)
         var compared = 0
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t").map(String.init)
