@@ -51,7 +51,7 @@ public final class Importer {
                 seconds: Date().timeIntervalSince(started), phase: .committing))
         }
         do {
-            if keep { try database.commitLettingCopiedLogGo() } else { try database.execute("ROLLBACK TRANSACTION") }
+            if keep { try database.execute("COMMIT TRANSACTION") } else { try database.execute("ROLLBACK TRANSACTION") }
         } catch {
             // A failed COMMIT (a full disk) can leave the transaction open: nothing may stay half-written.
             if database.isInTransaction { try? database.execute("ROLLBACK TRANSACTION") }

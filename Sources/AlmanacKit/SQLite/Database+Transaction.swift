@@ -48,15 +48,6 @@ extension Database {
         return result
     }
 
-    /// Commits the open transaction, letting go of the write-ahead log's file pages as the checkpoint
-    /// after the commit copies them into the database (`CopiedLogRelease`), and returns how many bytes
-    /// of the log the kernel was told it may drop. For a transaction that wrote a large log (an
-    /// import); the log is emptied after the checkpoint anyway.
-    @discardableResult
-    public func commitLettingCopiedLogGo() throws -> Int64 {
-        try CopiedLogRelease.during(self) { try execute("COMMIT TRANSACTION") }
-    }
-
     private func rollbackQuietly() {
         // SQLite may already have rolled back on its own (for example after SQLITE_FULL).
         if isInTransaction { try? execute("ROLLBACK TRANSACTION") }

@@ -42,9 +42,8 @@ public final class Database {
     /// closes): a million-row import leaves no hundred-megabyte log behind.
     static let walSizeLimit = 64 << 20
 
-    /// Opens the database at `path` (creating it for `.create`), through the system's VFS as
-    /// `CopiedLogRelease` names it. `vfs` names another SQLite VFS (tests use `unix-dotfile`, which has
-    /// no shared memory, to see WAL refused).
+    /// Opens the database at `path` (creating it for `.create`), through SQLite's default VFS. `vfs`
+    /// names another (tests use `unix-dotfile`, which has no shared memory, to see WAL refused).
     public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout, vfs: String? = nil) throws {
         _ = Self.configureLibrary
         var connection: OpaquePointer?
@@ -53,7 +52,7 @@ public final class Database {
         case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         }
-        let code = sqlite3_open_v2(path, &connection, flags, vfs ?? CopiedLogRelease.vfsName)
+        let code = sqlite3_open_v2(path, &connection, flags, vfs)
         guard code == SQLITE_OK, let connection else {
             let error = DatabaseError(connection: connection, code: code, path: path, readOnly: mode == .readOnly)
             sqlite3_close_v2(connection)
