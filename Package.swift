@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -31,7 +33,7 @@ let package = Package(
         ),
         .target(
             name: "AlmanacKit",
-            dependencies: ["CSQLite", "CCSV"],
+            dependencies: ["CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
@@ -48,13 +50,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "CSQLite", "TestSupport"],
+            dependencies: ["AlmanacKit", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit", "TestSupport"]
+            dependencies: ["almanac", "AlmanacKit", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

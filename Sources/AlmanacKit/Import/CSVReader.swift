@@ -1,4 +1,5 @@
 import CCSV
+import Crypto
 import Foundation
 
 private let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
@@ -57,7 +58,7 @@ final class CSVReader {
     private var nextLF = -1, nextCR = -1
     /// True when the last chunk ended with a CR.
     private var crEndedChunk = false
-    private var hash = SHA256()
+    private var hash = Crypto.SHA256()
 
     /// Bytes read from the file so far.
     private(set) var bytesRead = 0
@@ -126,7 +127,7 @@ final class CSVReader {
         if count == 0 { return false }
         let raw = UnsafeRawBufferPointer(start: chunk, count: count)
         bytesRead += count
-        hash.update(raw)
+        hash.update(bufferPointer: raw)
         text = transcoder?.convert(raw) ?? raw
         position = 0
         nextLF = -1
@@ -251,9 +252,17 @@ final class CSVReader {
         context.pointee.storage.fields[index].length += length
     }
 
+    /// A digest as lowercase hexadecimal, as `sha256sum` prints it.
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in digest { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private func finish() {
         finished = true
-        digest = hash.finalize()
+        digest = Self.hex(hash.finalize())
         // The last record may not end with a line break: csv_fini hands over its last field, and a
         // quoted one that is never closed is a fault (`ParseContext.addField`).
         context.pointee.beginCall(nil, 0)
