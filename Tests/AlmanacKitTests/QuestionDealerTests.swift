@@ -9,7 +9,7 @@ import Testing
     /// The first three questions of seeds 1…5 over the 249 ISO 3166-1 codes, as `asked: options`.
     /// Computed independently by a C transcription of the documented steps; if this test fails, a
     /// seed no longer asks what it asked before: restore the algorithm, or bump `SeededRandom.version`
-    /// and say so in the README.
+    /// and say so in docs/quiz.md.
     static let pinned: [UInt64: [FlagQuestion]] = [
         1: [q("FI", "IR DO UG FI"), q("NF", "NF CV KH SZ"), q("TD", "GS BI KW TD")],
         2: [q("MW", "GN MW KN TL"), q("NI", "SJ BI GY NI"), q("BM", "BO BM NZ BQ")],
