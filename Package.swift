@@ -7,9 +7,6 @@ let package = Package(
         .executable(name: "almanac", targets: ["almanac"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    ],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -36,10 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: [
-                "AlmanacKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["AlmanacKit"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(
