@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
@@ -38,10 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: [
-                "AlmanacKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["AlmanacKit"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(

@@ -1,13 +1,10 @@
 import AlmanacKit
-import ArgumentParser
 
 /// The root command: `almanac SUBCOMMAND`.
-struct Almanac: ParsableCommand, Exemplified {
-    static let configuration = CommandConfiguration(
-        commandName: "almanac",
+struct Almanac: Command, Exemplified {
+    static let configuration = CommandConfiguration("almanac",
         abstract: localized("help.almanac.abstract"),
         discussion: localized("help.almanac.discussion"),
-        version: AlmanacVersion.current,
         subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
                       Countries.self, Quiz.self, Books.self, Overdue.self, Events.self, Site.self]
     )

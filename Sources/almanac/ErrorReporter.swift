@@ -1,5 +1,4 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.
@@ -9,7 +8,7 @@ enum ErrorReporter {
     static func exit(with error: Error, invocation: Invocation) -> Never {
         let error = flushingOutput(after: error)
         if Overdue.isInvoked(by: invocation) { exitMonitoring(with: error, invocation: invocation) }
-        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
+        if let error = error as? ExitStatus { Foundation.exit(error.code) }
         let localizer = invocation.localizer
         let prefix = "almanac: " + localizer("error.prefix") + ": "
         switch error {
@@ -19,44 +18,25 @@ enum ErrorReporter {
         case let error as WriteFailure:
             printError(prefix + error.message(localizer))
             Foundation.exit(error.failure.rawValue)
-        case _ where isReportedByAlmanac(error):
+        default:
+            // Almanac's errors (the usage errors among them), SQLite's (in Almanac's words), and
+            // anything unforeseen, an internal error (70).
             let failure = AlmanacError(reporting: error)
             printError(prefix + failure.message(localizer))
             Foundation.exit(failure.failure.rawValue)
-        default:
-            Almanac.exit(withError: error)
         }
     }
 
-    /// True for the errors reported as Almanac's own, in one line (`AlmanacError(reporting:)`):
-    /// Almanac's errors (the front end's usage errors among them), SQLite's (said in Almanac's words),
-    /// and anything unforeseen, which ArgumentParser would end with status 1 and which is an internal
-    /// error (70) here. Write failures have words of their own.
-    static func isReportedByAlmanac(_ error: Error) -> Bool {
-        guard !(error is WriteFailure) else { return false }
-        return error is AlmanacError || error is DatabaseError || Almanac.exitCode(for: error) == .failure
-    }
-
-    /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, help
-    /// exits 0, and every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
+    /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, and
+    /// every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
     /// the failure is also the plugin line on standard output, where monitoring reads it.
     private static func exitMonitoring(with error: Error, invocation: Invocation) -> Never {
-        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
-        if Almanac.exitCode(for: error) == .success { Almanac.exit(withError: error) }
+        if let status = error as? ExitStatus { Foundation.exit(status.code) }
         // A closed pipe: the notices of a --notify run were rolled back, so the next run repeats them.
         if let failure = error as? WriteFailure, failure.isBrokenPipe { Foundation.exit(OverdueStatus.unknown.rawValue) }
         let localizer = invocation.localizer
-        let message: String
-        switch error {
-        case let error as WriteFailure: message = error.message(localizer)
-        case _ where isReportedByAlmanac(error): message = AlmanacError(reporting: error).message(localizer)
-        default: message = Almanac.fullMessage(for: error)
-        }
-        if error is WriteFailure || isReportedByAlmanac(error) {
-            printError("almanac: " + localizer("error.prefix") + ": " + message)
-        } else {
-            printError(message)
-        }
+        let message = (error as? WriteFailure)?.message(localizer) ?? AlmanacError(reporting: error).message(localizer)
+        printError("almanac: " + localizer("error.prefix") + ": " + message)
         if Overdue.wantsNagios(invocation), (error as? WriteFailure)?.stream != .standardOutput {
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
             try? OutputWriter.standardOutput.writeLine(quoting: OverdueResult.nagiosUnknownLine(firstLine))
@@ -66,14 +46,14 @@ enum ErrorReporter {
     }
 
     /// Writes what the command left on standard output before it ended with `error`. A failed
-    /// write takes the place of an exit status the command chose (`overdue`'s 0-2, `ExitCode`):
+    /// write takes the place of an exit status the command chose (`overdue`'s 0-2, `ExitStatus`):
     /// the output it stands for did not arrive. Any other error stands.
     private static func flushingOutput(after error: Error) -> Error {
         do {
             try OutputWriter.standardOutput.flush()
             return error
         } catch let failure {
-            return error is ExitCode || error is WriteFailure ? failure : error
+            return error is ExitStatus || error is WriteFailure ? failure : error
         }
     }
 

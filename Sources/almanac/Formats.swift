@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 /// A command that says which `--format` values it can print. Every command that runs declares them
 /// (`OutputFormatCommandTests` walks the command tree and holds each to its word), and the front end
 /// refuses any other value before the command runs: a format is never silently ignored.
-protocol Formatted: ParsableCommand {
+protocol Formatted: RunnableCommand {
     /// The values of `--format` the command prints; without `--format` it prints its own default.
     static var formats: [FormatOption] { get }
 }
@@ -22,7 +21,7 @@ enum FormatCheck {
     /// `--format` is checked: without one every command prints its own default.
     static func refusal(_ invocation: Invocation) -> AlmanacError? {
         guard let given = invocation.global("--format"), let format = FormatOption(rawValue: given),
-              let command = CommandTree.type(at: invocation.path) as? Formatted.Type,
+              let command = CommandTree.type(at: invocation.path) as? any Formatted.Type,
               !command.formats.contains(format) else { return nil }
         let arguments = ["command": invocation.commandLine, "format": given,
                          "formats": command.formats.map(\.rawValue).joined(separator: ", ")]

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// The one place the command line is read: the scanner takes it apart once (global options anywhere,
 /// the command, its options and arguments, the first mistake), help and `--version` are answered here,
-/// and swift-argument-parser only converts the values of a line already checked.
+/// and the command's own declaration converts the values of a line already checked.
 enum FrontEnd {
     /// Runs the command line and exits with its status.
     static func main(_ arguments: [String]) -> Never {
@@ -15,8 +14,10 @@ enum FrontEnd {
             try? OutputWriter.standardOutput.flush()
         case "__man":
             write(ManualCommand.page(), Invocation())
-        case "--experimental-dump-help":
-            Almanac.main(arguments)
+        case "__commands":
+            // Hidden: every command that runs, one a line (`books add`), for the tests that try them all.
+            write(CommandTree.allPaths.filter { CommandTree.type(at: $0) is any RunnableCommand.Type }
+                .map { $0.joined(separator: " ") + "\n" }.joined(), Invocation())
         case let first? where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
             let shell = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
             do {
@@ -39,14 +40,8 @@ enum FrontEnd {
             write(AlmanacVersion.current + "\n", invocation)
         case .run:
             if let refusal = FormatCheck.refusal(invocation) { ErrorReporter.exit(with: refusal, invocation: invocation) }
-            var command: ParsableCommand
             do {
-                command = try Almanac.parseAsRoot(invocation.canonicalArguments)
-            } catch {
-                ErrorReporter.exit(with: ParserFailure.usageError(error, invocation: invocation) ?? error, invocation: invocation)
-            }
-            do {
-                try command.run()
+                try CommandTree.command(for: invocation).run()
                 try OutputWriter.standardOutput.flush()
             } catch {
                 ErrorReporter.exit(with: error, invocation: invocation)

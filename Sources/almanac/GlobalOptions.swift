@@ -1,36 +1,33 @@
 import AlmanacKit
-import ArgumentParser
 
-extension OutputFormat: ExpressibleByArgument {}
-extension ColorChoice: ExpressibleByArgument {}
+extension OutputFormat: ArgumentValue {}
+extension ColorChoice: ArgumentValue {}
 
 /// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
 /// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
-enum FormatOption: String, ExpressibleByArgument, CaseIterable {
+enum FormatOption: String, ArgumentValue, CaseIterable {
     case table, markdown, csv, tsv, json, html, nagios
 
-    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
+    static var allowedValues: [String] { OutputFormat.allCases.map(\.rawValue) }
 }
 
 /// The options every command accepts (PRODUCT.md, "Global options").
-struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.db"), valueName: "path"), completion: .file())
-    var db: String?
+struct GlobalOptions: ArgumentGroup {
+    let db: String?
+    let locale: String?
+    let tz: String?
+    let today: String?
+    let format: FormatOption
+    let color: ColorChoice
 
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.locale"), valueName: "id"), completion: .almanac(.locales))
-    var locale: String?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.tz"), valueName: "zone"), completion: .almanac(.zones))
-    var tz: String?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.today"), valueName: "date"))
-    var today: String?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.format"), valueName: "format"))
-    var format: FormatOption = .table
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.global.color"), valueName: "when"))
-    var color: ColorChoice = .auto
+    init(_ line: ArgumentReader) {
+        db = line.option("--db", value: "path", help: "help.global.db", completion: .files)
+        locale = line.option("--locale", value: "id", help: "help.global.locale", completion: .list(.locales))
+        tz = line.option("--tz", value: "zone", help: "help.global.tz", completion: .list(.zones))
+        today = line.option("--today", value: "date", help: "help.global.today")
+        format = line.option("--format", value: "format", help: "help.global.format", default: .table)
+        color = line.option("--color", value: "when", help: "help.global.color", default: .auto)
+    }
 
     /// True for `--format nagios`.
     var isNagios: Bool { format == .nagios }

@@ -1,11 +1,10 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// The language of the commands' own help (abstracts, discussions, option help, example notes).
-/// swift-argument-parser reads a command's configuration once, when it first needs it, so the
-/// language is chosen from `--locale` (read as the front end reads it) and the environment before
-/// any command is looked at.
+/// A command's configuration is a static value, made once when it is first needed, so the language
+/// is chosen from `--locale` (read as the front end reads it) and the environment before any command
+/// is looked at.
 enum HelpText {
     /// The localizer the declarations use.
     static let localizer = Localizer(locale: LocaleResolver.resolve(
@@ -39,15 +38,7 @@ struct Example: Sendable {
 }
 
 /// A command that shows examples. Every command does (`ExampleTests` fails for one that does not).
-protocol Exemplified: ParsableCommand {
+protocol Exemplified: Command {
     /// Its examples, in the order help shows and the tests run them.
     static var examples: [Example] { get }
-}
-
-extension CompletionKind {
-    /// A value list Almanac computes when asked (`almanac __complete holidays`): the front end reads it
-    /// back from the command's declaration, and a shell could run it as it is written.
-    static func almanac(_ list: CompletionList) -> CompletionKind {
-        .shellCommand(CommandSpec.completionCommandPrefix + list.rawValue)
-    }
 }

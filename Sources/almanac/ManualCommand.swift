@@ -1,5 +1,4 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac __man`, hidden: the man page, written from the commands' own help (their abstracts,
 /// discussions, options and examples) in the help's language. `make install` runs it.
@@ -14,8 +13,8 @@ enum ManualCommand {
     }
 
     private static func entry(_ path: [String], withExamples: Bool) -> ManualPage.Command? {
-        guard let type = CommandTree.type(at: path), let spec = CommandTree.spec(at: path) else { return nil }
+        guard let spec = CommandTree.spec(at: path) else { return nil }
         let examples = withExamples ? CommandTree.examples(at: path).map { (note: $0.note, line: $0.line) } : []
-        return ManualPage.Command(spec: spec, discussion: type.configuration.discussion, examples: examples)
+        return ManualPage.Command(spec: spec, discussion: spec.discussion, examples: examples)
     }
 }

@@ -1,17 +1,18 @@
 import AlmanacKit
 import Foundation
-import ArgumentParser
 
 /// `--out FILE` and `--force` for the commands that print rows, and so pages (`--format html`, which
 /// such a command declares in `Formatted.formats`). The output goes to FILE through the output guard
 /// (never the database or an existing file unless `--force`; written beside it and renamed when
 /// complete), else to standard output.
-struct PageOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(localized("help.page.out"), valueName: "file"), completion: .file())
-    var out: String?
+struct PageOptions: ArgumentGroup {
+    let out: String?
+    let force: Bool
 
-    @Flag(name: .long, help: ArgumentHelp(localized("help.page.force")))
-    var force = false
+    init(_ line: ArgumentReader) {
+        out = line.option("--out", value: "file", help: "help.page.out", completion: .files)
+        force = line.flag("--force", help: "help.page.force")
+    }
 
     /// The global options resolved, the page titled by `page.title.TITLE`.
     func settings(_ global: GlobalOptions, _ title: String) throws -> Settings {

@@ -43,16 +43,17 @@ import Testing
         #expect(invocation.mistake == nil)
         #expect(invocation.path == ["books", "list"])
         #expect(invocation.global("--db") == "a.db")
-        #expect(invocation.canonicalArguments == ["books", "list", "--db=a.db", "--sort=title"])
+        #expect(invocation.globals == ["--db": "a.db"] && invocation.options == [.init(name: "--sort", value: "title")])
+        #expect(invocation.positionals.isEmpty)
     }
 
     @Test func negativeNumbersAreValuesAndArguments() {
         let invocation = scanner.scan(["quiz", "question", "--seed", "-1", "-2.5"])
         #expect(invocation.mistake == nil)
-        #expect(invocation.canonicalArguments == ["quiz", "question", "--seed=-1", "--", "-2.5"])
+        #expect(invocation.options == [.init(name: "--seed", value: "-1")] && invocation.positionals == ["-2.5"])
         #expect(message(["quiz", "question", "--seed", "-x"]) == "missing value for --seed <n>")
         #expect(scanner.scan(["import", "-"]).positionals == ["-"])
-        #expect(scanner.scan(["books", "list", "--sort", ""]).canonicalArguments == ["books", "list", "--sort", ""], "an empty value")
+        #expect(scanner.scan(["books", "list", "--sort", ""]).options == [.init(name: "--sort", value: "")], "an empty value")
         #expect(scanner.scan(["import", "--", "--db", "x"]).positionals == ["--db", "x"])
     }
 
@@ -80,7 +81,7 @@ import Testing
     @Test func theSameValueTwiceAndRepeatableOptionsAreAccepted() {
         let same = scanner.scan(["--db", "a.db", "books", "list", "--db=a.db", "--open", "--open"])
         #expect(same.mistake == nil)
-        #expect(same.canonicalArguments == ["books", "list", "--db=a.db", "--open"])
+        #expect(same.globals == ["--db": "a.db"] && same.options == [.init(name: "--open", value: nil)])
         let repeated = scanner.scan(["quiz", "question", "--set", "a=1", "--set", "b=2"])
         #expect(repeated.mistake == nil)
         #expect(repeated.options == [.init(name: "--set", value: "a=1"), .init(name: "--set", value: "b=2")])

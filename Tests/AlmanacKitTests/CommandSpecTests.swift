@@ -1,47 +1,71 @@
 @testable import AlmanacKit
 import Testing
 
-/// A command read from swift-argument-parser's help dump: options, flags, arguments, completions.
+/// A command's description read from its declaration (`ArgumentReader.describing`): options, flags,
+/// arguments, completions, defaults and allowed values, in the order declared.
 @Suite struct CommandSpecTests {
-    static let dump = #"""
-        {"serializationVersion": 0, "command": {"commandName": "list", "abstract": "List.", "arguments": [
-          {"kind": "option", "names": [{"kind": "long", "name": "db"}], "valueName": "path", "isOptional": true,
-           "isRepeating": false, "shouldDisplay": true, "completionKind": {"file": {"extensions": []}}},
-          {"kind": "option", "names": [{"kind": "long", "name": "sort"}], "valueName": "title|due", "isOptional": true,
-           "isRepeating": false, "allValues": ["title", "due"], "defaultValue": "due", "abstract": "Order.",
-           "completionKind": {"list": {"values": ["title", "due"]}}},
-          {"kind": "option", "names": [{"kind": "long", "name": "set"}], "valueName": "key=value", "isOptional": true,
-           "isRepeating": true, "completionKind": {"shellCommand": {"command": "almanac __complete property-assignments"}}},
-          {"kind": "option", "names": [{"kind": "long", "name": "due"}], "valueName": "date", "isOptional": false, "isRepeating": false},
-          {"kind": "flag", "names": [{"kind": "long", "name": "timing"}], "isOptional": true, "isRepeating": false, "shouldDisplay": false},
-          {"kind": "flag", "names": [{"kind": "short", "name": "h"}, {"kind": "long", "name": "help"}], "isOptional": true,
-           "isRepeating": false},
-          {"kind": "positional", "valueName": "holiday", "isOptional": true, "isRepeating": false,
-           "completionKind": {"directory": {}}}
-        ], "subcommands": [{"commandName": "help", "abstract": "Show subcommand help information."}]}}
-        """#
+    enum Sort: String, CaseIterable, ArgumentValue { case title, due }
+
+    /// A declaration like a command's: a global option, then its own.
+    struct List {
+        let db: String?
+        let sort: Sort
+        let set: [String]
+        let due: String
+        let limit: Int?
+        let timing: Bool
+        let holiday: String?
+
+        init(_ line: ArgumentReader) {
+            db = line.option("--db", value: "path", help: "help.global.db", completion: .files)
+            sort = line.option("--sort", value: "title|due", help: "help.books.list.sort", default: .due)
+            set = line.option("--set", value: "key=value", help: "", completion: .list(.propertyAssignments))
+            due = line.option("--due", value: "date", help: "")
+            limit = line.option("--limit", value: "n", help: "")
+            timing = line.flag("--timing", help: "", hidden: true)
+            holiday = line.argument("holiday", help: "", completion: .directories)
+        }
+    }
+
+    static func spec() -> CommandSpec {
+        let line = ArgumentReader.describing(.english)
+        _ = List(line)
+        return line.spec(path: ["books", "list"], abstract: "List.", discussion: "More.", globals: ["--db"])
+    }
 
     @Test func readsOptionsFlagsAndArguments() throws {
-        let spec = try CommandSpec(dump: Self.dump, path: ["books", "list"], excluding: ["--db"])
-        #expect(spec.path == ["books", "list"])
-        #expect(spec.abstract == "List.")
-        #expect(spec.subcommands.isEmpty, "the parser's own help subcommand is left out")
-        #expect(spec.options.map(\.name) == ["--sort", "--set", "--due", "--timing", "--help"])
+        let spec = Self.spec()
+        #expect(spec.path == ["books", "list"] && spec.abstract == "List." && spec.discussion == "More.")
+        #expect(spec.subcommands.isEmpty && !spec.isGroup)
+        #expect(spec.options.map(\.name) == ["--sort", "--set", "--due", "--limit", "--timing", "--help"], "the global --db is left out")
         let sort = try #require(spec.option("--sort"))
         #expect(sort.allowedValues == ["title", "due"] && sort.defaultValue == "due" && sort.takesValue && !sort.isRequired)
         #expect(sort.synopsis == "--sort <title|due>")
+        #expect(sort.abstract == "Order by title or by due date.", "the help key in the localizer's words")
         #expect(spec.option("--set")?.isRepeating == true)
         #expect(spec.option("--set")?.completion == .list(.propertyAssignments))
-        #expect(spec.option("--due")?.isRequired == true)
+        #expect(spec.option("--due")?.isRequired == true, "a value with no default and no nil is required")
+        #expect(spec.option("--limit")?.isRequired == false && spec.option("--limit")?.defaultValue == nil)
         #expect(spec.option("--timing")?.isHidden == true && spec.option("--timing")?.takesValue == false)
         #expect(spec.option("-h") == spec.option("--help"))
         #expect(spec.positionals == [CommandSpec.Positional(valueName: "holiday", isOptional: true, completion: .directories)])
     }
 
-    @Test func readsTheGlobalOptions() throws {
-        let options = try CommandSpec.options(dump: Self.dump)
-        #expect(options.first?.name == "--db")
-        #expect(options.first?.completion == .files)
-        #expect(!options.contains { $0.name == "--help" })
+    @Test func keepsTheOrderDeclaredForHelp() {
+        let names = Self.spec().declared.map {
+            switch $0 {
+            case .option(let option): option.name
+            case .positional(let argument): argument.synopsis
+            }
+        }
+        #expect(names == ["--db", "--sort", "--set", "--due", "--limit", "--timing", "<holiday>"])
+    }
+
+    @Test func theGlobalOptionsAreReadOnTheirOwn() throws {
+        let line = ArgumentReader.describing(.english)
+        _ = List(line)
+        let db = try #require(line.options.first)
+        #expect(db.name == "--db" && db.completion == .files && db.valueName == "path")
+        #expect(db.abstract.hasPrefix("The database file"))
     }
 }

@@ -42,21 +42,14 @@ import Testing
     /// temporary folder; it refuses `--db`), `report list` reads no database.
     static let needNoDatabase: Set<String> = ["init", "demo", "report list"]
 
-    /// Every leaf command of the binary, by its words (`books add`), from `--experimental-dump-help`.
+    /// Every leaf command of the binary, by its words (`books add`), from its hidden `__commands`.
     func commands() throws -> [String] { try Self.commands(dir) }
 
     /// Every leaf command of the binary, read by running it in `dir`.
     static func commands(_ dir: Workdir) throws -> [String] {
-        let out = try dir.run(["--experimental-dump-help"])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
-        func leaves(_ command: [String: Any], _ words: [String]) -> [String] {
-            let name = command["commandName"] as? String ?? ""
-            let path = words + [name]
-            let subcommands = command["subcommands"] as? [[String: Any]] ?? []
-            if subcommands.isEmpty { return [path.dropFirst().joined(separator: " ")] }
-            return subcommands.flatMap { leaves($0, path) }
-        }
-        return leaves(try #require(json["command"] as? [String: Any]), []).filter { $0 != "help" }
+        let out = try dir.run(["__commands"])
+        #expect(out.status == 0 && out.stderr.isEmpty)
+        return out.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test func everyCommandButInitRefusesAMissingDatabaseAndCreatesNothing() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A value of the wrong kind, for every option and argument of every command, gets a usage error
 /// that says what would do: the option's values, or the whole numbers it takes. None gets the
-/// parser's bare "invalid value" (which would mean a type that does not say its numbers).
+/// bare "invalid value" (which would mean a type that does not say its numbers).
 @Suite struct WrongValueTests {
     static let commands = CommandTree.allPaths.compactMap(CommandTree.spec(at:)).filter { !$0.isGroup }
 
@@ -13,10 +13,10 @@ import Testing
         let invocation = CommandTree.scanner.scan(arguments)
         if let mistake = invocation.mistake { return mistake }
         do {
-            _ = try Almanac.parseAsRoot(invocation.canonicalArguments)
+            _ = try CommandTree.command(for: invocation)
             return nil
         } catch {
-            return ParserFailure.usageError(error, invocation: invocation)
+            return error as? AlmanacError
         }
     }
 
@@ -75,5 +75,11 @@ import Testing
         #expect(limit?.arguments["least"] == "1")
         let seed = Self.mistake(["quiz", "question", "--seed", "-1"])
         #expect(seed?.arguments["least"] == "0" && seed?.arguments["most"] == String(UInt64.max))
+    }
+
+    /// The argument named is the one whose value did not convert, not the first with the same word.
+    @Test func theArgumentThatFailedIsNamed() {
+        let step = Self.mistake(["animation", "step", "x", "x", "x"])
+        #expect(step?.key == "cli.error.not-a-whole-number" && step?.arguments["option"] == "<+n|-n>")
     }
 }

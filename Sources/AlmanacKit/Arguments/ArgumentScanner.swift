@@ -1,7 +1,8 @@
 /// The command line's front end: reads the arguments once, takes out the global options wherever
 /// they are written (before, between or after the command's words, as `--opt value` or
 /// `--opt=value`), finds the command, checks its options and arguments against what it declares,
-/// and notes the first mistake. swift-argument-parser then gets `Invocation.canonicalArguments`.
+/// and notes the first mistake. The command's declaration then converts the values
+/// (`ArgumentReader.reading`).
 ///
 /// A word is an option when it begins with `-`, unless it is `-` alone (standard input) or a
 /// negative number (`-1`, `-2.5`), which are values wherever a value may stand. A value that begins

@@ -1,8 +1,6 @@
-import Foundation
-
 /// What the command line's front end knows of one command: its subcommands and the options and
-/// arguments it declares. It is read from swift-argument-parser's own description of the command
-/// (`--experimental-dump-help`), so each option is declared once, where the command is.
+/// arguments it declares. A command's is read from its own declaration (`ArgumentReader`), so each
+/// option is declared once, where the command is, and the same declaration converts its values.
 public struct CommandSpec: Sendable {
     /// An option or flag.
     public struct Option: Sendable, Equatable {
@@ -46,6 +44,11 @@ public struct CommandSpec: Sendable {
         public var name: String { names.first { $0.hasPrefix("--") } ?? names.first ?? "" }
         /// The option with its placeholder, as help shows it: `--seed <n>`.
         public var synopsis: String { valueName.map { "\(name) <\($0)>" } ?? name }
+
+        /// `--version`, which every command answers (help lists it; it is not offered after a command).
+        public static let version = Option(names: ["--version"], abstract: "Show the version.")
+        /// `-h, --help`, which every command answers.
+        public static let help = Option(names: ["-h", "--help"], abstract: "Show help information.")
     }
 
     /// A positional argument.
@@ -74,6 +77,14 @@ public struct CommandSpec: Sendable {
         }
     }
 
+    /// An option or a positional argument, as help lists them in the order they are declared.
+    public enum Argument: Sendable, Equatable {
+        /// An option or flag.
+        case option(Option)
+        /// A positional argument.
+        case positional(Positional)
+    }
+
     /// A subcommand, as its parent lists it.
     public struct Subcommand: Sendable, Equatable {
         /// Its name (`list`).
@@ -92,24 +103,31 @@ public struct CommandSpec: Sendable {
     public let path: [String]
     /// The one-line help.
     public let abstract: String
+    /// The paragraphs help and the man page show under the one-line help.
+    public let discussion: String
     /// Its subcommands, in the order help lists them.
     public let subcommands: [Subcommand]
     /// The subcommand run when none is named (`books` runs `books list`).
     public let defaultSubcommand: String?
-    /// Its options and flags.
+    /// Its own options and flags (not the global ones), then `-h, --help`; none for a group.
     public let options: [Option]
     /// Its positional arguments, in order.
     public let positionals: [Positional]
+    /// Every option (the global ones among them) and argument in the order declared: what help lists.
+    public let declared: [Argument]
 
-    /// Creates a command's description.
-    public init(path: [String], abstract: String = "", subcommands: [Subcommand] = [], defaultSubcommand: String? = nil,
-                options: [Option] = [], positionals: [Positional] = []) {
+    /// Creates a command's description; `declared` defaults to the options, then the arguments.
+    public init(path: [String], abstract: String = "", discussion: String = "", subcommands: [Subcommand] = [],
+                defaultSubcommand: String? = nil, options: [Option] = [], positionals: [Positional] = [],
+                declared: [Argument]? = nil) {
         self.path = path
         self.abstract = abstract
+        self.discussion = discussion
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
         self.options = options
         self.positionals = positionals
+        self.declared = declared ?? options.map(Argument.option) + positionals.map(Argument.positional)
     }
 
     /// The option spelled `name` (`--sort`, `-h`).

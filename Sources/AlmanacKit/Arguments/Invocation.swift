@@ -41,23 +41,6 @@ public struct Invocation: Sendable {
     /// The value of one of the command's own options (`option("--reports-dir")`); the last one given.
     public func option(_ name: String) -> String? { options.last { $0.name == name }?.value }
 
-    /// The command line spelled out for swift-argument-parser, which then only converts values:
-    /// the command, every option as `--name=value` (so a value may begin with a dash, `--seed=-1`; an
-    /// empty value as `--name ""`),
-    /// and the positional arguments after `--` (so `-2` is an argument, not an option).
-    public var canonicalArguments: [String] {
-        // The parser reads `--name=` as a missing value, so an empty value follows as its own word.
-        func spelled(_ name: String, _ value: String?) -> [String] {
-            guard let value else { return [name] }
-            return value.isEmpty ? [name, ""] : ["\(name)=\(value)"]
-        }
-        var arguments = path
-        for name in globals.keys.sorted() { arguments += spelled(name, globals[name]) }
-        for given in options { arguments += spelled(given.name, given.value) }
-        if !positionals.isEmpty { arguments += ["--"] + positionals }
-        return arguments
-    }
-
     /// The command as typed in messages: `almanac books list`.
     public var commandLine: String { (["almanac"] + path).joined(separator: " ") }
 }

@@ -18,7 +18,7 @@ public enum UsageMistake {
             ["option": name, "command": spelledOut(command.path), "help": helpCommand(command.path)])
     }
 
-    /// A value not among the option's values, or one swift-argument-parser could not convert.
+    /// A value not among the option's values, or one its type does not convert.
     public static func badValue(_ value: String, for option: CommandSpec.Option) -> AlmanacError {
         guard !option.allowedValues.isEmpty else {
             return AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": option.synopsis])
@@ -50,7 +50,7 @@ public enum UsageMistake {
         }
     }
 
-    /// A positional argument swift-argument-parser could not convert (`events show abc`).
+    /// A positional argument its type does not convert.
     public static func badArgument(_ value: String, for argument: CommandSpec.Positional) -> AlmanacError {
         AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": argument.synopsis])
     }

@@ -1,5 +1,4 @@
 import AlmanacKit
-import ArgumentParser
 
 extension FormatOption {
     /// The formats of a command that changes a row it does not draw as a page: a sentence, or the row.
@@ -8,8 +7,8 @@ extension FormatOption {
 
 extension AnimationCommand {
     /// `animation edit NAME --set KEY=VALUE…`.
-    struct Edit: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Edit: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("edit",
             abstract: localized("help.animation.edit.abstract"),
             discussion: localized("help.animation.edit.discussion"))
 
@@ -20,12 +19,16 @@ extension AnimationCommand {
 
         static let formats = FormatOption.changes
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
-        var name: String
-        @Option(name: .customLong("set"), help: ArgumentHelp(localized("help.animation.edit.set"), valueName: "key=value"),
-                completion: .almanac(.propertyAssignments))
-        var assignments: [String] = []
+        let global: GlobalOptions
+        let name: String
+        let assignments: [String]
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
+            assignments = line.option("--set", value: "key=value", help: "help.animation.edit.set",
+                completion: .list(.propertyAssignments))
+        }
 
         func run() throws {
             try Print.out(AnimationSession(settings: global.settings()).edit(name: name, assignments: assignments))
@@ -33,9 +36,8 @@ extension AnimationCommand {
     }
 
     /// `animation step NAME KEY +N|-N`.
-    struct StepValue: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
-            commandName: "step",
+    struct StepValue: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("step",
             abstract: localized("help.animation.step.abstract"),
             discussion: localized("help.animation.step.discussion"))
 
@@ -46,13 +48,17 @@ extension AnimationCommand {
 
         static let formats = FormatOption.changes
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
-        var name: String
-        @Argument(help: ArgumentHelp(localized("help.animation.step.key"), valueName: "key"), completion: .almanac(.properties))
-        var key: String
-        @Argument(help: ArgumentHelp(localized("help.animation.step.steps"), valueName: "+n|-n"))
-        var steps: Int
+        let global: GlobalOptions
+        let name: String
+        let key: String
+        let steps: Int
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
+            key = line.argument("key", help: "help.animation.step.key", completion: .list(.properties))
+            steps = line.argument("+n|-n", help: "help.animation.step.steps")
+        }
 
         func run() throws {
             try Print.out(AnimationSession(settings: global.settings()).step(name: name, key: key, by: steps))
@@ -60,8 +66,8 @@ extension AnimationCommand {
     }
 
     /// `animation delete NAME [--yes]`.
-    struct Delete: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Delete: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("delete",
             abstract: localized("help.animation.delete.abstract"),
             discussion: localized("help.animation.delete.discussion"))
 
@@ -69,11 +75,15 @@ extension AnimationCommand {
 
         static let formats = FormatOption.changes
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
-        var name: String
-        @Flag(name: .long, help: ArgumentHelp(localized("help.change.yes")))
-        var yes = false
+        let global: GlobalOptions
+        let name: String
+        let yes: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
+            yes = line.flag("--yes", help: "help.change.yes")
+        }
 
         func run() throws {
             try Print.out(AnimationSession(settings: global.settings()).delete(name: name, yes: yes))
@@ -81,8 +91,8 @@ extension AnimationCommand {
     }
 
     /// `animation rename OLD NEW`.
-    struct Rename: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Rename: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("rename",
             abstract: localized("help.animation.rename.abstract"),
             discussion: localized("help.animation.rename.discussion"))
 
@@ -90,11 +100,15 @@ extension AnimationCommand {
 
         static let formats = FormatOption.changes
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.rename.old"), valueName: "old"), completion: .almanac(.settings))
-        var old: String
-        @Argument(help: ArgumentHelp(localized("help.animation.rename.new"), valueName: "new"))
-        var new: String
+        let global: GlobalOptions
+        let old: String
+        let new: String
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            old = line.argument("old", help: "help.animation.rename.old", completion: .list(.settings))
+            new = line.argument("new", help: "help.animation.rename.new")
+        }
 
         func run() throws {
             try Print.out(AnimationSession(settings: global.settings()).rename(old, to: new))

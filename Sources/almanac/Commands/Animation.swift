@@ -1,19 +1,17 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac animation …`: the snowman's animation properties, saved settings, timelines and play.
-struct AnimationCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "animation",
+struct AnimationCommand: Command {
+    static let configuration = CommandConfiguration("animation",
         abstract: localized("help.animation.abstract"),
         discussion: localized("help.animation.discussion"),
         subcommands: [Properties.self, SavedSettings.self, Save.self, Edit.self, StepValue.self, Delete.self, Rename.self, Frames.self, Play.self]
     )
 
     /// `animation properties`.
-    struct Properties: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Properties: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("properties",
             abstract: localized("help.animation.properties.abstract"),
             discussion: localized("help.animation.properties.discussion"))
 
@@ -21,8 +19,13 @@ struct AnimationCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "animation.properties")
@@ -31,9 +34,8 @@ struct AnimationCommand: ParsableCommand {
     }
 
     /// `animation settings`.
-    struct SavedSettings: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
-            commandName: "settings",
+    struct SavedSettings: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("settings",
             abstract: localized("help.animation.settings.abstract"),
             discussion: localized("help.animation.settings.discussion"))
 
@@ -44,8 +46,13 @@ struct AnimationCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "animation.settings")
@@ -54,8 +61,8 @@ struct AnimationCommand: ParsableCommand {
     }
 
     /// `animation save NAME --set KEY=VALUE…`.
-    struct Save: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Save: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("save",
             abstract: localized("help.animation.save.abstract"),
             discussion: localized("help.animation.save.discussion"))
 
@@ -66,14 +73,18 @@ struct AnimationCommand: ParsableCommand {
 
         static let formats = FormatOption.changes
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.save.name"), valueName: "name"))
-        var name: String
-        @Option(name: .customLong("set"), help: ArgumentHelp(localized("help.animation.save.set"), valueName: "key=value"),
-                completion: .almanac(.propertyAssignments))
-        var assignments: [String] = []
-        @Flag(name: .long, help: ArgumentHelp(localized("help.animation.save.replace")))
-        var replace = false
+        let global: GlobalOptions
+        let name: String
+        let assignments: [String]
+        let replace: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            name = line.argument("name", help: "help.animation.save.name")
+            assignments = line.option("--set", value: "key=value", help: "help.animation.save.set",
+                completion: .list(.propertyAssignments))
+            replace = line.flag("--replace", help: "help.animation.save.replace")
+        }
 
         func run() throws {
             let session = try AnimationSession(settings: global.settings())
@@ -82,9 +93,8 @@ struct AnimationCommand: ParsableCommand {
     }
 
     /// `animation timeline NAME [--fps N]`.
-    struct Frames: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
-            commandName: "timeline",
+    struct Frames: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("timeline",
             abstract: localized("help.animation.timeline.abstract"),
             discussion: localized("help.animation.timeline.discussion"))
 
@@ -96,12 +106,17 @@ struct AnimationCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
-        var name: String
-        @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
-        var fps = 10
+        let global: GlobalOptions
+        let page: PageOptions
+        let name: String
+        let fps: Int
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
+            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: 10)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "animation.timeline")
@@ -110,8 +125,8 @@ struct AnimationCommand: ParsableCommand {
     }
 
     /// `animation play NAME`.
-    struct Play: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Play: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("play",
             abstract: localized("help.animation.play.abstract"),
             discussion: localized("help.animation.play.discussion"))
 
@@ -120,11 +135,15 @@ struct AnimationCommand: ParsableCommand {
 
         static let formats = FormatOption.text
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.animation.setting-name"), valueName: "name"), completion: .almanac(.settings))
-        var name: String
-        @Option(name: .long, help: ArgumentHelp(localized("help.animation.fps"), valueName: "n"))
-        var fps = 20
+        let global: GlobalOptions
+        let name: String
+        let fps: Int
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
+            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: 20)
+        }
 
         func run() throws {
             try AnimationSession(settings: global.settings(), writing: false).play(name: name, fps: fps)

@@ -1,10 +1,8 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac backup FILE [--force]`.
-struct BackupCommand: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
-        commandName: "backup",
+struct BackupCommand: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("backup",
         abstract: localized("help.backup.abstract"),
         discussion: localized("help.backup.discussion"))
 
@@ -15,13 +13,15 @@ struct BackupCommand: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.text
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let file: String
+    let force: Bool
 
-    @Argument(help: ArgumentHelp(localized("help.backup.file"), valueName: "file"), completion: .file())
-    var file: String
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.backup.force")))
-    var force = false
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        file = line.argument("file", help: "help.backup.file", completion: .files)
+        force = line.flag("--force", help: "help.backup.force")
+    }
 
     func run() throws {
         let settings = try global.settings()

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.
-    struct Add: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Add: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("add",
             abstract: localized("help.books.add.abstract"),
             discussion: localized("help.books.add.discussion"))
 
@@ -16,23 +15,23 @@ extension Books {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+        let title: String
+        let due: String
+        let author: String?
+        let borrower: String?
+        let loanedOn: String?
 
-        @Argument(help: ArgumentHelp(localized("help.books.add.title"), valueName: "title"))
-        var title: String
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.add.due"), valueName: "date"))
-        var due: String
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.add.author"), valueName: "name"))
-        var author: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.add.borrower"), valueName: "name"))
-        var borrower: String?
-
-        @Option(name: .customLong("loaned-on"), help: ArgumentHelp(localized("help.books.add.loaned-on"), valueName: "date"))
-        var loanedOn: String?
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            title = line.argument("title", help: "help.books.add.title")
+            due = line.option("--due", value: "date", help: "help.books.add.due")
+            author = line.option("--author", value: "name", help: "help.books.add.author")
+            borrower = line.option("--borrower", value: "name", help: "help.books.add.borrower")
+            loanedOn = line.option("--loaned-on", value: "date", help: "help.books.add.loaned-on")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "books.add")

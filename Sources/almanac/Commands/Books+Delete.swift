@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Books {
     /// `almanac books delete ID`.
-    struct Delete: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Delete: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("delete",
             abstract: localized("help.books.delete.abstract"),
             discussion: localized("help.books.delete.discussion"))
 
@@ -12,11 +11,15 @@ extension Books {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: LoanID
 
-        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
-        var id: LoanID
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.books.id")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "books.delete")

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.
-    struct Edit: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Edit: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("edit",
             abstract: localized("help.books.edit.abstract"),
             discussion: localized("help.books.edit.discussion"))
 
@@ -15,29 +14,27 @@ extension Books {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: LoanID
+        let title: String?
+        let author: String?
+        let borrower: String?
+        let loanedOn: String?
+        let due: String?
+        let returnedOn: String?
 
-        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
-        var id: LoanID
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.edit.title"), valueName: "title"))
-        var title: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.edit.author"), valueName: "name"))
-        var author: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.edit.borrower"), valueName: "name"))
-        var borrower: String?
-
-        @Option(name: .customLong("loaned-on"), help: ArgumentHelp(localized("help.books.edit.loaned-on"), valueName: "date"))
-        var loanedOn: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.edit.due"), valueName: "date"))
-        var due: String?
-
-        @Option(name: .customLong("returned-on"), help: ArgumentHelp(localized("help.books.edit.returned-on"), valueName: "date"))
-        var returnedOn: String?
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.books.id")
+            title = line.option("--title", value: "title", help: "help.books.edit.title")
+            author = line.option("--author", value: "name", help: "help.books.edit.author")
+            borrower = line.option("--borrower", value: "name", help: "help.books.edit.borrower")
+            loanedOn = line.option("--loaned-on", value: "date", help: "help.books.edit.loaned-on")
+            due = line.option("--due", value: "date", help: "help.books.edit.due")
+            returnedOn = line.option("--returned-on", value: "date", help: "help.books.edit.returned-on")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "books.edit")

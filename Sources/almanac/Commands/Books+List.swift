@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Books {
     /// `almanac books list [--sort title|due] [--open] [--overdue] [--borrower NAME] [--search TEXT] [--limit N]`.
-    struct List: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct List: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("list",
             abstract: localized("help.books.list.abstract"),
             discussion: localized("help.books.list.discussion"))
 
@@ -17,26 +16,25 @@ extension Books {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+        let sort: LoanTable.Sort
+        let open: Bool
+        let overdue: Bool
+        let borrower: String?
+        let search: String?
+        let limit: Limit?
 
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.list.sort"), valueName: "title|due"))
-        var sort: LoanTable.Sort = .due
-
-        @Flag(name: .long, help: ArgumentHelp(localized("help.books.list.open")))
-        var open = false
-
-        @Flag(name: .long, help: ArgumentHelp(localized("help.books.list.overdue")))
-        var overdue = false
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.list.borrower"), valueName: "name"))
-        var borrower: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.list.search"), valueName: "text"))
-        var search: String?
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.list.limit"), valueName: "n"))
-        var limit: Limit?
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            sort = line.option("--sort", value: "title|due", help: "help.books.list.sort", default: .due)
+            open = line.flag("--open", help: "help.books.list.open")
+            overdue = line.flag("--overdue", help: "help.books.list.overdue")
+            borrower = line.option("--borrower", value: "name", help: "help.books.list.borrower")
+            search = line.option("--search", value: "text", help: "help.books.list.search")
+            limit = line.option("--limit", value: "n", help: "help.books.list.limit")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "books.list")
@@ -50,12 +48,11 @@ extension Books {
 }
 
 /// `--limit N`: a whole number from 1, else a usage error naming the value and the numbers it takes.
-struct Limit: ExpressibleByArgument, BoundedWholeNumber {
+struct Limit: BoundedWholeNumber {
     static let least: Int = 1
     let value: Int
 
-    init?(argument: String) {
-        guard let value = Int(argument), value >= Self.least else { return nil }
-        self.value = value
+    init(checked number: Int) {
+        value = number
     }
 }

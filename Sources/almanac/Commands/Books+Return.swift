@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Books {
     /// `almanac books return ID [--on D]`.
-    struct Return: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Return: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("return",
             abstract: localized("help.books.return.abstract"),
             discussion: localized("help.books.return.discussion"))
 
@@ -15,14 +14,17 @@ extension Books {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: LoanID
+        let on: String?
 
-        @Argument(help: ArgumentHelp(localized("help.books.id"), valueName: "id"))
-        var id: LoanID
-
-        @Option(name: .long, help: ArgumentHelp(localized("help.books.return.on"), valueName: "date"))
-        var on: String?
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.books.id")
+            on = line.option("--on", value: "date", help: "help.books.return.on")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "books.return")

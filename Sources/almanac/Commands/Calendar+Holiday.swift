@@ -1,18 +1,16 @@
 import AlmanacKit
-import ArgumentParser
 
 extension CalendarCommand {
     /// `calendar holiday add | edit | delete`: a holiday's own row.
-    struct HolidayCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "holiday",
+    struct HolidayCommand: Command {
+        static let configuration = CommandConfiguration("holiday",
             abstract: localized("help.calendar.holiday.abstract"),
             discussion: localized("help.calendar.holiday.discussion"),
             subcommands: [Add.self, Edit.self, Delete.self])
 
         /// `calendar holiday add KEY --title T [--holiday-color #RRGGBB] [--image NAME] [--greeting TEXT]`.
-        struct Add: ParsableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration(
+        struct Add: RunnableCommand, Exemplified, Formatted {
+            static let configuration = CommandConfiguration("add",
                 abstract: localized("help.calendar.holiday.add.abstract"),
                 discussion: localized("help.calendar.holiday.add.discussion"))
 
@@ -22,13 +20,19 @@ extension CalendarCommand {
 
             static let formats = FormatOption.changes
 
-            @OptionGroup var global: GlobalOptions
-            @OptionGroup var page: PageOptions
-            @Argument(help: ArgumentHelp(localized("help.calendar.holiday.key"), valueName: "key"))
-            var key: String
-            @Option(name: .long, help: ArgumentHelp(localized("help.calendar.holiday.title"), valueName: "text"))
-            var title: String
-            @OptionGroup var fields: HolidayOptions
+            let global: GlobalOptions
+            let page: PageOptions
+            let key: String
+            let title: String
+            let fields: HolidayOptions
+
+            init(_ line: ArgumentReader) {
+                global = GlobalOptions(line)
+                page = PageOptions(line)
+                key = line.argument("key", help: "help.calendar.holiday.key")
+                title = line.option("--title", value: "text", help: "help.calendar.holiday.title")
+                fields = HolidayOptions(line)
+            }
 
             func run() throws {
                 let settings = try page.settings(global, "calendar.holiday.add")
@@ -38,8 +42,8 @@ extension CalendarCommand {
         }
 
         /// `calendar holiday edit KEY [--title T] [--holiday-color C] [--image NAME] [--greeting TEXT]`.
-        struct Edit: ParsableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration(
+        struct Edit: RunnableCommand, Exemplified, Formatted {
+            static let configuration = CommandConfiguration("edit",
                 abstract: localized("help.calendar.holiday.edit.abstract"),
                 discussion: localized("help.calendar.holiday.edit.discussion"))
 
@@ -49,13 +53,19 @@ extension CalendarCommand {
 
             static let formats = FormatOption.changes
 
-            @OptionGroup var global: GlobalOptions
-            @OptionGroup var page: PageOptions
-            @Argument(help: ArgumentHelp(localized("help.calendar.holiday.key"), valueName: "key"), completion: .almanac(.holidays))
-            var key: String
-            @Option(name: .long, help: ArgumentHelp(localized("help.calendar.holiday.new-title"), valueName: "text"))
-            var title: String?
-            @OptionGroup var fields: HolidayOptions
+            let global: GlobalOptions
+            let page: PageOptions
+            let key: String
+            let title: String?
+            let fields: HolidayOptions
+
+            init(_ line: ArgumentReader) {
+                global = GlobalOptions(line)
+                page = PageOptions(line)
+                key = line.argument("key", help: "help.calendar.holiday.key", completion: .list(.holidays))
+                title = line.option("--title", value: "text", help: "help.calendar.holiday.new-title")
+                fields = HolidayOptions(line)
+            }
 
             func run() throws {
                 let settings = try page.settings(global, "calendar.holiday.edit")
@@ -67,8 +77,8 @@ extension CalendarCommand {
         }
 
         /// `calendar holiday delete KEY [--yes]`.
-        struct Delete: ParsableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration(
+        struct Delete: RunnableCommand, Exemplified, Formatted {
+            static let configuration = CommandConfiguration("delete",
                 abstract: localized("help.calendar.holiday.delete.abstract"),
                 discussion: localized("help.calendar.holiday.delete.discussion"))
 
@@ -76,12 +86,17 @@ extension CalendarCommand {
 
             static let formats = FormatOption.changes
 
-            @OptionGroup var global: GlobalOptions
-            @OptionGroup var page: PageOptions
-            @Argument(help: ArgumentHelp(localized("help.calendar.holiday.key"), valueName: "key"), completion: .almanac(.holidays))
-            var key: String
-            @Flag(name: .long, help: ArgumentHelp(localized("help.change.yes")))
-            var yes = false
+            let global: GlobalOptions
+            let page: PageOptions
+            let key: String
+            let yes: Bool
+
+            init(_ line: ArgumentReader) {
+                global = GlobalOptions(line)
+                page = PageOptions(line)
+                key = line.argument("key", help: "help.calendar.holiday.key", completion: .list(.holidays))
+                yes = line.flag("--yes", help: "help.change.yes")
+            }
 
             func run() throws {
                 let settings = try page.settings(global, "calendar.holiday.delete")
@@ -96,78 +111,19 @@ extension CalendarCommand {
     }
 
     /// The optional fields of a holiday, as `add` and `edit` take them.
-    struct HolidayOptions: ParsableArguments {
-        @Option(name: .customLong("holiday-color"), help: ArgumentHelp(localized("help.calendar.holiday.color"), valueName: "#rrggbb"))
-        var color: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.calendar.holiday.image"), valueName: "name"))
-        var image: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.calendar.holiday.greeting"), valueName: "text"))
-        var greeting: String?
+    struct HolidayOptions: ArgumentGroup {
+        let color: String?
+        let image: String?
+        let greeting: String?
+
+        init(_ line: ArgumentReader) {
+            color = line.option("--holiday-color", value: "#rrggbb", help: "help.calendar.holiday.color")
+            image = line.option("--image", value: "name", help: "help.calendar.holiday.image")
+            greeting = line.option("--greeting", value: "text", help: "help.calendar.holiday.greeting")
+        }
 
         func fields(title: String?) -> CalendarEditor.HolidayFields {
             CalendarEditor.HolidayFields(title: title, color: color, image: image, greeting: greeting)
-        }
-    }
-
-    /// `calendar door set | delete`: one door of a holiday.
-    struct DoorCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "door",
-            abstract: localized("help.calendar.door.abstract"),
-            discussion: localized("help.calendar.door.discussion"),
-            subcommands: [SetDoor.self, Delete.self])
-
-        /// `calendar door set HOLIDAY N --surprise TEXT`.
-        struct SetDoor: ParsableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration(
-                commandName: "set",
-                abstract: localized("help.calendar.door.set.abstract"),
-                discussion: localized("help.calendar.door.set.discussion"))
-
-            static let examples = [
-                Example("almanac calendar door set christmas 24 --surprise \"A golden star\"", "example.calendar.door.set"),
-            ]
-
-            static let formats = FormatOption.changes
-
-            @OptionGroup var global: GlobalOptions
-            @OptionGroup var page: PageOptions
-            @Argument(help: ArgumentHelp(localized("help.calendar.door.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
-            var holiday: String
-            @Argument(help: ArgumentHelp(localized("help.calendar.door.number"), valueName: "n"))
-            var door: String
-            @Option(name: .long, help: ArgumentHelp(localized("help.calendar.door.surprise"), valueName: "text"))
-            var surprise: String
-
-            func run() throws {
-                let settings = try page.settings(global, "calendar.door.set")
-                let change = try CalendarEditor(path: settings.databasePath).setDoor(holiday, door, surprise: surprise)
-                try page.write(settings, change.render(page.renderer(settings)))
-            }
-        }
-
-        /// `calendar door delete HOLIDAY N`.
-        struct Delete: ParsableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration(
-                abstract: localized("help.calendar.door.delete.abstract"),
-                discussion: localized("help.calendar.door.delete.discussion"))
-
-            static let examples = [Example("almanac calendar door delete christmas 24", "example.calendar.door.delete")]
-
-            static let formats = FormatOption.changes
-
-            @OptionGroup var global: GlobalOptions
-            @OptionGroup var page: PageOptions
-            @Argument(help: ArgumentHelp(localized("help.calendar.door.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
-            var holiday: String
-            @Argument(help: ArgumentHelp(localized("help.calendar.door.number"), valueName: "n"))
-            var door: String
-
-            func run() throws {
-                let settings = try page.settings(global, "calendar.door.delete")
-                let change = try CalendarEditor(path: settings.databasePath).deleteDoor(holiday, door)
-                try page.write(settings, change.render(page.renderer(settings)))
-            }
         }
     }
 }

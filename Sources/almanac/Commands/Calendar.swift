@@ -1,19 +1,17 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac calendar …`: advent calendars with 24 doors that open in order.
-struct CalendarCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calendar",
+struct CalendarCommand: Command {
+    static let configuration = CommandConfiguration("calendar",
         abstract: localized("help.calendar.abstract"),
         discussion: localized("help.calendar.discussion"),
         subcommands: [Holidays.self, Select.self, Show.self, Open.self, Reset.self, TestMode.self, HolidayCommand.self, DoorCommand.self]
     )
 
     /// `calendar holidays`.
-    struct Holidays: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Holidays: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("holidays",
             abstract: localized("help.calendar.holidays.abstract"),
             discussion: localized("help.calendar.holidays.discussion"))
 
@@ -21,8 +19,13 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
+        let global: GlobalOptions
+        let page: PageOptions
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "calendar.holidays")
@@ -31,8 +34,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar select H`.
-    struct Select: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Select: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("select",
             abstract: localized("help.calendar.select.abstract"),
             discussion: localized("help.calendar.select.discussion"))
 
@@ -40,9 +43,13 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.text
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.calendar.select.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
-        var holiday: String
+        let global: GlobalOptions
+        let holiday: String
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            holiday = line.argument("holiday", help: "help.calendar.select.holiday", completion: .list(.holidays))
+        }
 
         func run() throws {
             try Print.out(CalendarSession(settings: global.settings()).select(holiday))
@@ -50,8 +57,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar show [H]`.
-    struct Show: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Show: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("show",
             abstract: localized("help.calendar.show.abstract"),
             discussion: localized("help.calendar.show.discussion"))
 
@@ -63,10 +70,15 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
-        var holiday: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let holiday: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            holiday = line.argument("holiday", help: "help.calendar.holiday", completion: .list(.holidays))
+        }
 
         func run() throws {
             let settings = try page.settings(global, "calendar.show")
@@ -75,8 +87,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar open [H] N`.
-    struct Open: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Open: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("open",
             abstract: localized("help.calendar.open.abstract"),
             discussion: localized("help.calendar.open.discussion"))
 
@@ -87,10 +99,15 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.calendar.open.arguments"), valueName: "door"), completion: .almanac(.holidays))
-        var arguments: [String]
+        let global: GlobalOptions
+        let page: PageOptions
+        let arguments: [String]
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            arguments = line.argument("door", help: "help.calendar.open.arguments", completion: .list(.holidays))
+        }
 
         func run() throws {
             let settings = try page.settings(global, "calendar.open")
@@ -101,8 +118,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar reset [H] [--yes]`.
-    struct Reset: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Reset: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("reset",
             abstract: localized("help.calendar.reset.abstract"),
             discussion: localized("help.calendar.reset.discussion"))
 
@@ -110,11 +127,15 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.text
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.calendar.holiday"), valueName: "holiday"), completion: .almanac(.holidays))
-        var holiday: String?
-        @Flag(name: .long, help: ArgumentHelp(localized("help.calendar.reset.yes")))
-        var yes = false
+        let global: GlobalOptions
+        let holiday: String?
+        let yes: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            holiday = line.argument("holiday", help: "help.calendar.holiday", completion: .list(.holidays))
+            yes = line.flag("--yes", help: "help.calendar.reset.yes")
+        }
 
         func run() throws {
             try Print.out(CalendarSession(settings: global.settings()).reset(holiday, yes: yes))
@@ -122,9 +143,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     /// `calendar test-mode on|off`.
-    struct TestMode: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
-            commandName: "test-mode",
+    struct TestMode: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("test-mode",
             abstract: localized("help.calendar.test-mode.abstract"),
             discussion: localized("help.calendar.test-mode.discussion"))
 
@@ -135,9 +155,13 @@ struct CalendarCommand: ParsableCommand {
 
         static let formats = FormatOption.text
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp(localized("help.calendar.test-mode.state"), valueName: "on|off"), completion: .list(["on", "off"]))
-        var state: String
+        let global: GlobalOptions
+        let state: String
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            state = line.argument("on|off", help: "help.calendar.test-mode.state", completion: .words(["on", "off"]))
+        }
 
         func run() throws {
             try Print.out(CalendarSession(settings: global.settings()).testMode(state))

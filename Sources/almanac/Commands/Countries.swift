@@ -1,17 +1,16 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac countries list [--search TEXT]`.
-struct Countries: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Countries: Command {
+    static let configuration = CommandConfiguration("countries",
         abstract: localized("help.countries.abstract"),
         discussion: localized("help.countries.discussion"),
         subcommands: [List.self]
     )
 
     /// `almanac countries list`.
-    struct List: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct List: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("list",
             abstract: localized("help.countries.list.abstract"),
             discussion: localized("help.countries.list.discussion"))
 
@@ -22,10 +21,15 @@ struct Countries: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.countries.list.search"), valueName: "text"))
-        var search: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let search: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            search = line.option("--search", value: "text", help: "help.countries.list.search")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "countries.list")

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.
-struct Demo: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Demo: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("demo",
         abstract: localized("help.demo.abstract"),
         discussion: localized("help.demo.discussion"))
 
@@ -15,7 +14,11 @@ struct Demo: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.text
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+    }
 
     func run() throws {
         // Only init creates a database the user names: the demo's is always new, in its own folder.

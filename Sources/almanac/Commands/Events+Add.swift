@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Events {
     /// `almanac events add`.
-    struct Add: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Add: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("add",
             abstract: localized("help.events.add.abstract"),
             discussion: localized("help.events.add.discussion"))
 
@@ -18,20 +17,25 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.title"), valueName: "text"))
-        var title: String
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.at"), valueName: "date-time"))
-        var at: String
-        @Option(name: [.customLong("ends"), .customLong("until")], help: ArgumentHelp(localized("help.events.add.ends"), valueName: "date-time"))
-        var ends: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.person"), valueName: "name"))
-        var person: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.image"), valueName: "file"), completion: .file())
-        var image: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.add.description"), valueName: "text"))
-        var description: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let title: String
+        let at: String
+        let ends: String?
+        let person: String?
+        let image: String?
+        let description: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            title = line.option("--title", value: "text", help: "help.events.add.title")
+            at = line.option("--at", value: "date-time", help: "help.events.add.at")
+            ends = line.option("--ends", "--until", value: "date-time", help: "help.events.add.ends")
+            person = line.option("--person", value: "name", help: "help.events.add.person")
+            image = line.option("--image", value: "file", help: "help.events.add.image", completion: .files)
+            description = line.option("--description", value: "text", help: "help.events.add.description")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.add")

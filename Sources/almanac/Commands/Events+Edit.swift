@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 
 extension Events {
     /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.
-    struct Edit: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Edit: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("edit",
             abstract: localized("help.events.edit.abstract"),
             discussion: localized("help.events.edit.discussion"))
 
@@ -16,22 +15,27 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
-        var id: EventID
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.title"), valueName: "text"))
-        var title: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.at"), valueName: "date-time"))
-        var at: String?
-        @Option(name: [.customLong("ends"), .customLong("until")], help: ArgumentHelp(localized("help.events.edit.ends"), valueName: "date-time"))
-        var ends: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.person"), valueName: "name"))
-        var person: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.image"), valueName: "file"), completion: .file())
-        var image: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.edit.description"), valueName: "text"))
-        var description: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: EventID
+        let title: String?
+        let at: String?
+        let ends: String?
+        let person: String?
+        let image: String?
+        let description: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.events.id")
+            title = line.option("--title", value: "text", help: "help.events.edit.title")
+            at = line.option("--at", value: "date-time", help: "help.events.edit.at")
+            ends = line.option("--ends", "--until", value: "date-time", help: "help.events.edit.ends")
+            person = line.option("--person", value: "name", help: "help.events.edit.person")
+            image = line.option("--image", value: "file", help: "help.events.edit.image", completion: .files)
+            description = line.option("--description", value: "text", help: "help.events.edit.description")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.edit")
@@ -43,8 +47,8 @@ extension Events {
     }
 
     /// `almanac events delete ID [--yes]`.
-    struct Delete: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Delete: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("delete",
             abstract: localized("help.events.delete.abstract"),
             discussion: localized("help.events.delete.discussion"))
 
@@ -52,12 +56,17 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.events.id"), valueName: "id"))
-        var id: EventID
-        @Flag(name: .long, help: ArgumentHelp(localized("help.change.yes")))
-        var yes = false
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: EventID
+        let yes: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.events.id")
+            yes = line.flag("--yes", help: "help.change.yes")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.delete")
@@ -71,12 +80,11 @@ extension Events {
 }
 
 /// An event's id on the command line: a whole number from 1, else a usage error naming the value.
-struct EventID: ExpressibleByArgument, BoundedWholeNumber {
+struct EventID: BoundedWholeNumber {
     static let least: Int64 = 1
     let value: Int64
 
-    init?(argument: String) {
-        guard let value = Int64(argument), value >= Self.least else { return nil }
-        self.value = value
+    init(checked number: Int64) {
+        value = number
     }
 }

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac events agenda | show | cards | add`.
-struct Events: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Events: Command {
+    static let configuration = CommandConfiguration("events",
         abstract: localized("help.events.abstract"),
         discussion: localized("help.events.discussion"),
         subcommands: [AgendaCommand.self, Show.self, Cards.self, Add.self, Edit.self, Delete.self]
@@ -12,15 +11,16 @@ struct Events: ParsableCommand {
 }
 
 /// `--from D [--to D | --days N]`, shared by the agenda and the cards.
-struct DayRangeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(localized("help.events.from"), valueName: "day"))
-    var from: String?
+struct DayRangeOptions: ArgumentGroup {
+    let from: String?
+    let to: String?
+    let days: Int?
 
-    @Option(name: .long, help: ArgumentHelp(localized("help.events.to"), valueName: "day"))
-    var to: String?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.events.days"), valueName: "n"))
-    var days: Int?
+    init(_ line: ArgumentReader) {
+        from = line.option("--from", value: "day", help: "help.events.from")
+        to = line.option("--to", value: "day", help: "help.events.to")
+        days = line.option("--days", value: "n", help: "help.events.days")
+    }
 
     /// The range, checked.
     func range(_ settings: Settings) throws -> DayRange {
@@ -30,9 +30,8 @@ struct DayRangeOptions: ParsableArguments {
 
 extension Events {
     /// `almanac events agenda`.
-    struct AgendaCommand: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
-            commandName: "agenda",
+    struct AgendaCommand: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("agenda",
             abstract: localized("help.events.agenda.abstract"),
             discussion: localized("help.events.agenda.discussion"))
 
@@ -45,11 +44,17 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @OptionGroup var range: DayRangeOptions
-        @Flag(name: .long, help: ArgumentHelp(localized("help.timing"), visibility: .hidden))
-        var timing = false
+        let global: GlobalOptions
+        let page: PageOptions
+        let range: DayRangeOptions
+        let timing: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            range = DayRangeOptions(line)
+            timing = line.flag("--timing", help: "help.timing", hidden: true)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.agenda")
@@ -68,8 +73,8 @@ extension Events {
     }
 
     /// `almanac events show ID`.
-    struct Show: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Show: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("show",
             abstract: localized("help.events.show.abstract"),
             discussion: localized("help.events.show.discussion"))
 
@@ -77,10 +82,15 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.events.show.id"), valueName: "id"))
-        var id: EventID
+        let global: GlobalOptions
+        let page: PageOptions
+        let id: EventID
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            id = line.argument("id", help: "help.events.show.id")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.show")
@@ -90,8 +100,8 @@ extension Events {
     }
 
     /// `almanac events cards`.
-    struct Cards: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Cards: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("cards",
             abstract: localized("help.events.cards.abstract"),
             discussion: localized("help.events.cards.discussion"))
 
@@ -102,11 +112,17 @@ extension Events {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @OptionGroup var range: DayRangeOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.events.cards.columns"), valueName: "n"))
-        var columns = 2
+        let global: GlobalOptions
+        let page: PageOptions
+        let range: DayRangeOptions
+        let columns: Int
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            range = DayRangeOptions(line)
+            columns = line.option("--columns", value: "n", help: "help.events.cards.columns", default: 2)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "events.cards")

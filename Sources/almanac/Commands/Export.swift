@@ -1,9 +1,8 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac export KIND [--out FILE]` and `almanac export DIR`.
-struct Export: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Export: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("export",
         abstract: localized("help.export.abstract"),
         discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n" + Import.kindsHelp)
 
@@ -16,20 +15,20 @@ struct Export: ParsableCommand, Exemplified, Formatted {
 
     static let formats: [FormatOption] = [.csv]
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let kind: String
+    let out: String?
+    let delimiter: String
+    let force: Bool
 
-    @Argument(help: ArgumentHelp(localized("help.export.kind"), valueName: "kind-or-dir"), completion: .almanac(.kinds))
-    var kind: String
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.export.out"), valueName: "file"), completion: .file())
-    var out: String?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.delimiter"), valueName: "char"),
-            completion: .list(ImportOptions.delimiterNames))
-    var delimiter = ","
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.export.force")))
-    var force = false
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        kind = line.argument("kind-or-dir", help: "help.export.kind", completion: .list(.kinds))
+        out = line.option("--out", value: "file", help: "help.export.out", completion: .files)
+        delimiter = line.option("--delimiter", value: "char", help: "help.import.delimiter", default: ",",
+            completion: .words(ImportOptions.delimiterNames))
+        force = line.flag("--force", help: "help.export.force")
+    }
 
     func run() throws {
         let settings = try global.settings()

@@ -1,12 +1,11 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
-extension ConflictPolicy: ExpressibleByArgument {}
+extension ConflictPolicy: ArgumentValue {}
 
 /// `almanac import KIND FILE…` and `almanac import DIR`.
-struct Import: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Import: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("import",
         abstract: localized("help.import.abstract"),
         discussion: localized("help.import.discussion") + "\n\n" + kindsHelp)
 
@@ -31,36 +30,32 @@ struct Import: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.text
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let arguments: [String]
+    let onConflict: ConflictPolicy
+    let skipInvalid: Bool
+    let rejects: String?
+    let force: Bool
+    let dryRun: Bool
+    let delimiter: String
+    let encoding: String
+    let maxErrors: Int
 
-    @Argument(help: ArgumentHelp(localized("help.import.arguments"), valueName: "kind-or-dir"), completion: .almanac(.importArguments))
-    var arguments: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.on-conflict"), valueName: "policy"))
-    var onConflict: ConflictPolicy = .fail
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.import.skip-invalid")))
-    var skipInvalid = false
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.rejects"), valueName: "file"), completion: .file())
-    var rejects: String?
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.import.force")))
-    var force = false
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.import.dry-run")))
-    var dryRun = false
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.delimiter"), valueName: "char"),
-            completion: .list(ImportOptions.delimiterNames))
-    var delimiter = ","
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.encoding"), valueName: "name"),
-            completion: .list(TextEncoding.allCases.map(\.rawValue)))
-    var encoding = "utf-8"
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.import.max-errors"), valueName: "n"))
-    var maxErrors = 100
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        arguments = line.argument("kind-or-dir", help: "help.import.arguments", completion: .list(.importArguments),
+            required: false)
+        onConflict = line.option("--on-conflict", value: "policy", help: "help.import.on-conflict", default: .fail)
+        skipInvalid = line.flag("--skip-invalid", help: "help.import.skip-invalid")
+        rejects = line.option("--rejects", value: "file", help: "help.import.rejects", completion: .files)
+        force = line.flag("--force", help: "help.import.force")
+        dryRun = line.flag("--dry-run", help: "help.import.dry-run")
+        delimiter = line.option("--delimiter", value: "char", help: "help.import.delimiter", default: ",",
+            completion: .words(ImportOptions.delimiterNames))
+        encoding = line.option("--encoding", value: "name", help: "help.import.encoding", default: "utf-8",
+            completion: .words(TextEncoding.allCases.map(\.rawValue)))
+        maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
+    }
 
     func run() throws {
         let settings = try global.settings()

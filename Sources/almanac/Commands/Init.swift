@@ -1,9 +1,8 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac init`: create the database, or bring its schema up to date.
-struct Init: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Init: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("init",
         abstract: localized("help.init.abstract"),
         discussion: localized("help.init.discussion"))
 
@@ -14,10 +13,13 @@ struct Init: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.text
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let force: Bool
 
-    @Flag(name: .long, help: ArgumentHelp(localized("help.init.force")))
-    var force = false
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        force = line.flag("--force", help: "help.init.force")
+    }
 
     func run() throws {
         let settings = try global.settings()

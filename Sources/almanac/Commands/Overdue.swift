@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac overdue`: the nightly check for cron and monitoring.
-struct Overdue: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Overdue: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("overdue",
         abstract: localized("help.overdue.abstract"),
         discussion: localized("help.overdue.discussion"))
 
@@ -19,29 +18,27 @@ struct Overdue: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.rows + [.nagios]
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var page: PageOptions
+    let global: GlobalOptions
+    let page: PageOptions
+    let grace: Int
+    let dueWithin: Int?
+    let levels: String
+    let notify: Bool
+    let quiet: Bool
+    let wait: Int
+    let timing: Bool
 
-    @Option(name: .long, help: ArgumentHelp(localized("help.overdue.grace"), valueName: "days"))
-    var grace: Int = 0
-
-    @Option(name: .customLong("due-within"), help: ArgumentHelp(localized("help.overdue.due-within"), valueName: "days"))
-    var dueWithin: Int?
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.overdue.levels"), valueName: "days,..."))
-    var levels: String = "1,7,14"
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.overdue.notify")))
-    var notify = false
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.overdue.quiet")))
-    var quiet = false
-
-    @Option(name: .long, help: ArgumentHelp(localized("help.overdue.wait"), valueName: "seconds"))
-    var wait: Int = OverdueCheck.defaultWait
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.timing"), visibility: .hidden))
-    var timing = false
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        page = PageOptions(line)
+        grace = line.option("--grace", value: "days", help: "help.overdue.grace", default: 0)
+        dueWithin = line.option("--due-within", value: "days", help: "help.overdue.due-within")
+        levels = line.option("--levels", value: "days,...", help: "help.overdue.levels", default: "1,7,14")
+        notify = line.flag("--notify", help: "help.overdue.notify")
+        quiet = line.flag("--quiet", help: "help.overdue.quiet")
+        wait = line.option("--wait", value: "seconds", help: "help.overdue.wait", default: OverdueCheck.defaultWait)
+        timing = line.flag("--timing", help: "help.timing", hidden: true)
+    }
 
     func run() throws {
         let settings = try page.settings(global, "overdue")
@@ -52,7 +49,7 @@ struct Overdue: ParsableCommand, Exemplified, Formatted {
         let report = try run.perform(settings: settings, renderer: page.renderer(settings), to: output.writer, delivered: output.commit)
         if let line = report.standardError { try Print.note(line) }
         if timing { try Print.note(report.timingLine) }
-        throw ExitCode(report.result.status.rawValue)
+        throw ExitStatus(report.result.status.rawValue)
     }
 
     /// True when the command line runs `almanac overdue`.

@@ -1,10 +1,9 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac query "SQL" [--param K=V...]`: an ad-hoc report on a read-only connection.
-struct Query: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Query: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("query",
         abstract: localized("help.query.abstract"),
         discussion: localized("help.query.discussion"))
 
@@ -19,14 +18,19 @@ struct Query: ParsableCommand, Exemplified, Formatted {
 
     static let formats = FormatOption.rows
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var page: PageOptions
-    @Argument(help: ArgumentHelp(localized("help.query.sql"), valueName: "sql"))
-    var sql: String
-    @Option(name: .long, help: ArgumentHelp(localized("help.query.param"), valueName: "name=value"))
-    var param: [String] = []
-    @Option(name: .long, help: ArgumentHelp(localized("help.query.timeout"), valueName: "seconds"))
-    var timeout: Int?
+    let global: GlobalOptions
+    let page: PageOptions
+    let sql: String
+    let param: [String]
+    let timeout: Int?
+
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        page = PageOptions(line)
+        sql = line.argument("sql", help: "help.query.sql")
+        param = line.option("--param", value: "name=value", help: "help.query.param")
+        timeout = line.option("--timeout", value: "seconds", help: "help.query.timeout")
+    }
 
     func run() throws {
         QueryLimits.capMemory()

@@ -1,18 +1,17 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac quiz question | play | scores | missed`: the flag quiz.
-struct Quiz: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Quiz: Command {
+    static let configuration = CommandConfiguration("quiz",
         abstract: localized("help.quiz.abstract"),
         discussion: localized("help.quiz.discussion"),
         subcommands: [Question.self, Play.self, Scores.self, Missed.self]
     )
 
     /// `almanac quiz question [--seed N]`.
-    struct Question: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Question: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("question",
             abstract: localized("help.quiz.question.abstract"),
             discussion: localized("help.quiz.question.discussion"))
 
@@ -23,12 +22,17 @@ struct Quiz: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
-        var seed: UInt64?
-        @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.question.reveal")))
-        var reveal = false
+        let global: GlobalOptions
+        let page: PageOptions
+        let seed: UInt64?
+        let reveal: Bool
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            seed = line.option("--seed", value: "n", help: "help.quiz.seed")
+            reveal = line.flag("--reveal", help: "help.quiz.question.reveal")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "quiz.question")
@@ -38,8 +42,8 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz play [--seed N] [--rounds N] [--player P]`.
-    struct Play: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Play: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("play",
             abstract: localized("help.quiz.play.abstract"),
             discussion: localized("help.quiz.play.discussion"))
 
@@ -51,13 +55,17 @@ struct Quiz: ParsableCommand {
 
         static let formats = FormatOption.text
 
-        @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.seed"), valueName: "n"))
-        var seed: UInt64?
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.play.rounds"), valueName: "n"))
-        var rounds: Int = FlagQuiz.defaultRounds
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.play.player"), valueName: "name"))
-        var player: String?
+        let global: GlobalOptions
+        let seed: UInt64?
+        let rounds: Int
+        let player: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            seed = line.option("--seed", value: "n", help: "help.quiz.seed")
+            rounds = line.option("--rounds", value: "n", help: "help.quiz.play.rounds", default: FlagQuiz.defaultRounds)
+            player = line.option("--player", value: "name", help: "help.quiz.play.player")
+        }
 
         func run() throws {
             let settings = try global.settings()
@@ -67,8 +75,8 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz scores`.
-    struct Scores: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Scores: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("scores",
             abstract: localized("help.quiz.scores.abstract"),
             discussion: localized("help.quiz.scores.discussion"))
 
@@ -80,10 +88,15 @@ struct Quiz: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.scores.player"), valueName: "name"))
-        var player: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let player: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            player = line.option("--player", value: "name", help: "help.quiz.scores.player")
+        }
 
         func run() throws {
             let settings = try page.settings(global, "quiz.scores")
@@ -92,8 +105,8 @@ struct Quiz: ParsableCommand {
     }
 
     /// `almanac quiz missed [--pairs]`.
-    struct Missed: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Missed: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("missed",
             abstract: localized("help.quiz.missed.abstract"),
             discussion: localized("help.quiz.missed.discussion"))
 
@@ -104,14 +117,19 @@ struct Quiz: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Flag(name: .long, help: ArgumentHelp(localized("help.quiz.missed.pairs")))
-        var pairs = false
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.missed.player"), valueName: "name"))
-        var player: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.quiz.missed.limit"), valueName: "n"))
-        var limit = 10
+        let global: GlobalOptions
+        let page: PageOptions
+        let pairs: Bool
+        let player: String?
+        let limit: Int
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            pairs = line.flag("--pairs", help: "help.quiz.missed.pairs")
+            player = line.option("--player", value: "name", help: "help.quiz.missed.player")
+            limit = line.option("--limit", value: "n", help: "help.quiz.missed.limit", default: 10)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "quiz.missed")

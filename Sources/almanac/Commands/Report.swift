@@ -1,18 +1,17 @@
 import AlmanacKit
-import ArgumentParser
 import Foundation
 
 /// `almanac report list | run NAME`: the named reports of `Reports/*.sql`, and your own.
-struct Report: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Report: Command {
+    static let configuration = CommandConfiguration("report",
         abstract: localized("help.report.abstract"),
         discussion: localized("help.report.discussion"),
         subcommands: [List.self, Run.self]
     )
 
     /// `almanac report list`.
-    struct List: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct List: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("list",
             abstract: localized("help.report.list.abstract"),
             discussion: localized("help.report.list.discussion"))
 
@@ -23,10 +22,16 @@ struct Report: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
-        var reportsDir: String?
+        let global: GlobalOptions
+        let page: PageOptions
+        let reportsDir: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            reportsDir = line.option("--reports-dir", value: "dir", help: "help.report.reports-dir",
+                completion: .directories)
+        }
 
         func run() throws {
             let settings = try page.settings(global, "report.list")
@@ -36,8 +41,8 @@ struct Report: ParsableCommand {
     }
 
     /// `almanac report run NAME [--param K=V...]`.
-    struct Run: ParsableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration(
+    struct Run: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("run",
             abstract: localized("help.report.run.abstract"),
             discussion: localized("help.report.run.discussion"))
 
@@ -53,17 +58,23 @@ struct Report: ParsableCommand {
 
         static let formats = FormatOption.rows
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var page: PageOptions
-        @Argument(help: ArgumentHelp(localized("help.report.run.name"), valueName: "name"), completion: .almanac(.reports))
-        var name: String
-        @Option(name: .long, help: ArgumentHelp(localized("help.report.run.param"), valueName: "name=value"),
-                completion: .almanac(.reportParameters))
-        var param: [String] = []
-        @Option(name: .long, help: ArgumentHelp(localized("help.report.reports-dir"), valueName: "dir"), completion: .directory)
-        var reportsDir: String?
-        @Option(name: .long, help: ArgumentHelp(localized("help.report.run.timeout"), valueName: "seconds"))
-        var timeout: Int?
+        let global: GlobalOptions
+        let page: PageOptions
+        let name: String
+        let param: [String]
+        let reportsDir: String?
+        let timeout: Int?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            name = line.argument("name", help: "help.report.run.name", completion: .list(.reports))
+            param = line.option("--param", value: "name=value", help: "help.report.run.param",
+                completion: .list(.reportParameters))
+            reportsDir = line.option("--reports-dir", value: "dir", help: "help.report.reports-dir",
+                completion: .directories)
+            timeout = line.option("--timeout", value: "seconds", help: "help.report.run.timeout")
+        }
 
         func run() throws {
             QueryLimits.capMemory()

@@ -1,9 +1,8 @@
 import AlmanacKit
-import ArgumentParser
 
 /// `almanac site DIR [--force]`: every page and an index, as static files.
-struct Site: ParsableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration(
+struct Site: RunnableCommand, Exemplified, Formatted {
+    static let configuration = CommandConfiguration("site",
         abstract: localized("help.site.abstract"),
         discussion: localized("help.site.discussion"))
 
@@ -11,13 +10,15 @@ struct Site: ParsableCommand, Exemplified, Formatted {
 
     static let formats: [FormatOption] = [.html]
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let dir: String
+    let force: Bool
 
-    @Argument(help: ArgumentHelp(localized("help.site.dir"), valueName: "dir"), completion: .directory)
-    var dir: String
-
-    @Flag(name: .long, help: ArgumentHelp(localized("help.site.force")))
-    var force = false
+    init(_ line: ArgumentReader) {
+        global = GlobalOptions(line)
+        dir = line.argument("dir", help: "help.site.dir", completion: .directories)
+        force = line.flag("--force", help: "help.site.force")
+    }
 
     func run() throws {
         let settings = try global.settings()

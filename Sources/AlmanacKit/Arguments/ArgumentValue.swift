@@ -1,0 +1,86 @@
+/// A type an option's or a positional argument's value converts to. Where the conversion fails, the
+/// usage error says what would do: the values of a fixed list, or the whole numbers the type takes.
+public protocol ArgumentValue: Sendable {
+    /// The value a word of the command line stands for, or nil when it stands for none.
+    init?(argument: String)
+    /// The values it may be when they are a fixed list (help, completion, "did you mean"); empty for any.
+    static var allowedValues: [String] { get }
+    /// The numbers it takes when it is a whole number, for the usage error a wrong value gets.
+    static var wholeNumbers: WholeNumberRange? { get }
+    /// A value of the type, which a declaration gives when it is read to describe the command (there is
+    /// no command line) or when its value did not convert (the usage error is reported instead).
+    static var standIn: Self { get }
+    /// The value as help shows a default (`(default: due)`).
+    var argumentDescription: String { get }
+}
+
+extension ArgumentValue {
+    public static var allowedValues: [String] { [] }
+    public static var wholeNumbers: WholeNumberRange? { nil }
+    public var argumentDescription: String { String(describing: self) }
+}
+
+/// An enumeration named by its raw values (`--sort title|due`), each of which it accepts.
+extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue == String {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allowedValues: [String] { allCases.map(\.rawValue) }
+    // A type with no case has nothing to stand in; none is declared.
+    public static var standIn: Self { allCases.first! }
+    public var argumentDescription: String { rawValue }
+}
+
+extension String: ArgumentValue {
+    public init?(argument: String) { self = argument }
+    public static var standIn: String { "" }
+}
+
+/// The numbers a whole-number value takes, as messages show them; `isWholeType` when they are all
+/// its signed type holds, so that text which is no number at all need not be told the range.
+public struct WholeNumberRange: Sendable, Equatable {
+    /// The least, in digits.
+    public let least: String
+    /// The most, in digits.
+    public let most: String
+    /// True when every number of a signed type will do.
+    public let isWholeType: Bool
+}
+
+/// A whole number from `least` up to the largest its type holds: `Int` (any), a loan's id (from 1).
+/// Written in decimal digits with an optional sign, as Swift reads an integer.
+public protocol BoundedWholeNumber: ArgumentValue {
+    /// The integer type that holds it.
+    associatedtype Number: FixedWidthInteger & Sendable
+    /// The least it may be.
+    static var least: Number { get }
+    /// The number, which is at least `least`.
+    init(checked number: Number)
+}
+
+extension BoundedWholeNumber {
+    public init?(argument: String) {
+        guard let number = Number(argument, radix: 10), number >= Self.least else { return nil }
+        self.init(checked: number)
+    }
+
+    public static var wholeNumbers: WholeNumberRange? {
+        WholeNumberRange(least: String(least), most: String(Number.max),
+            isWholeType: Number.isSigned && least == Number.min)
+    }
+
+    public static var standIn: Self { Self(checked: least) }
+}
+
+extension Int: BoundedWholeNumber {
+    public static var least: Int { .min }
+    public init(checked number: Int) { self = number }
+}
+
+extension Int64: BoundedWholeNumber {
+    public static var least: Int64 { .min }
+    public init(checked number: Int64) { self = number }
+}
+
+extension UInt64: BoundedWholeNumber {
+    public static var least: UInt64 { 0 }
+    public init(checked number: UInt64) { self = number }
+}
