@@ -136,8 +136,9 @@ bench-agenda: release
 	Bench/agenda.sh
 
 ## fuzz: fuzz the CSV reader and every kind's import, then headers, then the output-path guard, then
-## the renderer, with libFuzzer and ASan for SECONDS each (default 60), on JOBS workers (default 2), from
-## Tests/Fuzz/Corpus, HeaderCorpus, PathCorpus and RendererCorpus; fails on any crash or broken invariant.
+## the renderer, then the delimiter sniffer, with libFuzzer and ASan for SECONDS each (default 60), on
+## JOBS workers (default 2), from Tests/Fuzz/Corpus, HeaderCorpus, PathCorpus, RendererCorpus and
+## SnifferCorpus; fails on any crash or broken invariant.
 SECONDS ?= 60
 JOBS ?= 2
 fuzz: deps
@@ -145,12 +146,14 @@ fuzz: deps
 	JOBS=$(JOBS) HARNESS=header Tests/Fuzz/fuzz.sh run $(SECONDS)
 	JOBS=$(JOBS) HARNESS=paths Tests/Fuzz/fuzz.sh run $(SECONDS)
 	JOBS=$(JOBS) HARNESS=renderer Tests/Fuzz/fuzz.sh run $(SECONDS)
+	JOBS=$(JOBS) HARNESS=sniffer Tests/Fuzz/fuzz.sh run $(SECONDS)
 
-## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, HeaderCorpus and RendererCorpus, minimized (libFuzzer -merge=1).
+## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, HeaderCorpus, RendererCorpus and SnifferCorpus, minimized (libFuzzer -merge=1).
 fuzz-corpus: deps
 	Tests/Fuzz/fuzz.sh minimize
 	HARNESS=header Tests/Fuzz/fuzz.sh minimize
 	HARNESS=renderer Tests/Fuzz/fuzz.sh minimize
+	HARNESS=sniffer Tests/Fuzz/fuzz.sh minimize
 
 ## stress: 20 SIGKILLs during a 1,000,000-row import, and overdue in a loop during another (release binary).
 stress: release

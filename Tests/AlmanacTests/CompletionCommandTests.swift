@@ -26,7 +26,7 @@ import Testing
         #expect(try complete(["books", "list", "--sort", ""]) == [":", "title", "due"])
         #expect(try complete(["--color=a"]) == [":", "--color=auto", "--color=always"])
         #expect(try complete(["import", "books", "x.csv", "--on-conflict", ""]) == [":", "fail", "skip", "replace"])
-        #expect(try complete(["import", "books", "x.csv", "--encoding", ""]) == [":", "utf-8", "windows-1251", "latin1"])
+        #expect(try complete(["import", "books", "x.csv", "--encoding", ""]) == [":", "utf-8", "utf-16le", "utf-16be", "windows-1251", "windows-1252", "latin1"])
         #expect(try complete(["--locale", ""]) == [":", "en", "ru"])
         #expect(try complete(["--tz", "Europe/Ber"]) == [":", "Europe/Berlin"])
         #expect(try complete(["report", "run", "overdue-"]) == [":", "overdue-books"])

@@ -25,14 +25,16 @@ import Testing
         #expect(out.stdout.replacingOccurrences(of: "\n", with: " ").contains("a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year)"))
     }
 
-    @Test func importsAFileAndSummarizesOnOneLine() throws {
+    /// One line of counts, then one per file saying how it was read (every decision the import took).
+    @Test func importsAFileAndSummarizesWhatItReadAndHow() throws {
         try dir.write("books.csv", Self.books)
         let out = try dir.run(["--db", "a.db", "import", "books", "books.csv"])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stderr == "")
         let lines = out.stdout.split(separator: "\n")
-        #expect(lines.count == 1)
+        #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("Imported 2 rows from 1 file in ") == true)
+        #expect(lines.last == #"books.csv: utf-8 (default), delimiter "," (detected)"#)
         let exported = try dir.run(["--db", "a.db", "export", "books"])
         #expect(exported.stdout == "id,title,author,borrower,loaned_on,due_on,returned_on\n1,War and Peace,Tolstoy,,2025-12-01,2025-12-20,\n"
             + "2,\"Dune, part 1\",,,2025-12-01,2026-01-10,\n")

@@ -3,7 +3,9 @@
 # checks of every kind; HARNESS=header, headers built from the bytes (Tests/AlmanacKitTests/Support/
 # HeaderFuzz.swift: the import's binary run with ALMANAC_FUZZ=header, on Tests/Fuzz/HeaderCorpus);
 # HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift); HARNESS=renderer, tables
-# built from the bytes written in every format (Tests/AlmanacKitTests/Support/RendererFuzz.swift).
+# built from the bytes written in every format (Tests/AlmanacKitTests/Support/RendererFuzz.swift);
+# HARNESS=sniffer, the delimiter sniffer on any bytes and on clean tables built from them
+# (Tests/AlmanacKitTests/Support/SnifferFuzz.swift).
 #
 #   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
@@ -24,7 +26,8 @@ case "$harness" in
     header) harness_sources=$import_sources; corpus=Tests/Fuzz/HeaderCorpus; built=import; export ALMANAC_FUZZ=header ;;
     paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
     renderer) harness_sources="Tests/Fuzz/FuzzRenderer.swift Tests/AlmanacKitTests/Support/RendererFuzz.swift"; corpus=Tests/Fuzz/RendererCorpus ;;
-    *) echo "fuzz: unknown HARNESS=$harness (import, header, paths or renderer)" >&2; exit 64 ;;
+    sniffer) harness_sources="Tests/Fuzz/FuzzSniffer.swift Tests/AlmanacKitTests/Support/SnifferFuzz.swift"; corpus=Tests/Fuzz/SnifferCorpus ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import, header, paths, renderer or sniffer)" >&2; exit 64 ;;
 esac
 binary=$out/fuzz-$built
 work=$out/corpus-$harness
@@ -84,6 +87,17 @@ seeds() {
             for cell in $(seq 0 47); do cells="$cells\\$(printf %03o $(((cell * 37 + shape) % 256)))"; done
             for width in 0 12 40 100; do
                 printf "\\$(printf %03o "$shape")\\$(printf %03o "$width")$cells" > "$dir/table-$shape-$width"
+            done
+        done
+        echo "$dir"
+        return
+    fi
+    if [ "$harness" = sniffer ]; then
+        # Each sample file's start behind each first byte (delimiter, width, line ends, sep= line).
+        local file flags
+        for file in SampleData/*.csv; do
+            for flags in 0 1 2 3 37 102 230; do
+                { printf "\\$(printf %03o "$flags")"; head -c 2000 "$file"; } > "$dir/$(basename "$file" .csv)-$flags"
             done
         done
         echo "$dir"

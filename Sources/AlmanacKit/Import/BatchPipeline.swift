@@ -80,6 +80,7 @@ final class BatchPipeline: @unchecked Sendable {
             finished = true
             throw error
         }
+        batch.dialect = reader.dialect
         preparer.prepare(batch, atEnd: !more)
         batch.isLast = !more || !batch.fatal.isEmpty
         finished = batch.isLast
@@ -114,6 +115,7 @@ final class BatchPipeline: @unchecked Sendable {
         while let batch = take() {
             do {
                 let more = try reader.fill(batch, records: Self.recordsPerBatch)
+                batch.dialect = reader.dialect
                 preparer.prepare(batch, atEnd: !more)
                 batch.isLast = !more || !batch.fatal.isEmpty
                 condition.lock()

@@ -4,7 +4,8 @@ final class BatchPreparer {
     let file: String
     let kind: ImportKind
     let rules: any RowRules
-    let encoding: TextEncoding
+    /// The file's encoding as the reader settled it (for the words of an encoding error).
+    private var encoding = TextEncoding.utf8
     private(set) var mapping: HeaderMapping?
     /// The file's header as written, once read.
     private(set) var header: [String]?
@@ -14,11 +15,10 @@ final class BatchPreparer {
     private let rowValues: UnsafeMutablePointer<BindValue>
     private let width: Int
 
-    init(file: String, kind: ImportKind, rules: any RowRules, encoding: TextEncoding) {
+    init(file: String, kind: ImportKind, rules: any RowRules) {
         self.file = file
         self.kind = kind
         self.rules = rules
-        self.encoding = encoding
         width = rules.columns.count
         rowValues = .allocate(capacity: max(width, 1))
     }
@@ -27,6 +27,7 @@ final class BatchPreparer {
 
     /// Checks the batch's records. `atEnd` is true when the file has been read to its end.
     func prepare(_ batch: RecordBatch, atEnd: Bool) {
+        encoding = batch.dialect.encoding
         batch.width = width
         batch.values.reserveCapacity(batch.recordCount * width)
         for record in 0..<batch.recordCount {
@@ -68,7 +69,15 @@ final class BatchPreparer {
             batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
             return
         }
-        let problems = structuralProblems(batch, record, expectedWidth: mapping.width)
+        if isSeparatorsOnly(batch, record) {
+            // A spreadsheet's empty row (`;;;`): nothing in it, so nothing is lost.
+            batch.skipped.insert(record)
+            return
+        }
+        var problems = structuralProblems(batch, record, expectedWidth: mapping.width)
+        if problems.isEmpty && mapping.namedWidth < mapping.width {
+            problems = valuesInUnnamedColumns(batch, record, from: mapping.namedWidth)
+        }
         if !problems.isEmpty {
             batch.invalid.insert(record)
             for problem in problems { batch.issues.append((record, problem)) }
@@ -79,6 +88,27 @@ final class BatchPreparer {
         rules.check(&row)
         row.finish()
         if row.failed { batch.invalid.insert(record) }
+    }
+
+    /// True for a record of empty, unquoted fields only: a line of delimiters.
+    private func isSeparatorsOnly(_ batch: RecordBatch, _ record: Int) -> Bool {
+        let span = batch.record(record)
+        guard span.fault == .none, span.dropped == 0 else { return false }
+        let fields = batch.storage.fields
+        for index in span.firstField..<(span.firstField + span.fieldCount) where fields[index].length > 0 || fields[index].quoted {
+            return false
+        }
+        return true
+    }
+
+    /// A value in a trailing column the header left unnamed: never dropped silently.
+    private func valuesInUnnamedColumns(_ batch: RecordBatch, _ record: Int, from first: Int) -> [ImportDiagnostic] {
+        for field in first..<batch.record(record).fieldCount where !batch.field(record, field).isEmpty {
+            let place = batch.locate(record, field: field)
+            return [ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.value-in-unnamed-column",
+                arguments: ["number": String(field + 1), "value": ImportDiagnostic.shown(batch.string(record, field))])]
+        }
+        return []
     }
 
     /// Parse faults, a wrong number of fields, NUL bytes and invalid text, each at its place.
@@ -105,10 +135,13 @@ final class BatchPreparer {
             case .nul: return [at(place, "import.error.nul-byte")]
             case .byteOrderMark: return [at(place, "import.error.byte-order-mark")]
             case .invalidUTF8(let byte):
-                if encoding == .utf8 {
-                    return [at(place, "import.error.invalid-utf8", ["byte": hex(byte)])]
+                switch encoding {
+                case .utf8:
+                    let key = looksLikeWindows1251(batch, record) ? "import.error.invalid-utf8.windows-1251" : "import.error.invalid-utf8"
+                    return [at(place, key, ["byte": hex(byte)])]
+                case .utf16LE, .utf16BE: return [at(place, "import.error.invalid-utf16", ["encoding": encoding.rawValue])]
+                default: return [at(place, "import.error.invalid-byte", ["encoding": encoding.rawValue])]
                 }
-                return [at(place, "import.error.invalid-byte", ["encoding": encoding.rawValue])]
             }
         }
         if let expectedWidth, span.fieldsFound != expectedWidth {
@@ -121,6 +154,13 @@ final class BatchPreparer {
             return [at(end, "import.error.too-few-fields", arguments)]
         }
         return []
+    }
+
+    /// True when the record's bytes read as Cyrillic in windows-1251 (`TextEncoding.looksLikeWindows1251`).
+    private func looksLikeWindows1251(_ batch: RecordBatch, _ record: Int) -> Bool {
+        var counts = (high: 0, letters: 0)
+        for field in 0..<batch.record(record).fieldCount { TextEncoding.cyrillicCounts(batch.field(record, field), into: &counts) }
+        return TextEncoding.looksLikeWindows1251(counts)
     }
 
     private func hex(_ byte: UInt8) -> String {

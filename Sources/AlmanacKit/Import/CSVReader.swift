@@ -1,6 +1,15 @@
 import CCSV
-import Crypto
 import Foundation
+#if FUZZING
+/// The fuzz build compiles AlmanacKit's sources alone with swiftc (Tests/Fuzz/fuzz.sh), without
+/// swift-crypto; no invariant it checks reads the digest, so it is left empty there.
+private struct SHA256 {
+    mutating func update(bufferPointer: UnsafeRawBufferPointer) {}
+    func finalize() -> [UInt8] { [] }
+}
+#else
+import Crypto
+#endif
 
 private let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
     context!.assumingMemoryBound(to: ParseContext.self).pointee.addField(data, length)
@@ -41,8 +50,13 @@ final class CSVReader {
     /// a stray delimiter or two; a row wider still is cut there (it is refused all the same).
     static let fieldsPastHeader = 255
     private let input: InputFile
-    private let delimiter: UInt8
-    private let transcoder: Transcoder?
+    private var transcoder: Transcoder?
+    /// The encoding `--encoding` gave, or nil to go by the byte-order mark (else UTF-8).
+    private let givenEncoding: TextEncoding?
+    /// The delimiter `--delimiter` gave, or nil to find it (`DelimiterSniffer`).
+    private let givenDelimiter: UInt8?
+    /// How many of a header's names name a column, for the sniffer.
+    private let recognized: ([String]) -> Int
     private let context: UnsafeMutablePointer<ParseContext>
     private let parser: UnsafeMutablePointer<csv_parser>
     private let chunk: UnsafeMutableRawPointer
@@ -58,25 +72,32 @@ final class CSVReader {
     private var nextLF = -1, nextCR = -1
     /// True when the last chunk ended with a CR.
     private var crEndedChunk = false
-    private var hash = Crypto.SHA256()
+    private var hash = SHA256()
 
+    /// What was decided about the file's form (its encoding, its delimiter), once its first chunk is read.
+    private(set) var dialect: FileDialect
     /// Bytes read from the file so far.
     private(set) var bytesRead = 0
     /// The SHA-256 of the file's bytes, once it has been read to the end.
     private(set) var digest: String?
 
-    /// A reader of `input`; its first record (the header) keeps at most `headerFields` fields.
-    init(input: InputFile, delimiter: UInt8, encoding: TextEncoding, headerFields: Int) {
+    /// A reader of `input`; its first record (the header) keeps at most `headerFields` fields. Nil
+    /// for `delimiter` or `encoding` finds them from the file; `recognized` counts the names of a
+    /// header that name a column, for finding the delimiter.
+    init(input: InputFile, delimiter: UInt8?, encoding: TextEncoding?, headerFields: Int,
+         recognized: @escaping ([String]) -> Int = { _ in 0 }) {
         self.input = input
-        self.delimiter = delimiter
-        transcoder = encoding.transcoder()
+        givenEncoding = encoding
+        givenDelimiter = delimiter
+        self.recognized = recognized
+        dialect = FileDialect(delimiter: delimiter ?? 44)
         parser = .allocate(capacity: 1)
         context = .allocate(capacity: 1)
         context.initialize(to: ParseContext(headerFields: headerFields))
         chunkCapacity = min(Self.chunkSize, max(input.size.map { $0 + 1 } ?? Self.chunkSize, 4096))
         chunk = .allocate(byteCount: chunkCapacity, alignment: 16)
         csv_init(parser, UInt8(CSV_STRICT))
-        csv_set_delim(parser, delimiter)
+        csv_set_delim(parser, dialect.delimiter)
         csv_set_space_func(parser, almanac_csv_no_space)
         csv_set_blk_size(parser, entryBlock)
         csv_set_realloc_func(parser, cappedRealloc)
@@ -119,24 +140,89 @@ final class CSVReader {
     private func readChunk() throws -> Bool {
         var count = try input.read(into: chunk, count: chunkCapacity)
         // The byte-order mark is looked for in the first three bytes, even from a slow pipe.
-        while atStart && count > 0 && count < 3 {
+        // To find the delimiter, the first chunk is a whole sample: read until it is full.
+        var complete = false
+        while atStart && count > 0 && (count < 3 || givenDelimiter == nil) && count < chunkCapacity {
             let more = try input.read(into: chunk + count, count: chunkCapacity - count)
-            if more == 0 { break }
+            if more == 0 {
+                complete = true
+                break
+            }
             count += more
         }
-        if count == 0 { return false }
-        let raw = UnsafeRawBufferPointer(start: chunk, count: count)
+        if count == 0 {
+            // Half a UTF-16 unit or a lone surrogate at the very end is reported, not lost.
+            guard let rest = transcoder?.finish(), rest.count > 0 else { return false }
+            setText(rest)
+            return true
+        }
+        var raw = UnsafeRawBufferPointer(start: chunk, count: count)
         bytesRead += count
         hash.update(bufferPointer: raw)
-        text = transcoder?.convert(raw) ?? raw
+        guard atStart else {
+            setText(transcoder?.convert(raw) ?? raw)
+            return true
+        }
+        atStart = false
+        raw = try chooseEncoding(raw)
+        setText(transcoder?.convert(raw) ?? raw)
+        position = try chooseDelimiter(complete: complete)
+        return true
+    }
+
+    private func setText(_ bytes: UnsafeRawBufferPointer) {
+        text = bytes
         position = 0
         nextLF = -1
         nextCR = -1
-        if atStart {
-            atStart = false
-            if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { position = 3 }
+    }
+
+    /// Settles the encoding from the file's first bytes: a byte-order mark decides it (and is left
+    /// out), unless `--encoding` names another; without either it is UTF-8. Returns the bytes after the mark.
+    private func chooseEncoding(_ start: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
+        let announced = TextEncoding.announced(by: start)
+        if let announced, let given = givenEncoding, given != announced {
+            throw AlmanacError(.invalidData, "import.error.encoding-conflict",
+                ["path": input.displayName, "found": announced.rawValue, "given": given.rawValue])
         }
-        return true
+        let encoding = announced ?? givenEncoding ?? .utf8
+        dialect.encoding = encoding
+        dialect.encodingSource = givenEncoding != nil ? .given : announced != nil ? .byteOrderMark : .assumed
+        dialect.byteOrderMark = announced != nil
+        transcoder = encoding.transcoder()
+        return UnsafeRawBufferPointer(rebasing: start[(announced?.byteOrderMark?.count ?? 0)...])
+    }
+
+    /// Settles the delimiter from the start of the text: Excel's `sep=X` line (left out, and checked
+    /// against `--delimiter`), else `--delimiter`, else what the sniffer finds, else a comma. Returns
+    /// where the text to parse starts.
+    private func chooseDelimiter(complete: Bool) throws -> Int {
+        var start = 0
+        if let sep = DelimiterSniffer.sepLine(text) {
+            let named = ImportOptions.delimiterName(sep.delimiter)
+            guard DelimiterSniffer.candidates.contains(sep.delimiter) else {
+                throw AlmanacError(.invalidData, "import.error.sep-line-unknown", ["path": input.displayName, "value": named])
+            }
+            if let given = givenDelimiter, given != sep.delimiter {
+                throw AlmanacError(.invalidData, "import.error.sep-line-conflict",
+                    ["path": input.displayName, "value": named, "given": ImportOptions.delimiterName(given)])
+            }
+            dialect.delimiter = sep.delimiter
+            dialect.delimiterSource = givenDelimiter == nil ? .sepLine : .given
+            dialect.sepLine = true
+            start = sep.length
+            context.pointee.line = 2
+        } else if let givenDelimiter {
+            dialect.delimiter = givenDelimiter
+        } else if let found = DelimiterSniffer.sniff(text, complete: complete, recognized: recognized) {
+            dialect.delimiter = found
+            dialect.delimiterSource = .sniffed
+        } else {
+            dialect.delimiter = 44
+            dialect.delimiterSource = .assumed
+        }
+        csv_set_delim(parser, dialect.delimiter)
+        return start
     }
 
     /// One past the next line break in the chunk (LF, CRLF or a lone CR), or nil when the chunk ends

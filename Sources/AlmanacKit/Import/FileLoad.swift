@@ -9,7 +9,6 @@ final class FileLoad {
     private let file: String
     private let rejectsTarget: OutputTarget?
     private let skipInvalid: Bool
-    private let delimiter: UInt8
     private let localizer: Localizer
     /// Reports a problem; returns true when the import must stop (enough errors for all-or-nothing).
     private let report: (ImportDiagnostic) -> Bool
@@ -31,7 +30,6 @@ final class FileLoad {
         self.file = file
         self.rejectsTarget = rejectsTarget
         skipInvalid = options.skipInvalid
-        delimiter = options.delimiter
         self.localizer = localizer
         self.report = report
         pending.reserveCapacity(RowInserter.groupSize)
@@ -116,7 +114,7 @@ final class FileLoad {
     private func reject(_ batch: RecordBatch, _ record: Int, _ problems: [ImportDiagnostic]) throws {
         summary.rejected += 1
         guard skipInvalid, let rejectsTarget, let header = preparer.header else { return }
-        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: delimiter) }
+        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: batch.dialect.delimiter) }
         try rejects?.write(batch, record: record, reasons: problems.map(reason))
     }
 }

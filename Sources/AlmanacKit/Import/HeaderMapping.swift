@@ -9,6 +9,9 @@ struct HeaderMapping {
     let fields: [Int]
     /// How many fields each record must have.
     let width: Int
+    /// The fields up to the header's last named one: those past it are trailing columns a
+    /// spreadsheet left without a name, ignored while they hold nothing (`title;due_on;;`).
+    let namedWidth: Int
 
     /// Problems of a header listed one by one; past them one more says how many columns are left.
     static let listedProblems = 100
@@ -22,6 +25,13 @@ struct HeaderMapping {
     /// A header name as compared: trimmed, lower case, inner spaces as `_` (`Due On` is `due_on`).
     static func normalized(_ name: String) -> String {
         name.trimmingSpaces().lowercased().split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
+    }
+
+    /// How many of a header's names name one of `columns` (or `reason`): how the delimiter sniffer
+    /// tells a header split right from one split wrong.
+    static func recognizer(_ columns: [ImportColumn]) -> ([String]) -> Int {
+        let known = Set(columns.filter(\.inFile).map(\.name) + ["reason"])
+        return { names in names.reduce(0) { $0 + (known.contains(normalized($1)) ? 1 : 0) } }
     }
 
     /// Maps the header record of `batch`, or returns its problems, each at its field.
@@ -48,11 +58,16 @@ struct HeaderMapping {
             problems.append(ImportDiagnostic(file: file, line: starts[field].line, column: starts[field].column, key: key,
                 arguments: all, counts: counts))
         }
+        let names = (0..<span.fieldCount).map { normalized(batch.string(record, $0)) }
+        // Unnamed columns after the last named one are a spreadsheet's empty trailing columns;
+        // a header with no name at all has none of them.
+        let namedWidth = span.fieldsFound > span.fieldCount ? span.fieldCount : (names.lastIndex { !$0.isEmpty }).map { $0 + 1 } ?? span.fieldCount
         var examined = 0
         while examined < span.fieldCount && problems.count < listedProblems {
             let field = examined
             examined += 1
-            let name = normalized(batch.string(record, field))
+            let name = names[field]
+            if field >= namedWidth { continue }
             if let column = index[name] {
                 if fields[column] >= 0 { problem(field, "import.header.duplicate", ["column": name]) } else { fields[column] = field }
             } else if name == "reason" {
@@ -75,7 +90,7 @@ struct HeaderMapping {
                 problem(0, "import.header.missing", ["column": spec.name])
             }
         }
-        return problems.isEmpty ? (HeaderMapping(fields: fields, width: span.fieldCount), []) : (nil, problems)
+        return problems.isEmpty ? (HeaderMapping(fields: fields, width: span.fieldCount, namedWidth: namedWidth), []) : (nil, problems)
     }
 
     /// The columns' names as a message lists them: the first `listedNames`, and how many more.

@@ -12,10 +12,10 @@ public struct ImportOptions: Sendable {
     public var force = false
     /// Check and insert everything, then roll back.
     public var dryRun = false
-    /// The field delimiter: `,`, `;` or tab.
-    public var delimiter: UInt8 = UInt8(ascii: ",")
-    /// The files' encoding.
-    public var encoding: TextEncoding = .utf8
+    /// The field delimiter (`--delimiter`): `,`, `;`, tab or `|`; nil finds it in each file.
+    public var delimiter: UInt8?
+    /// The files' encoding (`--encoding`); nil goes by each file's byte-order mark, else UTF-8.
+    public var encoding: TextEncoding?
     /// How many errors are listed; an all-or-nothing import stops after that many.
     public var maxErrors = 100
     /// The zone of date-times without an offset.
@@ -31,6 +31,11 @@ public struct ImportOptions: Sendable {
 
     /// The `--delimiter` values completion offers (each read by `delimiter(named:)`).
     public static let delimiterNames = [",", ";", "tab", "|"]
+
+    /// A delimiter as messages name it: `,` `;` `tab` `|`, or the character.
+    public static func delimiterName(_ byte: UInt8) -> String {
+        byte == 9 ? "tab" : String(decoding: [byte], as: UTF8.self)
+    }
 
     /// Reads `--delimiter`: `,`, `;`, `tab` (or a real tab), `|`.
     public static func delimiter(named name: String) -> UInt8? {
@@ -60,6 +65,8 @@ public struct ImportFileSummary: Sendable {
     public var bytes = 0
     /// The SHA-256 of the file's bytes.
     public var sha256: String?
+    /// What was settled about the file's form (encoding, delimiter), and how.
+    public var dialect: FileDialect?
     /// Where this file's rejected rows were written.
     public var rejectsPath: String?
 }

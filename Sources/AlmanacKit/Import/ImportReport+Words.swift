@@ -18,6 +18,15 @@ extension ImportReport {
         return t(dryRun ? "import.summary.dry-run" : "import.summary.done", arguments)
     }
 
+    /// One line per file read saying what was settled about its form and how (`books.csv: utf-8
+    /// (byte-order mark), delimiter ";" (detected)`): every decision the import took for the user.
+    public func formLines(_ t: Localizer) -> [String] {
+        files.compactMap { file in
+            guard let dialect = file.dialect else { return nil }
+            return t("import.form", ["file": file.file == "-" ? "<stdin>" : file.file, "parts": dialect.words(t).joined(separator: ", ")])
+        }
+    }
+
     /// The error a command ends with when rows were invalid, or nil when there were none.
     /// `maxErrors` tells whether the listing stopped early.
     public func failure(_ t: Localizer, maxErrors: Int) -> AlmanacError? {

@@ -73,8 +73,8 @@ public final class Importer {
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = makeRules(kind, properties: properties)
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
-            headerFields: HeaderMapping.fieldsKept(rules.columns))
-        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, encoding: options.encoding)
+            headerFields: HeaderMapping.fieldsKept(rules.columns), recognized: HeaderMapping.recognizer(rules.columns))
+        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
@@ -111,6 +111,7 @@ public final class Importer {
         let stop = load.stopped
         summary.bytes = reader.bytesRead
         summary.sha256 = reader.digest
+        summary.dialect = reader.dialect
         if let progress, !indexes.isEmpty {
             progress(ImportProgress(file: input.displayName, rows: summary.rows, bytes: summary.bytes, totalBytes: input.size,
                 seconds: Date().timeIntervalSince(began), phase: .indexing))

@@ -171,6 +171,8 @@ final class RecordBatch: @unchecked Sendable {
     var bytesRead = 0
     /// True for the last batch of a file.
     var isLast = false
+    /// The file's form as the reader settled it (its delimiter, for a rejects file).
+    var dialect = FileDialect(delimiter: 44)
     /// A problem that stops the whole file (a bad header, an empty file).
     var fatal: [ImportDiagnostic] = []
 

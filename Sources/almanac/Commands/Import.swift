@@ -37,8 +37,8 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     let rejects: String?
     let force: Bool
     let dryRun: Bool
-    let delimiter: String
-    let encoding: String
+    let delimiter: String?
+    let encoding: String?
     let maxErrors: Int
 
     init(_ line: ArgumentReader) {
@@ -50,9 +50,9 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         rejects = line.option("--rejects", value: "file", help: "help.import.rejects", completion: .files)
         force = line.flag("--force", help: "help.import.force")
         dryRun = line.flag("--dry-run", help: "help.import.dry-run")
-        delimiter = line.option("--delimiter", value: "char", help: "help.import.delimiter", default: ",",
+        delimiter = line.option("--delimiter", value: "char", help: "help.import.sniffed-delimiter",
             completion: .words(ImportOptions.delimiterNames))
-        encoding = line.option("--encoding", value: "name", help: "help.import.encoding", default: "utf-8",
+        encoding = line.option("--encoding", value: "name", help: "help.import.encoding",
             completion: .words(TextEncoding.allCases.map(\.rawValue)))
         maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
     }
@@ -61,11 +61,13 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         let settings = try global.settings()
         let t = settings.localizer
         var options = ImportOptions(today: settings.today)
-        guard let delimiterByte = ImportOptions.delimiter(named: delimiter) else {
-            throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
+        let delimiterByte = try delimiter.map { name in
+            guard let byte = ImportOptions.delimiter(named: name) else { throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": name]) }
+            return byte
         }
-        guard let textEncoding = TextEncoding(name: encoding) else {
-            throw AlmanacError(.usage, "import.error.bad-encoding", ["value": encoding])
+        let textEncoding = try encoding.map { name in
+            guard let known = TextEncoding(name: name) else { throw AlmanacError(.usage, "import.error.bad-encoding", ["value": name]) }
+            return known
         }
         guard maxErrors > 0 else { throw AlmanacError(.usage, "import.error.bad-max-errors", ["value": String(maxErrors)]) }
         if rejects != nil && !skipInvalid { throw AlmanacError(.usage, "import.error.rejects-needs-skip") }
@@ -92,7 +94,10 @@ struct Import: RunnableCommand, Exemplified, Formatted {
             },
             progress: progress.map { line in { line.update($0.line(t)) } })
         progress?.clear()
-        if report.committed || report.dryRun { try Print.line(report.summary(t)) }
+        if report.committed || report.dryRun {
+            try Print.line(report.summary(t))
+            for line in report.formLines(t) { try Print.line(line) }
+        }
         if let failure = report.failure(t, maxErrors: maxErrors) { throw failure }
     }
 }

@@ -90,7 +90,7 @@ final class ImportProbe {
 
     private static func makeOptions(_ flags: UInt8) -> ImportOptions {
         var options = ImportOptions(today: LocalDate(year: 2025, month: 12, day: 22)!)
-        options.encoding = [.utf8, .windows1251, .latin1, .utf8][Int(flags >> 3 & 3)]
+        options.encoding = [nil, .windows1251, .latin1, .utf8][Int(flags >> 3 & 3)]
         options.onConflict = [.fail, .skip, .replace, .fail][Int(flags >> 5 & 3)]
         options.skipInvalid = flags & 0x80 != 0
         options.maxErrors = 20
@@ -142,9 +142,11 @@ final class ImportProbe {
             return "\(table) grew by \(grown) rows, the report says \(report.rows)"
         }
         if report.errorCount == 0 {
-            let records = Self.dataRecords(body, delimiter: options.delimiter)
-            if report.rows + report.skipped != records {
-                return "\(report.rows) rows + \(report.skipped) skipped, but the file has \(records) data records"
+            // Lines of empty fields (a spreadsheet's `;;;`) are no rows; only those may be left out.
+            guard let dialect = report.files.first?.dialect else { return "no dialect reported for a clean file" }
+            let records = Self.dataRecords(body, dialect: dialect)
+            if report.rows + report.skipped > records.all || report.rows + report.skipped < records.all - records.empty {
+                return "\(report.rows) rows + \(report.skipped) skipped, but the file has \(records.all) data records (\(records.empty) empty)"
             }
             let logged = try Self.count("import_log", database) - baselineCounts["import_log", default: 0]
             if logged != 1 { return "import_log has \(logged) new rows for one clean file" }
@@ -212,21 +214,35 @@ final class ImportProbe {
     }
 
     /// The records after the header, as libcsv alone counts them in strict mode (after the byte-order mark).
-    static func dataRecords(_ body: UnsafeRawBufferPointer, delimiter: UInt8) -> Int {
+    /// The data records of a file read in `dialect` (its encoding, its delimiter, its `sep=` line),
+    /// and how many of them hold only empty fields.
+    static func dataRecords(_ body: UnsafeRawBufferPointer, dialect: FileDialect) -> (all: Int, empty: Int) {
         var parser = csv_parser()
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))
-        csv_set_delim(&parser, delimiter)
+        csv_set_delim(&parser, dialect.delimiter)
         csv_set_space_func(&parser, almanac_csv_no_space)
         defer { csv_free(&parser) }
-        var records = 0
         // A byte-order mark opens the file; it is not part of the first field (`"key"` after one is quoted).
-        let start = body.count >= 3 && body[0] == 0xEF && body[1] == 0xBB && body[2] == 0xBF ? 3 : 0
-        let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-            context!.assumingMemoryBound(to: Int.self).pointee += 1
+        let mark = dialect.byteOrderMark ? dialect.encoding.byteOrderMark?.count ?? 0 : 0
+        var text = [UInt8](UnsafeRawBufferPointer(rebasing: body[min(mark, body.count)...]))
+        if let transcoder = dialect.encoding.transcoder() {
+            text = text.withUnsafeBytes { [UInt8](transcoder.convert($0)) } + [UInt8](transcoder.finish())
         }
-        _ = csv_parse(&parser, body.baseAddress.map { $0 + start }, body.count - start, nil, onRecord, &records)
-        _ = csv_fini(&parser, nil, onRecord, &records)
-        return max(records - 1, 0)
+        if dialect.sepLine, let sep = text.withUnsafeBytes({ DelimiterSniffer.sepLine($0) }) { text.removeFirst(sep.length) }
+        // Records, empty ones, and whether the record being read has a non-empty field so far.
+        var counts = (all: 0, empty: 0, filled: false)
+        let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { _, length, context in
+            if length > 0 { context!.assumingMemoryBound(to: (all: Int, empty: Int, filled: Bool).self).pointee.filled = true }
+        }
+        let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
+            let counts = context!.assumingMemoryBound(to: (all: Int, empty: Int, filled: Bool).self)
+            counts.pointee.all += 1
+            if !counts.pointee.filled { counts.pointee.empty += 1 }
+            counts.pointee.filled = false
+        }
+        text.withUnsafeBytes { _ = csv_parse(&parser, $0.baseAddress, $0.count, onField, onRecord, &counts) }
+        _ = csv_fini(&parser, onField, onRecord, &counts)
+        return (max(counts.all - 1, 0), counts.all > 0 ? counts.empty : 0)
     }
 }
 
