@@ -2,7 +2,8 @@
 -- title: report.quiz-scores.title
 -- description: report.quiz-scores.description
 --
--- Points: +1 for a right answer, -1 for a wrong one (as in `quiz scores`).
+-- Points: +1 for a right answer, -1 for a wrong one, best first (then more right answers, then the
+-- name), as in `quiz scores` (`RuleParityTests` holds the two equal).
 --
 -- param: limit integer = 10
 -- column: player text = column.player
@@ -22,5 +23,5 @@ SELECT player,
        max(answered_at) AS last_answered_at
 FROM quiz_answers
 GROUP BY player
-ORDER BY points DESC, player
+ORDER BY points DESC, right_answers DESC, player
 LIMIT :limit;
