@@ -9,7 +9,8 @@ import TestSupport
 /// and an `html` page with a chart, which spools its rows while it tallies the chart;
 /// none grows by more than 16 MiB from 2,000 rows to 200,000 (a listing held whole grows by over
 /// 100 MiB here). Time is measured by `make bench`, never in a test.
-@Suite(.serialized, .enabled(if: Python.missing == nil, "python3 reads the peak memory (make deps installs it)"))
+@Suite(.serialized, .enabled(if: Stress.isOn, "48 runs of 200,000 rows: make stress runs them (ALMANAC_STRESS=1)"),
+       .enabled(if: Python.missing == nil, "python3 reads the peak memory (make deps installs it)"))
 struct StreamingMemoryTests {
     static let many = 200_000
     static let few = 2_000
