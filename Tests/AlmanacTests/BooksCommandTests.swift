@@ -9,11 +9,14 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
         let sample = try #require(Resources.file("SampleData/books.csv"))
         try dir.write("books.csv", sample)
-        let out = try dir.run(Self.day + ["import", "books", "books.csv"])
-        #expect(out.status == 0, "\(out.stderr)")
+        try dir.prepared("sample books", as: "a.db") { template in
+            try template.initDatabase("made.db")
+            try template.write("books.csv", sample)
+            let out = try template.run(["--db", "made.db", "--today", "2025-12-22", "import", "books", "books.csv"])
+            try #require(out.status == 0, "\(out.stderr)")
+        }
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Workdir.Output {

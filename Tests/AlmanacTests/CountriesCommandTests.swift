@@ -8,10 +8,12 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData/countries.csv").path
-        let loaded = try dir.run(["--db", "a.db", "import", "countries", sample])
-        #expect(loaded.status == 0, "\(loaded.stderr)")
+        try dir.prepared("sample countries", as: "a.db") { template in
+            try template.initDatabase("made.db")
+            let sample = Workdir.packageRoot.appendingPathComponent("SampleData/countries.csv").path
+            let loaded = try template.run(["--db", "made.db", "import", "countries", sample])
+            try #require(loaded.status == 0, "\(loaded.stderr)")
+        }
     }
 
     @Test func allOfISO3166AreListedWithFlags() throws {

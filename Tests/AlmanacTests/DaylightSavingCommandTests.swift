@@ -11,7 +11,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        #expect(try dir.run(["--db", "a.db", "init"]).status == 0)
+        try dir.initDatabase()
     }
 
     func run(_ arguments: [String]) throws -> Workdir.Output {

@@ -9,10 +9,12 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData/events.csv").path
-        let imported = try dir.run(["--db", "a.db", "import", "events", sample])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try dir.prepared("sample events", as: "a.db") { template in
+            try template.initDatabase("made.db")
+            let sample = Workdir.packageRoot.appendingPathComponent("SampleData/events.csv").path
+            let imported = try template.run(["--db", "made.db", "import", "events", sample])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Workdir.Output {

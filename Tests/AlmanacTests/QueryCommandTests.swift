@@ -8,8 +8,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        let created = try dir.run(["--db", "a.db", "init"])
-        #expect(created.status == 0, "\(created.stderr)")
+        try dir.initDatabase()
         let database = try Database(path: dir.path("a.db"))
         try database.execute("""
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES

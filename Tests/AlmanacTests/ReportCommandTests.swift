@@ -8,7 +8,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        #expect(try dir.run(["--db", "a.db", "init"]).status == 0)
+        try dir.initDatabase()
         try Database(path: dir.path("a.db")).execute("""
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES
                 (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-11-01', '2025-12-01'),

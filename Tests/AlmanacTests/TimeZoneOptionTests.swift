@@ -10,7 +10,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        #expect(try dir.run(["--db", "a.db", "init"]).status == 0)
+        try dir.initDatabase()
     }
 
     /// How the zone is given: as `--tz`, or in the environment as `TZ`.

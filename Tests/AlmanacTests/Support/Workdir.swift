@@ -78,10 +78,53 @@ final class Workdir {
         return out
     }
 
-    /// Creates a database with `almanac init`, the first step of any user's session: no other
-    /// command creates one.
+    /// A database as `almanac init` makes it, the first step of any user's session: no other
+    /// command creates one. `init` runs once per test run; each call copies what it made.
     func initDatabase(_ name: String = "a.db") throws {
-        let out = try run(["--db", name, "init"])
-        try #require(out.status == 0, "init \(name): \(out.stderr)")
+        try prepared("init", as: name) { template in
+            let out = try template.run(["--db", "made.db", "init"])
+            try #require(out.status == 0, "init: \(out.stderr)")
+        }
+    }
+
+    /// Copies into this directory, as `name`, the database `made.db` that `make` builds in a
+    /// directory of its own: built once per test run for each `key`, so a suite whose every test
+    /// starts from the same data (the sample files imported, say) does the work once.
+    func prepared(_ key: String, as name: String, make: (Workdir) throws -> Void) throws {
+        let source = try Templates.shared.folder(key, make: make)
+        for file in try FileManager.default.contentsOfDirectory(atPath: source.path) where file.hasPrefix("made.db") {
+            try FileManager.default.copyItem(atPath: source.appendingPathComponent(file).path,
+                                             toPath: path(name + file.dropFirst("made.db".count)))
+        }
+    }
+}
+
+/// The folders `Workdir.prepared` builds, one per key, kept for the whole test run and removed at
+/// its end.
+final class Templates: @unchecked Sendable {
+    static let shared = Templates()
+    private let lock = NSRecursiveLock()
+    private var folders: [String: Workdir] = [:]
+
+    private init() {
+        atexit { Templates.shared.removeAll() }
+    }
+
+    private func removeAll() {
+        lock.lock()
+        folders.removeAll()
+        lock.unlock()
+    }
+
+    /// The folder for `key`, built by `make` the first time it is asked for. Building holds the
+    /// lock: tests that need the same template wait for it rather than build it twice.
+    func folder(_ key: String, make: (Workdir) throws -> Void) throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made = folders[key] { return made.url }
+        let folder = try Workdir()
+        try make(folder)
+        folders[key] = folder
+        return folder.url
     }
 }
