@@ -15,7 +15,11 @@ final class BatchPreparer {
     private let rowValues: UnsafeMutablePointer<BindValue>
     private let width: Int
 
-    init(file: String, kind: ImportKind, rules: any RowRules) {
+    /// `--map`: the file's columns read as others, or left out.
+    private let renames: [String: String]
+
+    init(file: String, kind: ImportKind, rules: any RowRules, renames: [String: String] = [:]) {
+        self.renames = renames
         self.file = file
         self.kind = kind
         self.rules = rules
@@ -50,7 +54,7 @@ final class BatchPreparer {
     private func readHeader(_ batch: RecordBatch, _ record: Int) -> Bool {
         var problems = structuralProblems(batch, record, expectedWidth: nil)
         if problems.isEmpty {
-            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file)
+            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames)
             if let found = result.mapping {
                 mapping = found
                 header = batch.strings(record)

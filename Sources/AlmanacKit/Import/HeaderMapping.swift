@@ -1,5 +1,8 @@
-/// Matches a file's header to a kind's columns: any order, case- and space-insensitive, the
-/// byte-order mark already gone. A `reason` column (as in a rejects file) is ignored.
+/// Matches a file's header to a kind's columns: any order, case- and space-insensitive, `ё` as `е`,
+/// the byte-order mark already gone. A field names a column by `--map SOURCE=column` first, then by
+/// the column's name (`due_on`), then by its title as Almanac prints it in any of its languages
+/// (`due`, `Вернуть до`); a title two columns share names neither. `--map SOURCE=` leaves a column
+/// out on purpose. A `reason` column (as in a rejects file) is ignored.
 ///
 /// Linear in the header's width: names are looked up in a table, places found in one pass, and at
 /// most `listedProblems` problems are worded; the reader keeps only as many fields of a header as can
@@ -22,26 +25,58 @@ struct HeaderMapping {
     /// enough others to hold `listedProblems` problems (any field past the columns is one).
     static func fieldsKept(_ columns: [ImportColumn]) -> Int { columns.count + 1 + listedProblems }
 
-    /// A header name as compared: trimmed, lower case, inner spaces as `_` (`Due On` is `due_on`).
+    /// A header name as compared: trimmed, lower case, `ё` as `е`, inner spaces as `_` (`Due On` is
+    /// `due_on`, `Вернуть до` is `вернуть_до`).
     static func normalized(_ name: String) -> String {
-        name.trimmingSpaces().lowercased().split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
+        name.trimmingSpaces().lowercased().replacingOccurrences(of: "ё", with: "е")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
+    }
+
+    /// The title a translation key gives in each language Almanac has, distinct (`due`, `вернуть до`).
+    static func titles(ofKey key: String) -> [String] {
+        var titles: [String] = []
+        for language in Localizer.languages {
+            if let title = Localizer.catalog[language]?[key], !titles.contains(title) { titles.append(title) }
+        }
+        return titles
+    }
+
+    /// Every spelling that names a column of `columns`, normalized: `--map` sources first (nil for a
+    /// column left out), then names, then titles no other column has and no column is named.
+    static func spellings(_ columns: [ImportColumn], renames: [String: String] = [:]) -> [String: Int?] {
+        var byName: [String: Int] = [:]
+        for (column, spec) in columns.enumerated() where spec.inFile && byName[spec.name] == nil { byName[spec.name] = column }
+        var byTitle: [String: [Int]] = [:]
+        for (column, spec) in columns.enumerated() where spec.inFile {
+            for title in Set(spec.titles.map(normalized)) where byName[title] == nil { byTitle[title, default: []].append(column) }
+        }
+        var all: [String: Int?] = [:]
+        // A title two columns share (`название`: a book's title, a setting's name) names neither.
+        for (title, owners) in byTitle where owners.count == 1 { all[title] = owners[0] }
+        for (name, column) in byName { all[name] = column }
+        for (source, target) in renames {
+            let column: Int? = target.isEmpty ? nil : byName[normalized(target)]
+            all.updateValue(column, forKey: normalized(source))
+        }
+        return all
     }
 
     /// How many of a header's names name one of `columns` (or `reason`): how the delimiter sniffer
     /// tells a header split right from one split wrong.
-    static func recognizer(_ columns: [ImportColumn]) -> ([String]) -> Int {
-        let known = Set(columns.filter(\.inFile).map(\.name) + ["reason"])
+    static func recognizer(_ columns: [ImportColumn], renames: [String: String] = [:]) -> ([String]) -> Int {
+        var known = Set(spellings(columns, renames: renames).keys)
+        known.insert("reason")
         return { names in names.reduce(0) { $0 + (known.contains(normalized($1)) ? 1 : 0) } }
     }
 
     /// Maps the header record of `batch`, or returns its problems, each at its field.
-    static func map(_ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String)
-        -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
+    static func map(_ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String,
+                    renames: [String: String] = [:]) -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
     {
         let span = batch.record(record)
         let starts = batch.fieldStarts(record)
-        var index: [String: Int] = [:]
-        for (column, spec) in columns.enumerated() where spec.inFile && index[spec.name] == nil { index[spec.name] = column }
+        let index = spellings(columns, renames: renames)
+        let sources = Set(renames.keys.map(normalized))
         let accepted = acceptedList(columns)
         var fields = Array(repeating: -1, count: columns.count)
         var reasonSeen = false
@@ -68,13 +103,26 @@ struct HeaderMapping {
             examined += 1
             let name = names[field]
             if field >= namedWidth { continue }
-            if let column = index[name] {
-                if fields[column] >= 0 { problem(field, "import.header.duplicate", ["column": name]) } else { fields[column] = field }
+            if let found = index[name] {
+                // A `--map` source left out on purpose, or one whose target is not this kind's column.
+                guard let column = found else {
+                    if let target = renames.first(where: { normalized($0.key) == name })?.value, !target.isEmpty {
+                        problem(field, "import.header.map-target", ["column": ImportDiagnostic.shown(batch.string(record, field)), "target": target])
+                    }
+                    continue
+                }
+                if fields[column] >= 0 {
+                    problem(field, "import.header.duplicate", ["column": sources.contains(name) ? batch.string(record, field) : columns[column].name])
+                } else {
+                    fields[column] = field
+                }
             } else if name == "reason" {
                 if reasonSeen { problem(field, "import.header.duplicate", ["column": name]) }
                 reasonSeen = true
             } else if name.isEmpty {
                 problem(field, "import.header.unnamed", ["number": String(field + 1)])
+            } else if let near = nearest(batch.string(record, field), columns) {
+                problem(field, "import.header.unknown.near", ["column": ImportDiagnostic.shown(batch.string(record, field)), "near": near])
             } else {
                 problem(field, "import.header.unknown", ["column": ImportDiagnostic.shown(batch.string(record, field))])
             }
@@ -91,6 +139,19 @@ struct HeaderMapping {
             }
         }
         return problems.isEmpty ? (HeaderMapping(fields: fields, width: span.fieldCount, namedWidth: namedWidth), []) : (nil, problems)
+    }
+
+    /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message
+    /// says it (`due_on`, or `вернуть до (due_on)` when a title was nearer), or nil when none is near.
+    private static func nearest(_ name: String, _ columns: [ImportColumn]) -> String? {
+        let typed = name.trimmingSpaces().lowercased().replacingOccurrences(of: "ё", with: "е")
+        var owner: [String: String] = [:]
+        for spec in columns where spec.inFile {
+            for title in spec.titles where owner[title.lowercased()] == nil { owner[title.lowercased()] = spec.name }
+            owner[spec.name] = spec.name
+        }
+        guard let found = Suggestions.nearest(to: typed, among: Array(owner.keys)).first, let column = owner[found] else { return nil }
+        return found == column ? column : "\(found) (\(column))"
     }
 
     /// The columns' names as a message lists them: the first `listedNames`, and how many more.

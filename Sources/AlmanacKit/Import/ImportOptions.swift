@@ -16,6 +16,9 @@ public struct ImportOptions: Sendable {
     public var delimiter: UInt8?
     /// The files' encoding (`--encoding`); nil goes by each file's byte-order mark, else UTF-8.
     public var encoding: TextEncoding?
+    /// `--map SOURCE=column`: the file's column SOURCE is read as `column`; an empty column leaves
+    /// SOURCE out on purpose.
+    public var renames: [String: String] = [:]
     /// How many errors are listed; an all-or-nothing import stops after that many.
     public var maxErrors = 100
     /// The zone of date-times without an offset.
@@ -31,6 +34,27 @@ public struct ImportOptions: Sendable {
 
     /// The `--delimiter` values completion offers (each read by `delimiter(named:)`).
     public static let delimiterNames = [",", ";", "tab", "|"]
+
+    /// Reads `--map` values (`Срок возврата=due_on`, `Примечание=`) and checks each column against
+    /// `columns`, the columns of the kinds being imported (nil: any, for animation settings, whose
+    /// columns are the properties'): a usage error names a value that is not SOURCE=column, or a
+    /// column that none of them has (with the nearest one).
+    public static func renames(_ values: [String], columns: [String]?, kinds: String) throws -> [String: String] {
+        var renames: [String: String] = [:]
+        for value in values {
+            guard let equals = value.lastIndex(of: "="), !String(value[..<equals]).trimmingSpaces().isEmpty else {
+                throw AlmanacError(.usage, "import.error.bad-map", ["value": value])
+            }
+            let target = String(value[value.index(after: equals)...]).trimmingSpaces()
+            if let columns, !target.isEmpty, !columns.contains(HeaderMapping.normalized(target)) {
+                let near = Suggestions.nearest(to: target, among: columns).first
+                throw AlmanacError(.usage, near == nil ? "import.error.map-unknown-column" : "import.error.map-unknown-column.near",
+                    ["column": target, "kinds": kinds, "near": near ?? ""])
+            }
+            renames[String(value[..<equals])] = target
+        }
+        return renames
+    }
 
     /// A delimiter as messages name it: `,` `;` `tab` `|`, or the character.
     public static func delimiterName(_ byte: UInt8) -> String {

@@ -73,8 +73,9 @@ public final class Importer {
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = makeRules(kind, properties: properties)
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
-            headerFields: HeaderMapping.fieldsKept(rules.columns), recognized: HeaderMapping.recognizer(rules.columns))
-        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules)
+            headerFields: HeaderMapping.fieldsKept(rules.columns),
+            recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames))
+        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, renames: options.renames)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)

@@ -8,12 +8,16 @@ public struct ImportColumn: Hashable, Sendable {
     public let required: Bool
     /// False for a column of the table that files do not have (the rules fill it).
     public let inFile: Bool
+    /// Its titles as Almanac prints them, in every language it speaks (`due`, `вернуть до`): a
+    /// header may name the column by one of them.
+    public let titles: [String]
 
     /// A column.
-    public init(_ name: String, required: Bool = false, inFile: Bool = true) {
+    public init(_ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = []) {
         self.name = name
         self.required = required
         self.inFile = inFile
+        self.titles = titles
     }
 }
 

@@ -70,7 +70,9 @@ public struct ColumnSpec: Sendable, Equatable {
     }
 
     /// The column as header matching sees it.
-    var importColumn: ImportColumn { ImportColumn(header ?? "", required: required, inFile: header != nil) }
+    var importColumn: ImportColumn {
+        ImportColumn(header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey))
+    }
 }
 
 /// The columns of a kind, in the order of its table's insert and its export: an enum whose cases

@@ -40,6 +40,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     let delimiter: String?
     let encoding: String?
     let maxErrors: Int
+    let map: [String]
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
@@ -55,6 +56,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         encoding = line.option("--encoding", value: "name", help: "help.import.encoding",
             completion: .words(TextEncoding.allCases.map(\.rawValue)))
         maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
+        map = line.option("--map", value: "source=column", help: "help.import.map")
     }
 
     func run() throws {
@@ -83,6 +85,10 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         options.now = settings.now()
 
         let plan = try ImportPlan.resolve(arguments)
+        let kinds = Array(Set(plan.files.map(\.kind))).sorted { $0.rawValue < $1.rawValue }
+        options.renames = try ImportOptions.renames(map,
+            columns: kinds.contains(.animationSettings) ? nil : kinds.flatMap { $0.fileColumns.map(\.name) },
+            kinds: kinds.map(\.rawValue).joined(separator: ", "))
         for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)
         let progress = TerminalProgress.ifTerminal()
