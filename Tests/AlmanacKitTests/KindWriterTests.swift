@@ -48,7 +48,7 @@ import Testing
         Case(.books, ["returned_on": "2025-10-01"], "rule.books.returned-before-loan"),
         Case(.books, ["returned_on": "2025-12-02"], "rule.books.returned-future"),
         Case(.books, ["returned_on": "2025-12-01"], nil),
-        Case(.books, ["id": "1.5"], "rule.not-an-integer"),
+        Case(.books, ["id": "1.5"], "rule.not-an-id"),
         Case(.books, ["id": "0"], "rule.not-an-id"),
         Case(.events, [:], nil),
         Case(.events, ["title": " "], "rule.blank"),

@@ -45,8 +45,9 @@ public struct WholeNumberRange: Sendable, Equatable {
     public let isWholeType: Bool
 }
 
-/// A whole number from `least` up to the largest its type holds: `Int` (any), a loan's id (from 1).
-/// Written in decimal digits with an optional sign, as Swift reads an integer.
+/// A whole number from `least` up to the largest its type holds: `Int` (any), `--limit` (from 1).
+/// Written in decimal digits with an optional sign, as Swift reads an integer (a row's id is a
+/// `RowID`, which takes digits only).
 public protocol BoundedWholeNumber: ArgumentValue {
     /// The integer type that holds it.
     associatedtype Number: FixedWidthInteger & Sendable

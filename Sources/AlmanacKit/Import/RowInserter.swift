@@ -31,6 +31,10 @@ final class RowInserter {
     /// For those kinds, the keys this import has written: a row it wrote is the file's, not the
     /// reference row, so the same key again is a duplicate.
     private var written: Set<[SQLValue]> = []
+    /// For kinds with ids: the column, and an upper bound on the largest id the table has given
+    /// (`IDRoom`), raised by the rows inserted, read again from the database near the top.
+    private let idColumn: Int?
+    private var idTop: Int64 = 0
 
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
         self.database = database
@@ -38,6 +42,8 @@ final class RowInserter {
         self.properties = properties
         self.policy = policy
         savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
+        idColumn = kind.definition.specs.firstIndex { $0.type == .id }
+        if idColumn != nil { idTop = try IDRoom.lastGiven(kind, database) }
         let hasReference = ReferenceLoad.kinds.contains(kind) && policy == .fail
         yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
@@ -66,6 +72,13 @@ final class RowInserter {
     func insert(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
                 columns: [ImportColumn], file: String) throws -> Outcome {
         let first = record * batch.width
+        guard try hasIDRoom(values, batch, records: CollectionOfOne(record)) else {
+            let column = idColumn ?? 0
+            let place = batch.locate(record, field: column < mapping.count ? max(mapping[column], 0) : 0)
+            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.ids-used-up",
+                arguments: ["column": columns[column].name, "kind": kind.rawValue, "last": String(RowID.last)]))
+        }
+        defer { raiseIDTop(values, batch, records: CollectionOfOne(record)) }
         do {
             if kind == .animationSettings {
                 // A setting is several rows; a refused value must take its setting row with it.
@@ -126,7 +139,7 @@ final class RowInserter {
     func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws -> (inserted: Int, skipped: Int)? {
         guard records.count == Self.groupSize, let groupSQL else { return nil }
         if groupStatement == nil { groupStatement = try database.prepare(groupSQL) }
-        guard let group = groupStatement else { return nil }
+        guard let group = groupStatement, try hasIDRoom(values, batch, records: records) else { return nil }
         do {
             for (offset, record) in records.enumerated() {
                 try bindRow(group, batch, values, record: record, firstParameter: Int32(offset * batch.width + 1))
@@ -134,11 +147,43 @@ final class RowInserter {
             try group.step()
             group.reset()
             let changed = Int(sqlite3_changes(database.handle))
+            raiseIDTop(values, batch, records: records)
             return (changed, records.count - changed)
         } catch let error as DatabaseError where error.isConstraintViolation {
             group.reset()
             return nil
         }
+    }
+
+    /// The largest id bound among `records` and how many leave theirs to SQLite.
+    private func ids(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ records: some Collection<Int>) -> (largest: Int64, empty: Int) {
+        guard let idColumn else { return (0, 0) }
+        var largest: Int64 = 0, empty = 0
+        for record in records {
+            switch values[record * batch.width + idColumn] {
+            case .integer(let id): largest = max(largest, id)
+            case .null: empty += 1
+            default: break
+            }
+        }
+        return (largest, empty)
+    }
+
+    /// True when SQLite can give an id to each of `records` that leaves its id empty. Far from the top
+    /// the bound says so at once; near it, the database says how many ids the table has given.
+    private func hasIDRoom(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) throws -> Bool {
+        let (largest, empty) = ids(values, batch, records)
+        guard empty > 0 else { return true }
+        if max(idTop, largest) <= RowID.last - Int64(empty) { return true }
+        idTop = try IDRoom.lastGiven(kind, database)
+        return max(idTop, largest) <= RowID.last - Int64(empty)
+    }
+
+    /// Raises the bound past the ids `records` took (an upper bound: a row refused or skipped counts too).
+    private func raiseIDTop(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) {
+        let (largest, empty) = ids(values, batch, records)
+        let top = max(idTop, largest)
+        idTop = top > RowID.last - Int64(empty) ? RowID.last : top + Int64(empty)
     }
 
     /// Forgets the bound values: they point into a batch that is about to be reused.

@@ -45,6 +45,9 @@ struct KindWriter<Kind: KindDefinition> {
     @discardableResult
     func insert(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> Int64 {
         let values = try checked(texts, context)
+        if let id = Kind.Column.allCases.first(where: { $0.spec.type == .id }), values[id.rawValue] == .null {
+            try IDRoom.require(Kind.kind, database)
+        }
         try database.run(Kind.insertSQL(.fail), values)
         return database.lastInsertRowID
     }

@@ -102,12 +102,19 @@ extension RowSource {
         return nil
     }
 
+    /// The column as a row id (`RowID`: digits only, 1 to 2^63 − 1), failing when it is not one.
+    mutating func id(_ column: some ColumnIndex) -> Int64? {
+        if let id = withBytes(column.index, RowID.number), id >= 1 { return id }
+        fail(column.index, RuleViolation("rule.not-an-id", ["last": String(RowID.last)]))
+        return nil
+    }
+
     /// Stores the column as a row id, or NULL when it is empty so that SQLite gives one.
     mutating func bindOptionalID(_ column: some ColumnIndex) {
         if isEmpty(column.index) {
             bindNull(column.index)
-        } else if let id = integer(column) {
-            if id > 0 { bindInteger(column.index, id) } else { fail(column.index, RuleViolation("rule.not-an-id")) }
+        } else if let id = id(column) {
+            bindInteger(column.index, id)
         }
     }
 

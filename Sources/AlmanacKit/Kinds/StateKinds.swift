@@ -18,9 +18,7 @@ enum NoticeKind: KindDefinition {
     static let exportOrder = "book_id, level"
 
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
-        if row.require(Column.bookID), let id = row.integer(Column.bookID) {
-            if id > 0 { row.bindInteger(Column.bookID, id) } else { row.fail(Column.bookID, RuleViolation("rule.not-an-id")) }
-        }
+        if row.require(Column.bookID), let id = row.id(Column.bookID) { row.bindInteger(Column.bookID, id) }
         if row.require(Column.level), let level = row.integer(Column.level) {
             if level >= 0 { row.bindInteger(Column.level, level) } else { row.fail(Column.level, RuleViolation("rule.not-a-count")) }
         }
@@ -58,8 +56,13 @@ enum LastIDKind: KindDefinition {
                 row.fail(Column.kind, RuleViolation("rule.last-ids.kind", ["kinds": kinds.map(\.rawValue).joined(separator: ", ")]))
             }
         }
-        if row.require(Column.lastID), let id = row.integer(Column.lastID) {
-            if id >= 0 { row.bindInteger(Column.lastID, id) } else { row.fail(Column.lastID, RuleViolation("rule.not-a-count")) }
+        // An id, or 0 for a kind that has given none yet.
+        if row.require(Column.lastID) {
+            if let id = row.withBytes(Column.lastID.index, RowID.number) {
+                row.bindInteger(Column.lastID, id)
+            } else {
+                row.fail(Column.lastID, RuleViolation("rule.not-a-last-id", ["last": String(RowID.last)]))
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ extension Books {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: LoanID
+        let id: RowID
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)

@@ -16,7 +16,7 @@ extension Books {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: LoanID
+        let id: RowID
         let title: String?
         let author: String?
         let borrower: String?

@@ -16,7 +16,7 @@ extension Books {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: LoanID
+        let id: RowID
         let on: String?
 
         init(_ line: ArgumentReader) {

@@ -12,13 +12,3 @@ struct Books: Command {
 
 extension LoanTable.Sort: ArgumentValue {}
 
-/// A loan's id on the command line: a whole number from 1, else a usage error naming the value and
-/// the numbers it takes.
-struct LoanID: BoundedWholeNumber {
-    static let least: Int64 = 1
-    let value: Int64
-
-    init(checked number: Int64) {
-        value = number
-    }
-}

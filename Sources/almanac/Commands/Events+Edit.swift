@@ -17,7 +17,7 @@ extension Events {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: EventID
+        let id: RowID
         let title: String?
         let at: String?
         let ends: String?
@@ -58,7 +58,7 @@ extension Events {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: EventID
+        let id: RowID
         let yes: Bool
 
         init(_ line: ArgumentReader) {
@@ -79,12 +79,3 @@ extension Events {
     }
 }
 
-/// An event's id on the command line: a whole number from 1, else a usage error naming the value.
-struct EventID: BoundedWholeNumber {
-    static let least: Int64 = 1
-    let value: Int64
-
-    init(checked number: Int64) {
-        value = number
-    }
-}

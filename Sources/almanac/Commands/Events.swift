@@ -84,7 +84,7 @@ extension Events {
 
         let global: GlobalOptions
         let page: PageOptions
-        let id: EventID
+        let id: RowID
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)

@@ -49,6 +49,7 @@ public final class AnimationLibrary {
                 // Its values go with it (ON DELETE CASCADE).
                 try database.run("DELETE FROM animation_settings WHERE name = ?", [.text(trimmed)])
             }
+            try IDRoom.require(.animationSettings, database)
             try database.run("INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
             let id = database.lastInsertRowID
             let insert = try database.prepare("INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?, ?, ?)")

@@ -47,6 +47,7 @@ public struct QuizStore {
 
     /// Records an answer (committed at once, so an interrupted game keeps what was answered).
     public func record(_ answer: QuizAnswer) throws {
+        try IDRoom.require(.quizAnswers, database)
         try database.run("""
             INSERT INTO quiz_answers (player, session, answered_at, country, chosen, options)
             VALUES (?, ?, ?, ?, ?, ?)
