@@ -6,6 +6,8 @@ final class BatchPreparer {
     let rules: any RowRules
     /// The file's encoding as the reader settled it (for the words of an encoding error).
     private var encoding = TextEncoding.utf8
+    /// True for a file reached through a link: an unknown column is named by number (`HeaderMapping`).
+    let throughLink: Bool
     private(set) var mapping: HeaderMapping?
     /// The file's header as written, once read.
     private(set) var header: [String]?
@@ -18,9 +20,10 @@ final class BatchPreparer {
     /// `--map`: the file's columns read as others, or left out.
     private let renames: [String: String]
 
-    init(file: String, kind: ImportKind, rules: any RowRules, renames: [String: String] = [:]) {
+    init(file: String, kind: ImportKind, rules: any RowRules, renames: [String: String] = [:], throughLink: Bool = false) {
         self.renames = renames
         self.file = file
+        self.throughLink = throughLink
         self.kind = kind
         self.rules = rules
         width = rules.columns.count
@@ -54,7 +57,8 @@ final class BatchPreparer {
     private func readHeader(_ batch: RecordBatch, _ record: Int) -> Bool {
         var problems = structuralProblems(batch, record, expectedWidth: nil)
         if problems.isEmpty {
-            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames)
+            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames,
+                throughLink: throughLink)
             if let found = result.mapping {
                 mapping = found
                 header = batch.strings(record)

@@ -69,9 +69,11 @@ struct HeaderMapping {
         return { names in names.reduce(0) { $0 + (known.contains(normalized($1)) ? 1 : 0) } }
     }
 
-    /// Maps the header record of `batch`, or returns its problems, each at its field.
+    /// Maps the header record of `batch`, or returns its problems, each at its field. A file reached
+    /// through a link (`throughLink`) has an unknown column named by its number, never by its text:
+    /// the link may lead to a file that is no CSV at all, whose first line is nobody's business.
     static func map(_ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String,
-                    renames: [String: String] = [:]) -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
+                    renames: [String: String] = [:], throughLink: Bool = false) -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
     {
         let span = batch.record(record)
         let starts = batch.fieldStarts(record)
@@ -121,6 +123,8 @@ struct HeaderMapping {
                 reasonSeen = true
             } else if name.isEmpty {
                 problem(field, "import.header.unnamed", ["number": String(field + 1)])
+            } else if throughLink {
+                problem(field, "import.header.unknown-through-link", ["number": String(field + 1)])
             } else if let near = nearest(batch.string(record, field), columns) {
                 problem(field, "import.header.unknown.near", ["column": ImportDiagnostic.shown(batch.string(record, field)), "near": near])
             } else {

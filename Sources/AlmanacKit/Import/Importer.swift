@@ -20,6 +20,13 @@ public final class Importer {
     public func run(_ files: [(kind: ImportKind, path: String)],
                     diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
                     progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+        try run(files.map { ImportSource(kind: $0.kind, path: $0.path) }, diagnostic: diagnostic, progress: progress)
+    }
+
+    /// Imports the sources in order (`ImportPlan`: a folder's files come opened already).
+    public func run(_ files: [ImportSource],
+                    diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
+                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
         let started = Date()
         errorCount = 0
         var report = ImportReport()
@@ -33,8 +40,8 @@ public final class Importer {
         try database.execute("PRAGMA cache_size = -4096")
         try database.execute("BEGIN IMMEDIATE TRANSACTION")
         do {
-            for (index, (kind, path)) in files.enumerated() {
-                let (summary, rejects) = try importFile(kind, path, rejectsTarget: rejectsTargets?[index], diagnostic: diagnostic,
+            for (index, source) in files.enumerated() {
+                let (summary, rejects) = try importFile(source, rejectsTarget: rejectsTargets?[index], diagnostic: diagnostic,
                     progress: progress)
                 report.files.append(summary)
                 if let rejects { written.append(rejects) }
@@ -64,10 +71,11 @@ public final class Importer {
         return report
     }
 
-    private func importFile(_ kind: ImportKind, _ path: String, rejectsTarget: OutputTarget?,
+    private func importFile(_ source: ImportSource, rejectsTarget: OutputTarget?,
                             diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?)
         throws -> (ImportFileSummary, RejectsWriter?) {
-        let input = try InputFile(path: path)
+        let (kind, path) = (source.kind, source.path)
+        let input = try source.opened ?? InputFile(path: path)
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
         let properties = kind == .animationSettings ? try loadProperties() : []
@@ -75,7 +83,8 @@ public final class Importer {
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns),
             recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames))
-        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, renames: options.renames)
+        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, renames: options.renames,
+            throughLink: input.throughLink)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)

@@ -8,11 +8,15 @@ final class InputFile {
     let displayName: String
     /// The size in bytes when known (a regular file), for progress.
     let size: Int?
+    /// True for a folder's file reached through a symbolic link (`import DIR --follow-links`): its
+    /// refused header is named by column number, never echoed (the link may lead anywhere).
+    let throughLink: Bool
     private let descriptor: Int32
 
     /// Opens a file for reading; `-` is standard input.
     init(path: String) throws {
         self.path = path
+        throughLink = false
         if path == "-" {
             descriptor = 0
             displayName = "<stdin>"
@@ -32,6 +36,15 @@ final class InputFile {
         } else {
             size = nil
         }
+    }
+
+    /// A regular file opened already (a folder's, `ImportPlan`), which this one owns and closes.
+    init(opened descriptor: Int32, path: String, size: Int, throughLink: Bool) {
+        self.path = path
+        displayName = path
+        self.descriptor = descriptor
+        self.size = size
+        self.throughLink = throughLink
     }
 
     deinit {

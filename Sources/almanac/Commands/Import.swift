@@ -41,6 +41,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     let encoding: String?
     let maxErrors: Int
     let map: [String]
+    let followLinks: Bool
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
@@ -57,6 +58,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
             completion: .words(TextEncoding.allCases.map(\.rawValue)))
         maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
         map = line.option("--map", value: "source=column", help: "help.import.map")
+        followLinks = line.flag("--follow-links", help: "help.import.follow-links")
     }
 
     func run() throws {
@@ -84,7 +86,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         options.timeZone = settings.timeZone
         options.now = settings.now()
 
-        let plan = try ImportPlan.resolve(arguments)
+        let plan = try ImportPlan.resolve(arguments, followLinks: followLinks)
         let kinds = Array(Set(plan.files.map(\.kind))).sorted { $0.rawValue < $1.rawValue }
         options.renames = try ImportOptions.renames(map,
             columns: kinds.contains(.animationSettings) ? nil : kinds.flatMap { $0.fileColumns.map(\.name) },
