@@ -32,6 +32,7 @@ enum FrontEnd {
     }
 
     private static func run(_ invocation: Invocation) {
+        if Overdue.isInvoked(by: invocation) { MonitoringGuard.install(invocation) }
         if let mistake = invocation.mistake { ErrorReporter.exit(with: mistake, invocation: invocation) }
         switch invocation.request {
         case .help:

@@ -3,27 +3,29 @@ import Foundation
 import Testing
 
 /// Reading TZif files (RFC 8536): version 1's 32-bit block, version 2's 64-bit block and footer, files
-/// that count leap seconds, and damaged files, which are refused without a crash.
+/// that count leap seconds, and damaged or hostile files, which are refused without a crash, fast.
 @Suite struct TZifTests {
     /// A TZif file: `transitions` (time, type), `types` (offset, isdst), a footer for version 2 and later.
     static func file(version: UInt8, transitions: [(Int64, UInt8)], types: [(Int32, UInt8)], leaps: [(Int64, Int32)] = [],
                      footer: String = "") -> [UInt8] {
-        func block(_ timeSize: Int) -> [UInt8] {
-            var out = Array("TZif".utf8) + [version] + [UInt8](repeating: 0, count: 15)
-            for count in [0, 0, leaps.count, transitions.count, types.count, 4] { out += bigEndian(Int64(count), 4) }
-            for (time, _) in transitions { out += bigEndian(time, timeSize) }
-            out += transitions.map(\.1)
-            for (offset, dst) in types { out += bigEndian(Int64(offset), 4) + [dst, 0] }
-            out += Array("ABC\0".utf8)
-            for (time, correction) in leaps { out += bigEndian(time, timeSize) + bigEndian(Int64(correction), 4) }
-            return out
+        var out: [UInt8] = []
+        out.reserveCapacity(100 + (transitions.count * 14 + leaps.count * 20))
+        func append(_ value: Int64, _ size: Int) {
+            for shift in stride(from: 8 * (size - 1), through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
         }
-        guard version >= UInt8(ascii: "2") else { return block(4) }
-        return block(4) + block(8) + Array(("\n" + footer + "\n").utf8)
-    }
-
-    static func bigEndian(_ value: Int64, _ size: Int) -> [UInt8] {
-        (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        func block(_ timeSize: Int) {
+            out += Array("TZif".utf8) + [version] + [UInt8](repeating: 0, count: 15)
+            for count in [0, 0, leaps.count, transitions.count, types.count, 4] { append(Int64(count), 4) }
+            for (time, _) in transitions { append(time, timeSize) }
+            for (_, type) in transitions { out.append(type) }
+            for (offset, dst) in types { append(Int64(offset), 4); out += [dst, 0] }
+            out += Array("ABC\0".utf8)
+            for (time, correction) in leaps { append(time, timeSize); append(Int64(correction), 4) }
+        }
+        block(4)
+        guard version >= UInt8(ascii: "2") else { return out }
+        block(8)
+        return out + Array(("\n" + footer + "\n").utf8)
     }
 
     @Test func versionOneHasOnlyItsTransitions() throws {
@@ -86,5 +88,58 @@ import Testing
         }
         #expect(TZif(Array("TZif but not really".utf8)) == nil)
         #expect(TZif([]) == nil)
+    }
+
+    /// A leap record and a transition at Int64's lowest: taking the correction out of the time would
+    /// go below it. Refused, not a trap; so are the same at the top, and leap records out of order.
+    @Test func timesAtInt64sEdgesAreRefusedNotATrap() {
+        let two = UInt8(ascii: "2")
+        #expect(TZif(Self.file(version: two, transitions: [(.min, 0)], types: [(0, 0)], leaps: [(.min, 1)])) == nil)
+        #expect(TZif(Self.file(version: two, transitions: [(.max, 0)], types: [(0, 0)], leaps: [(0, -1)])) == nil)
+        #expect(TZif(Self.file(version: two, transitions: [(0, 0)], types: [(0, 0)], leaps: [(500, 1), (100, 2)])) == nil)
+        #expect(TZif(Self.file(version: two, transitions: [(10, 0), (5, 0)], types: [(0, 0)])) == nil)
+        // At the edges themselves, with no correction to take, a file is read.
+        let edges = TZif(Self.file(version: two, transitions: [(.min, 0), (.max, 0)], types: [(3_600, 0)], leaps: [(.max, 0)]))
+        #expect(edges?.transitions == [.min, .max])
+        #expect(edges?.offset(at: 0) == 3_600)
+    }
+
+    /// 400,000 transitions and as many leap records (8 MB): refused by its size before it is read,
+    /// in well under a second. Under the size, more transitions or leap records than any zone has are
+    /// refused too; as many as the limits allow are read, in one pass.
+    @Test func hugeFilesAreRefusedFast() throws {
+        let two = UInt8(ascii: "2"), clock = ContinuousClock()
+        var reading = Duration.zero
+        func read(_ bytes: [UInt8]) -> TZif? {
+            let started = clock.now
+            defer { reading += clock.now - started }
+            return TZif(bytes)
+        }
+        let count = 400_000
+        let huge = Self.file(version: two, transitions: (0..<count).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
+                             leaps: (0..<count).map { (Int64($0) * 10, 0) })
+        #expect(huge.count > TZif.largestFile)
+        #expect(read(huge) == nil)
+        let over = Self.file(version: two, transitions: (0...TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)])
+        #expect(over.count < TZif.largestFile)
+        #expect(read(over) == nil)
+        let leapsOver = Self.file(version: two, transitions: [(0, 0)], types: [(0, 0)],
+                                  leaps: (0...TZif.mostLeapRecords).map { (Int64($0) * 10, 0) })
+        #expect(read(leapsOver) == nil)
+        let most = Self.file(version: two, transitions: (0..<TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
+                             leaps: (0..<TZif.mostLeapRecords).map { (Int64($0) * 100, 0) })
+        #expect(read(most)?.transitions.count == TZif.mostTransitions)
+        #expect(reading < .seconds(1), "reading took \(reading)")
+    }
+
+    /// A POSIX rule asked about instants at Int64's edges (a footer after a transition there) answers
+    /// without overflowing its year arithmetic.
+    @Test func aRuleAnswersAtInt64sEdges() throws {
+        let rule = try PosixZoneRule(parsing: "CET-1CEST,M3.5.0,M10.5.0/3")
+        for instant in [Int64.min, .min + 1, -(1 << 62), 1 << 62, .max - 1, .max] {
+            #expect([3_600, 7_200].contains(rule.offset(at: instant)))
+        }
+        let southern = try PosixZoneRule(parsing: "<-03>3<-02>,M9.1.6/24,M4.1.6/24")
+        #expect([-10_800, -7_200].contains(southern.offset(at: .max)))
     }
 }

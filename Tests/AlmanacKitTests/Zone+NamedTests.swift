@@ -67,6 +67,48 @@ import Testing
         }
     }
 
+    /// A zone file is read only when it is a regular file of at most `TZif.largestFile` bytes: a FIFO
+    /// (here with a writer that never closes it) is refused at once, never waited on; a larger file
+    /// is refused unread. A damaged zone file under a database name (`TZDIR`) is named as the file.
+    @Test func onlyARegularFileOfBoundedSizeIsRead() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(writer >= 0)
+        _ = write(writer, "TZif", 4)
+        nonisolated(unsafe) var key: String?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                _ = try Zone.named(":" + fifo, source: "TZ")
+                key = "read"
+            } catch {
+                key = (error as? AlmanacError)?.key ?? "\(error)"
+            }
+            done.signal()
+        }.start()
+        let answered = done.wait(timeout: .now() + 5) == .success
+        close(writer)
+        if !answered { _ = done.wait(timeout: .now() + 60) }
+        #expect(answered, "reading a FIFO as a zone file waited for its writer")
+        #expect(key == "time.error.not-a-zone-file")
+
+        var large = try [UInt8](#require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Berlin")))
+        large += [UInt8](repeating: 0, count: TZif.largestFile)
+        try Data(large).write(to: URL(fileURLWithPath: dir.path("large")))
+        let tooLarge = try #require(throws: AlmanacError.self) { try Zone.named(dir.path("large"), source: "--tz") }
+        #expect(tooLarge.key == "time.error.zone-file-too-large")
+
+        try FileManager.default.createDirectory(atPath: dir.path("zoneinfo/Europe"), withIntermediateDirectories: true)
+        try Data("TZif2 and then nothing a zone needs".utf8).write(to: URL(fileURLWithPath: dir.path("zoneinfo/Europe/Berlin")))
+        let damaged = try #require(throws: AlmanacError.self) {
+            try Zone.named("Europe/Berlin", source: "TZ", directory: dir.path("zoneinfo"))
+        }
+        #expect(damaged.key == "time.error.not-a-zone-file")
+        #expect(damaged.arguments == ["zone": dir.path("zoneinfo/Europe/Berlin"), "source": "TZ"])
+    }
+
     /// Without a tz database (`TZDIR` pointing nowhere), ICU's copy answers for the names it knows,
     /// and POSIX rules and TZif paths still work; ICU's custom `GMT+5` (UTC+5) is not taken for POSIX's.
     @Test func withoutATzDatabaseICUAnswers() throws {

@@ -55,6 +55,9 @@ struct PosixZoneRule: Sendable, Equatable {
         let end: Change
     }
 
+    /// The farthest instant read as itself (`offset(at:)`).
+    static let farthest: Int64 = 1 << 55
+
     /// Standard time's offset, seconds east of UTC.
     let standard: Int
     /// Daylight saving time, or nil for a zone without it.
@@ -62,8 +65,11 @@ struct PosixZoneRule: Sendable, Equatable {
 
     /// The offset from UTC in force at `instant` (UTC seconds). The year is the instant's UTC year, as
     /// Python's `zoneinfo` and glibc read a rule.
+    /// Instants past ±2^55 seconds (a billion years) are read at that bound, so the year arithmetic
+    /// of the changes (`wallSeconds`) never comes near Int64's edges.
     func offset(at instant: Int64) -> Int {
         guard let daylight else { return standard }
+        let instant = min(max(instant, -Self.farthest), Self.farthest)
         let year = LocalDate(dayNumber: Int(instant.floorDivided(by: 86_400))).year
         let start = daylight.start.wallSeconds(in: year) - Int64(standard)
         let end = daylight.end.wallSeconds(in: year) - Int64(daylight.offset)

@@ -15,11 +15,21 @@ struct TZif: Sendable {
     /// The rule after the last transition (the footer), or nil when the file gives none.
     let rule: PosixZoneRule?
 
-    /// Reads a TZif file of any version; nil when the bytes are not one or contradict themselves.
-    /// A file that counts leap seconds (`right/`) has its transitions brought back to POSIX time,
-    /// which is what the database and the clock count.
+    /// The most a file may hold. The tz database's largest files are 4 KiB with 310 transitions,
+    /// 27 leap seconds, 18 types and 40 bytes of names (tzcode itself stops at 2,000 transitions):
+    /// anything far past that is not a zone but an attack on time and memory, refused before it is read.
+    static let largestFile = 1 << 20
+    static let mostTransitions = 10_000
+    static let mostLeapRecords = 1_000
+    static let mostNameBytes = 4_096
+
+    /// Reads a TZif file of any version; nil when the bytes are not one, contradict themselves or
+    /// pass the limits above. Every sum on the file's numbers is checked: a hostile file is refused,
+    /// never a crash. A file that counts leap seconds (`right/`) has its transitions brought back to
+    /// POSIX time, which is what the database and the clock count.
     init?(_ bytes: [UInt8]) {
-        guard Self.isTZif(bytes, at: 0), let first = Header(bytes, at: 0, timeSize: 4) else { return nil }
+        guard bytes.count <= Self.largestFile, Self.isTZif(bytes, at: 0), let first = Header(bytes, at: 0, timeSize: 4)
+        else { return nil }
         var header = first
         if bytes[4] >= UInt8(ascii: "2") {
             // Version 2 and later repeat the data with 64-bit times after the 32-bit block; only
@@ -72,7 +82,8 @@ struct TZif: Sendable {
             (isUTCCount, isStandardCount, leapCount) = (count(0), count(1), count(2))
             (timeCount, typeCount, charCount) = (count(3), count(4), count(5))
             guard typeCount >= 1, typeCount <= 256, isUTCCount == 0 || isUTCCount == typeCount,
-                isStandardCount == 0 || isStandardCount == typeCount, end <= bytes.count
+                isStandardCount == 0 || isStandardCount == typeCount, timeCount <= TZif.mostTransitions,
+                leapCount <= TZif.mostLeapRecords, charCount <= TZif.mostNameBytes, end <= bytes.count
             else { return nil }
         }
 
@@ -101,12 +112,22 @@ struct TZif: Sendable {
                 let at = leapsAt + index * (timeSize + 4)
                 return (integer(at, timeSize), integer(at + timeSize, 4))
             }
+            // RFC 8536: leap records and transitions ascend; one pass over both.
+            guard zip(leaps, leaps.dropFirst()).allSatisfy({ $0.occurs < $1.occurs }) else { return nil }
             var transitions: [Int64] = [], offsets: [Int32] = []
             transitions.reserveCapacity(timeCount)
             offsets.reserveCapacity(timeCount)
+            var leap = -1, previous = Int64.min
             for index in 0..<timeCount {
                 var time = integer(start + index * timeSize, timeSize)
-                if let leap = leaps.last(where: { $0.occurs <= time }) { time -= leap.correction }
+                guard index == 0 || time > previous else { return nil }
+                previous = time
+                while leap + 1 < leaps.count, leaps[leap + 1].occurs <= time { leap += 1 }
+                if leap >= 0 {
+                    let (corrected, overflow) = time.subtractingReportingOverflow(leaps[leap].correction)
+                    guard !overflow else { return nil }
+                    time = corrected
+                }
                 let type = Int(bytes[typesAt + index])
                 guard type < typeCount, transitions.last.map({ $0 < time }) ?? true else { return nil }
                 transitions.append(time)

@@ -27,12 +27,22 @@ extension Zone {
             // A database's file is read by its name there: `right/` files (leap seconds) end their
             // data where the leap-second table expires, the plain file of the same zone does not.
             let known = databaseEntry(ofFile: String(name)).map { (name: $0.name, path: $0.root + "/" + $0.name) }
-            if let known, let tzif = readTZif(known.path) { return Zone(identifier: known.name, tzif: tzif, path: known.path) }
-            guard let tzif = readTZif(String(name)) else { throw refusal("time.error.not-a-zone-file") }
-            return Zone(identifier: String(name), tzif: tzif, path: String(name))
+            if let known, case .zone(let tzif) = readTZif(known.path) { return Zone(identifier: known.name, tzif: tzif, path: known.path) }
+            switch readTZif(String(name)) {
+            case .zone(let tzif): return Zone(identifier: String(name), tzif: tzif, path: String(name))
+            case .tooLarge: throw refusal("time.error.zone-file-too-large")
+            case .refused, .notTZif: throw refusal("time.error.not-a-zone-file")
+            }
         }
-        if isDatabaseName(name), let tzif = readTZif(directory + "/" + name) {
-            return Zone(identifier: String(name), tzif: tzif, path: directory + "/" + name)
+        if isDatabaseName(name) {
+            let path = directory + "/" + name
+            switch readTZif(path) {
+            case .zone(let tzif): return Zone(identifier: String(name), tzif: tzif, path: path)
+            // A file that says it is a zone and is not one is named: it is the file that is wrong.
+            case .tooLarge: throw AlmanacError(.usage, "time.error.zone-file-too-large", ["zone": path, "source": source])
+            case .refused: throw AlmanacError(.usage, "time.error.not-a-zone-file", ["zone": path, "source": source])
+            case .notTZif: break
+            }
         }
         do throws(PosixZoneRule.Failure) {
             return Zone(identifier: String(name), rule: try PosixZoneRule(parsing: String(name)), cLibraryValue: String(name))
@@ -71,19 +81,48 @@ extension Zone {
             .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
-    /// The file's TZif contents, or nil when it cannot be read or is not TZif.
-    private static func readTZif(_ path: String) -> TZif? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
-        else { return nil }
-        return TZif([UInt8](data))
+    /// What reading a zone file found.
+    private enum Reading {
+        case zone(TZif)
+        /// Missing, unreadable, not a regular file, or without the `TZif` magic.
+        case notTZif
+        /// Larger than `TZif.largestFile`: not read at all.
+        case tooLarge
+        /// A TZif file that contradicts itself or passes TZif's limits.
+        case refused
+    }
+
+    /// The file's TZif contents. Only a regular file is read (a FIFO or a device would block or never
+    /// end), opened without waiting, and never more than `TZif.largestFile` bytes of it.
+    private static func readTZif(_ path: String) -> Reading {
+        guard let bytes = readRegularFile(path, largest: TZif.largestFile) else { return .notTZif }
+        guard bytes.count <= TZif.largestFile else { return TZif.isTZif(bytes, at: 0) ? .tooLarge : .notTZif }
+        if let tzif = TZif(bytes) { return .zone(tzif) }
+        return TZif.isTZif(bytes, at: 0) ? .refused : .notTZif
+    }
+
+    /// The first `largest + 1` bytes of a regular file (so a longer one shows as longer), or nil when
+    /// the path is not one or cannot be read.
+    private static func readRegularFile(_ path: String, largest: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: min(max(Int(status.st_size), 0), largest) + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { break }
+            count += read
+        }
+        return Array(bytes.prefix(count))
     }
 
     private static func startsWithTZifMagic(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 4)).map { $0.elementsEqual("TZif".utf8) } ?? false
+        readRegularFile(path, largest: 3).map { TZif.isTZif($0, at: 0) } ?? false
     }
 
     /// The tz database and the zone's name there for a file in a `zoneinfo` directory, or a link to
