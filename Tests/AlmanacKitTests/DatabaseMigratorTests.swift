@@ -107,3 +107,94 @@ import Testing
         }
     }
 }
+
+/// A version 1 database holding objects of the user's own: a view, trigger or index on a table a
+/// later migration rebuilds stops the upgrade before anything changes, named with what to do; the
+/// user's own tables, and the rows that refer to a rebuilt table, come through.
+@Suite struct UserObjectMigrationTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("v1.db")
+    }
+
+    @Test func aUsersViewOnEventsStopsTheUpgradeBeforeAnythingChanges() throws {
+        try OldSchemaFixture.versionOne(path, userSQL: "CREATE VIEW my_view AS SELECT title, starts_at FROM events")
+        let before = try OldSchemaFixture.digest(path)
+        do {
+            let database = try Database(path: path)
+            let error = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+            #expect(error.failure == .invalidData)
+            #expect(error.key == "migration.error.user-objects")
+            #expect(error.arguments["version"] == "5", "events is rebuilt by migration 5")
+            #expect(error.description == "\(path) cannot be upgraded to schema version 5, which rebuilds events: view \"my_view\" (events) of your own would break, so nothing was changed. Drop them with sqlite3 (almanac query cannot): sqlite3 \(path) 'DROP VIEW \"my_view\";'; run almanac again to upgrade, then make them anew")
+            #expect(try database.userVersion == 1, "no migration ran, not even the ones before 5")
+            #expect(try database.scalar("SELECT count(*) FROM schema_migrations") == .integer(1))
+            #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
+        }
+        #expect(try OldSchemaFixture.digest(path) == before, "the file is byte for byte what it was")
+
+        // Dropped as the message says, the upgrade goes through with every row.
+        let again = try Database(path: path)
+        try again.execute("DROP VIEW my_view")
+        let outcome = try DatabaseMigrator.builtIn.migrate(again)
+        #expect(outcome.fromVersion == 1 && outcome.toVersion == DatabaseMigrator.builtIn.latestVersion)
+        #expect(try again.rows("SELECT id, title, all_day FROM events") == [[.integer(3), .text("Carols"), .integer(0)]])
+        #expect(try again.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(7), .integer(1)]])
+        #expect(try again.scalar("PRAGMA foreign_keys") == .integer(1), "foreign keys are on again after the run")
+    }
+
+    @Test func triggersAndIndexesOnRebuiltTablesAreNamedEachOnce() throws {
+        try OldSchemaFixture.versionOne(path, userSQL: """
+            CREATE TABLE audit (what TEXT);
+            CREATE TRIGGER "loan audit" AFTER INSERT ON books BEGIN INSERT INTO audit VALUES ('loan'); END;
+            CREATE INDEX books_by_author ON books (author);
+            CREATE TRIGGER country_audit AFTER INSERT ON countries BEGIN INSERT INTO audit SELECT title FROM events; END;
+            CREATE VIEW country_names AS SELECT name FROM countries;
+            CREATE INDEX audit_by_what ON audit (what);
+            """)
+        let database = try Database(path: path)
+        let error = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        #expect(error.arguments["version"] == "4")
+        #expect(error.arguments["objects"] == #"index "books_by_author" (books), trigger "loan audit" (books)"#
+            || error.arguments["objects"] == #"trigger "loan audit" (books), index "books_by_author" (books)"#, "\(error)")
+        #expect(error.arguments["drops"]?.contains(#"DROP TRIGGER "loan audit";"#) == true)
+        // Once those are gone, the trigger that reads events stops version 5; a view on countries,
+        // and anything on the user's own table, stop nothing.
+        try database.execute(#"DROP TRIGGER "loan audit"; DROP INDEX books_by_author"#)
+        let next = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        #expect(next.arguments["version"] == "5")
+        #expect(next.arguments["objects"] == #"trigger "country_audit" (events)"#)
+        try database.execute("DROP TRIGGER country_audit")
+        try DatabaseMigrator.builtIn.migrate(database)
+        #expect(try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('country_names', 'audit', 'audit_by_what')") == .integer(3))
+    }
+
+    /// SQLite's 12 steps: with foreign keys on, dropping the old `books` would delete every row that
+    /// refers to it with ON DELETE CASCADE, the user's own included.
+    @Test func rowsThatReferToARebuiltTableComeThrough() throws {
+        try OldSchemaFixture.versionOne(path, userSQL: """
+            CREATE TABLE loan_notes (book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE, note TEXT);
+            INSERT INTO loan_notes VALUES (7, 'ask Anna');
+            """)
+        let database = try Database(path: path)
+        try DatabaseMigrator.builtIn.migrate(database)
+        #expect(try database.rows("SELECT book_id, note FROM loan_notes") == [[.integer(7), .text("ask Anna")]])
+        #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
+        // The reference still holds: deleting the loan takes its note.
+        try database.execute("DELETE FROM books WHERE id = 7")
+        #expect(try database.scalar("SELECT count(*) FROM loan_notes") == .integer(0))
+    }
+
+    @Test func aMigrationThatBreaksAForeignKeyIsRolledBack() throws {
+        let database = try Database(path: path, mode: .create)
+        let first = Migration(version: 1, name: "one", sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id)); INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1)")
+        let second = Migration(version: 2, name: "two", sql: "CREATE TABLE parent_new (id INTEGER PRIMARY KEY); DROP TABLE parent; ALTER TABLE parent_new RENAME TO parent")
+        try DatabaseMigrator(migrations: [first]).migrate(database)
+        #expect(throws: DatabaseError.self) { try DatabaseMigrator(migrations: [first, second]).migrate(database) }
+        #expect(try database.userVersion == 1)
+        #expect(try database.scalar("SELECT count(*) FROM parent") == .integer(1))
+    }
+}

@@ -19,7 +19,13 @@ public struct Migration: Sendable, Equatable {
 
 /// Brings a database's schema up to date: applies pending migrations in order, each in its own
 /// transaction, records them in `schema_migrations` and `PRAGMA user_version`, and refuses a
-/// database whose schema is newer than the migrations it knows.
+/// database whose schema is newer than the migrations it knows, or one holding a view, trigger or
+/// index of the user's that a pending migration would break (`DatabaseMigrator+UserObjects.swift`).
+///
+/// Migrations rebuild tables the way SQLite's ALTER TABLE documentation gives (its 12 steps):
+/// foreign keys off for the run (`PRAGMA foreign_keys` cannot change inside a transaction), so that
+/// dropping the old table neither deletes nor cascades to the rows that refer to it, and
+/// `PRAGMA foreign_key_check` before each migration's COMMIT.
 public struct DatabaseMigrator: Sendable {
     /// The known migrations, in order.
     public let migrations: [Migration]
@@ -70,12 +76,18 @@ public struct DatabaseMigrator: Sendable {
     public func migrate(_ database: Database) throws -> Outcome {
         let start = try currentVersion(of: database)
         try refuseNewer(start, path: database.path)
+        guard start < latestVersion else { return Outcome(fromVersion: start, toVersion: start, applied: []) }
+        let foreignKeys = try database.scalar("PRAGMA foreign_keys") == .integer(1)
+        if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if foreignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
         var applied: [Migration] = []
         for migration in migrations where migration.version > start {
             let didApply = try database.transaction(.immediate) { () throws -> Bool in
                 let current = try currentVersion(of: database)
                 try refuseNewer(current, path: database.path)
                 guard current < migration.version else { return false }
+                // Under the write lock, before the first change: the version and the objects agree.
+                if applied.isEmpty { try refuseUserObjects(database, from: current) }
                 try database.execute("""
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         version    INTEGER NOT NULL PRIMARY KEY,

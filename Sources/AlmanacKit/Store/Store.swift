@@ -26,19 +26,30 @@ public enum Store {
 
     /// Opens an existing Almanac database read-only; nothing run on it can change the file. A user
     /// who may read the database (and its `-wal` and `-shm` files) but not write it or its folder can.
+    /// A database of an older schema is upgraded first, as any command that writes would (its
+    /// queries would not run on the old tables); a user who may not write it is told how.
+    /// `upgrading: false` (a backup, which copies the file as it is and never writes it) does not.
     public static func openReadOnly(_ path: String, migrator: DatabaseMigrator = .builtIn,
-                                    busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+                                    busyTimeout: Int32 = Database.defaultBusyTimeout, upgrading: Bool = true) throws -> Database {
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
-        try explained {
+        let version = try explained {
             try DatabaseContent.requireAlmanac(database, path: path)
-            let version = try migrator.currentVersion(of: database)
-            if version > migrator.latestVersion {
-                throw AlmanacError(.invalidData, "error.schema-newer",
-                    ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
-            }
+            return try migrator.currentVersion(of: database)
         }
-        return database
+        if version > migrator.latestVersion {
+            throw AlmanacError(.invalidData, "error.schema-newer",
+                ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
+        }
+        guard upgrading, version < migrator.latestVersion else { return database }
+        do {
+            _ = try open(path, migrator: migrator, busyTimeout: busyTimeout)
+        } catch let error as AlmanacError where error.failure == .cannotCreate || error.failure == .missingInput {
+            // Not this user's to write: the owner upgrades it once, and every reader reads it after.
+            throw AlmanacError(.cannotCreate, "database.error.needs-upgrade",
+                ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
+        }
+        return try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
     }
 
     /// The content of a database file that must be there already: a file of no bytes is a database

@@ -25,7 +25,7 @@ struct BackupCommand: RunnableCommand, Exemplified, Formatted {
 
     func run() throws {
         let settings = try global.settings()
-        let database = try Store.openReadOnly(settings.databasePath)
+        let database = try Store.openReadOnly(settings.databasePath, upgrading: false)
         let report = try Backup.write(database, to: file, force: force)
         let t = settings.localizer
         try Print.line(t("backup.done", ["path": report.path, "database": settings.databasePath,
