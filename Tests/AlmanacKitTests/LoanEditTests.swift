@@ -6,12 +6,12 @@ import Testing
     let today = LocalDate("2025-12-22")!
 
     @Test(arguments: [("2026-01-05", "2026-01-05"), ("today", "2025-12-22"), ("today+21", "2026-01-12"), ("today-3", "2025-12-19"),
-                      (" today+1 ", "2025-12-23"), ("TODAY", "2025-12-22")])
+                      (" today+1 ", "2025-12-23"), ("TODAY", "2025-12-22"), ("22.12.2025", "2025-12-22"), ("12/23/2025", "2025-12-23")])
     func datesAreAbsoluteOrRelativeToToday(_ text: String, _ expected: String) throws {
         #expect(try LoanEdit.date(text, option: "--due", today: today).description == expected)
     }
 
-    @Test(arguments: ["2025-02-30", "22.12.2025", "tomorrow", "today+x", "", "2025-12-22T10:00"])
+    @Test(arguments: ["2025-02-30", "30.02.2025", "03/04/2025", "tomorrow", "today+x", "", "2025-12-22T10:00"])
     func badDatesAreUsageErrorsNamingTheOption(_ text: String) {
         #expect {
             _ = try LoanEdit.date(text, option: "--loaned-on", today: today)

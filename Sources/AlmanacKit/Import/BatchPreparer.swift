@@ -92,7 +92,7 @@ final class BatchPreparer {
             return
         }
         var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
-            output: rowValues, width: width)
+            output: rowValues, width: width, dateForms: batch.dialect.dates)
         rules.check(&row)
         row.finish()
         if row.failed { batch.invalid.insert(record) }

@@ -57,6 +57,9 @@ final class CSVReader {
     private let givenDelimiter: UInt8?
     /// How many of a header's names name a column, for the sniffer.
     private let recognized: ([String]) -> Int
+    /// Whether a header's name names a column of days, and `--date-format`, for the dates' form.
+    private let isDateColumn: ((String) -> Bool)?
+    private let datePattern: DateForms.Pattern?
     private let context: UnsafeMutablePointer<ParseContext>
     private let parser: UnsafeMutablePointer<csv_parser>
     private let chunk: UnsafeMutableRawPointer
@@ -85,7 +88,10 @@ final class CSVReader {
     /// for `delimiter` or `encoding` finds them from the file; `recognized` counts the names of a
     /// header that name a column, for finding the delimiter.
     init(input: InputFile, delimiter: UInt8?, encoding: TextEncoding?, headerFields: Int,
-         recognized: @escaping ([String]) -> Int = { _ in 0 }) {
+         recognized: @escaping ([String]) -> Int = { _ in 0 }, isDateColumn: ((String) -> Bool)? = nil,
+         datePattern: DateForms.Pattern? = nil) {
+        self.isDateColumn = isDateColumn
+        self.datePattern = datePattern
         self.input = input
         givenEncoding = encoding
         givenDelimiter = delimiter
@@ -167,7 +173,26 @@ final class CSVReader {
         raw = try chooseEncoding(raw)
         setText(transcoder?.convert(raw) ?? raw)
         position = try chooseDelimiter(complete: complete)
+        chooseDateForms(complete: complete)
         return true
+    }
+
+    /// Settles the form of the file's days: `--date-format`, else the order of slashed dates the
+    /// sample shows in the header's date columns (`DateOrderSniffer`), else nothing beyond ISO and dots.
+    private func chooseDateForms(complete: Bool) {
+        if let datePattern {
+            dialect.dates.pattern = datePattern
+            dialect.datesSource = .given
+            return
+        }
+        let sample = UnsafeRawBufferPointer(rebasing: text[position...])
+        guard let isDateColumn, let base = sample.baseAddress, memchr(base, 47, sample.count) != nil else { return }
+        let header = DelimiterSniffer.shape(of: sample, delimiter: dialect.delimiter, complete: complete).names
+        let dateFields = Set(header.indices.filter { isDateColumn(header[$0]) })
+        if let order = DateOrderSniffer.order(sample, delimiter: dialect.delimiter, dateFields: dateFields, complete: complete) {
+            dialect.dates.slashOrder = order
+            dialect.datesSource = .sniffed
+        }
     }
 
     private func setText(_ bytes: UnsafeRawBufferPointer) {

@@ -26,6 +26,10 @@ public struct FileDialect: Sendable, Equatable {
     public var delimiterSource: Source = .given
     /// True when the file's first line is Excel's `sep=X` (a rejects file writes it too).
     public var sepLine = false
+    /// The forms its days are read in: `--date-format`, or the slashed order its first lines show.
+    public var dates = DateForms()
+    /// How the dates' form was settled; nil when nothing was (no pattern given, no slashed date decided).
+    public var datesSource: Source?
 
     /// A dialect with `delimiter` as given.
     public init(delimiter: UInt8) { self.delimiter = delimiter }
@@ -44,6 +48,9 @@ public struct FileDialect: Sendable, Equatable {
         return [
             t("import.form.encoding", ["encoding": encoding.rawValue, "how": how(encodingSource, option: "--encoding")]),
             t("import.form.delimiter", ["delimiter": ImportOptions.delimiterName(delimiter), "how": how(delimiterSource, option: "--delimiter")]),
-        ]
+        ] + (datesSource.map { source in
+            let form = dates.pattern?.text ?? dates.slashOrder.map { DateForms.name($0) } ?? ""
+            return [t("import.form.dates", ["form": form, "how": how(source, option: "--date-format")])]
+        } ?? [])
     }
 }

@@ -61,6 +61,15 @@ struct HeaderMapping {
         return all
     }
 
+    /// For the date sniffer: whether a header name names one of `columns` that holds days; nil when
+    /// none does.
+    static func dateNamer(_ columns: [ImportColumn], renames: [String: String] = [:]) -> ((String) -> Bool)? {
+        let dates = Set(columns.indices.filter { columns[$0].isDate })
+        guard !dates.isEmpty else { return nil }
+        let spellings = spellings(columns, renames: renames)
+        return { name in (spellings[normalized(name)] ?? nil).map { dates.contains($0) } ?? false }
+    }
+
     /// How many of a header's names name one of `columns` (or `reason`): how the delimiter sniffer
     /// tells a header split right from one split wrong.
     static func recognizer(_ columns: [ImportColumn], renames: [String: String] = [:]) -> ([String]) -> Int {

@@ -19,6 +19,8 @@ public struct ImportOptions: Sendable {
     /// `--map SOURCE=column`: the file's column SOURCE is read as `column`; an empty column leaves
     /// SOURCE out on purpose.
     public var renames: [String: String] = [:]
+    /// `--date-format`: how every date column's slashed (or other) days are written.
+    public var datePattern: DateForms.Pattern?
     /// How many errors are listed; an all-or-nothing import stops after that many.
     public var maxErrors = 100
     /// The zone of date-times without an offset.

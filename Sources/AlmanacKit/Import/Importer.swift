@@ -82,7 +82,8 @@ public final class Importer {
         let rules = makeRules(kind, properties: properties)
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns),
-            recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames))
+            recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames),
+            isDateColumn: HeaderMapping.dateNamer(rules.columns, renames: options.renames), datePattern: options.datePattern)
         let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, renames: options.renames,
             throughLink: input.throughLink)
         let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))

@@ -11,9 +11,12 @@ public struct ImportColumn: Hashable, Sendable {
     /// Its titles as Almanac prints them, in every language it speaks (`due`, `вернуть до`): a
     /// header may name the column by one of them.
     public let titles: [String]
+    /// True for a column of days (whose slashed dates a file's first lines may decide).
+    public let isDate: Bool
 
     /// A column.
-    public init(_ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = []) {
+    public init(_ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false) {
+        self.isDate = isDate
         self.name = name
         self.required = required
         self.inFile = inFile
@@ -54,6 +57,8 @@ struct RowCheck: RowSource {
     let mapping: [Int]
     let columns: [ImportColumn]
     let file: String
+    /// The forms the file's days are written in.
+    let dateForms: DateForms
     private(set) var failed = false
     // The hot path reads and writes through pointers taken once per row, not through the batch's
     // properties (each class property access is checked for exclusivity at run time).
@@ -74,7 +79,8 @@ struct RowCheck: RowSource {
 
     /// A check of one record, binding into `output` (room for `width` values, one per column).
     init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
-         output: UnsafeMutablePointer<BindValue>, width: Int) {
+         output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms()) {
+        self.dateForms = dateForms
         self.batch = batch
         self.record = record
         self.mapping = mapping

@@ -36,14 +36,14 @@ enum BookKind: KindDefinition {
             row.bindDate(Column.loanedOn, context.today)
         } else {
             loaned = row.date(Column.loanedOn)
-            row.bindField(Column.loanedOn)
+            if let loaned { row.bindDay(Column.loanedOn, loaned) }
         }
         if row.require(Column.dueOn), let due = row.date(Column.dueOn) {
-            row.bindField(Column.dueOn)
+            row.bindDay(Column.dueOn, due)
             if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned) { row.fail(Column.dueOn, violation) }
         }
         if !row.isEmpty(Column.returnedOn), let returned = row.date(Column.returnedOn) {
-            row.bindField(Column.returnedOn)
+            row.bindDay(Column.returnedOn, returned)
             if let loaned, let violation = LoanRules.checkReturned(returned, loanedOn: loaned, today: context.today) {
                 row.fail(Column.returnedOn, violation)
             }

@@ -71,7 +71,8 @@ public struct ColumnSpec: Sendable, Equatable {
 
     /// The column as header matching sees it.
     var importColumn: ImportColumn {
-        ImportColumn(header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey))
+        ImportColumn(header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey),
+            isDate: type == .date)
     }
 }
 

@@ -9,6 +9,8 @@ struct FieldValues: RowSource {
     private(set) var values: [SQLValue]
     /// The columns that break a rule, in the order found.
     private(set) var problems: [(column: Int, violation: RuleViolation)] = []
+    /// The forms days may be written in (`--date-format`).
+    var dateForms = DateForms()
 
     /// A row of `count` columns with the given texts (missing ones empty).
     init(count: Int, texts: [Int: String?]) {

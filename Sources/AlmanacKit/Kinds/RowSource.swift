@@ -22,6 +22,8 @@ extension KindColumn {
 /// A rule reads a column, and either binds the value to store in that column's place or fails the
 /// column with a `RuleViolation`; columns it binds nothing to are NULL.
 protocol RowSource {
+    /// The forms a day may be written in (`--date-format`, a file's slashed dates).
+    var dateForms: DateForms { get }
     /// True when the column is empty, or absent from the row.
     func isEmpty(_ column: Int) -> Bool
     /// Runs `body` with the column's bytes (none when absent).
@@ -78,11 +80,24 @@ extension RowSource {
         return true
     }
 
-    /// The column as a date, failing when it is not `YYYY-MM-DD` or the day does not exist.
+    /// The column as a date, failing when it is in none of `dateForms` (ISO `YYYY-MM-DD`, the
+    /// dotted and slashed forms) or the day does not exist.
     mutating func date(_ column: some ColumnIndex) -> LocalDate? {
         if let date = withBytes(column.index, { LocalDate(bytes: $0) }) { return date }
-        fail(column.index, RuleViolation("rule.not-a-date"))
+        let forms = dateForms
+        switch withBytes(column.index, { forms.read($0) }) {
+        case .date(let date): return date
+        case .undecided: fail(column.index, RuleViolation("rule.slashed-date-undecided"))
+        case .notADate:
+            fail(column.index, forms.pattern.map { RuleViolation("rule.not-a-date-in-pattern", ["pattern": $0.text]) } ?? RuleViolation("rule.not-a-date"))
+        }
         return nil
+    }
+
+    /// Stores a day `date` read from the column: the field as it is when it is already
+    /// `YYYY-MM-DD` (the import's hot path copies no text), else the day in that form.
+    mutating func bindDay(_ column: some ColumnIndex, _ date: LocalDate) {
+        if withBytes(column.index, { $0.count == 10 && $0[4] == 45 && $0[7] == 45 }) { bindField(column.index) } else { bindDate(column.index, date) }
     }
 
     /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time

@@ -22,7 +22,7 @@ enum NoticeKind: KindDefinition {
         if row.require(Column.level), let level = row.integer(Column.level) {
             if level >= 0 { row.bindInteger(Column.level, level) } else { row.fail(Column.level, RuleViolation("rule.not-a-count")) }
         }
-        if row.require(Column.issuedOn), row.date(Column.issuedOn) != nil { row.bindField(Column.issuedOn) }
+        if row.require(Column.issuedOn), let day = row.date(Column.issuedOn) { row.bindDay(Column.issuedOn, day) }
     }
 }
 

@@ -22,6 +22,7 @@ extension Books {
         let author: String?
         let borrower: String?
         let loanedOn: String?
+        let dateFormat: String?
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
@@ -31,11 +32,13 @@ extension Books {
             author = line.option("--author", value: "name", help: "help.books.add.author")
             borrower = line.option("--borrower", value: "name", help: "help.books.add.borrower")
             loanedOn = line.option("--loaned-on", value: "date", help: "help.books.add.loaned-on")
+            dateFormat = line.option("--date-format", value: "pattern", help: "help.books.date-format", completion: .words(DateForms.examples))
         }
 
         func run() throws {
             let settings = try page.settings(global, "books.add")
-            let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
+            var edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due)
+            edit.dateForms = DateForms(pattern: try DateForms.option(dateFormat))
             let loan = try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today)
             try page.write(settings, LoanChange(.added, loan).render(page.renderer(settings)))
         }

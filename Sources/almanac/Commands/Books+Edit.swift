@@ -23,6 +23,7 @@ extension Books {
         let loanedOn: String?
         let due: String?
         let returnedOn: String?
+        let dateFormat: String?
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
@@ -34,11 +35,13 @@ extension Books {
             loanedOn = line.option("--loaned-on", value: "date", help: "help.books.edit.loaned-on")
             due = line.option("--due", value: "date", help: "help.books.edit.due")
             returnedOn = line.option("--returned-on", value: "date", help: "help.books.edit.returned-on")
+            dateFormat = line.option("--date-format", value: "pattern", help: "help.books.date-format", completion: .words(DateForms.examples))
         }
 
         func run() throws {
             let settings = try page.settings(global, "books.edit")
-            let edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
+            var edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
+            edit.dateForms = DateForms(pattern: try DateForms.option(dateFormat))
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.update(id: id.value, edit, today: settings.today)

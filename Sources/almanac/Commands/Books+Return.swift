@@ -18,17 +18,20 @@ extension Books {
         let page: PageOptions
         let id: RowID
         let on: String?
+        let dateFormat: String?
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             page = PageOptions(line)
             id = line.argument("id", help: "help.books.id")
             on = line.option("--on", value: "date", help: "help.books.return.on")
+            dateFormat = line.option("--date-format", value: "pattern", help: "help.books.date-format", completion: .words(DateForms.examples))
         }
 
         func run() throws {
             let settings = try page.settings(global, "books.return")
-            let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
+            let forms = DateForms(pattern: try DateForms.option(dateFormat))
+            let day = try on.map { try LoanEdit.date($0, option: "--on", today: settings.today, forms: forms) } ?? settings.today
             let store = try LoanStore.openForWriting(settings.databasePath)
             let loan = try store.markReturned(id: id.value, on: day, today: settings.today)
             try page.write(settings, LoanChange(.returned, loan).render(page.renderer(settings)))

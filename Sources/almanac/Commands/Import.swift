@@ -42,6 +42,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     let maxErrors: Int
     let map: [String]
     let followLinks: Bool
+    let dateFormat: String?
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
@@ -59,6 +60,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
         map = line.option("--map", value: "source=column", help: "help.import.map")
         followLinks = line.flag("--follow-links", help: "help.import.follow-links")
+        dateFormat = line.option("--date-format", value: "pattern", help: "help.import.date-format", completion: .words(DateForms.examples))
     }
 
     func run() throws {
@@ -83,6 +85,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         options.force = force
         options.dryRun = dryRun
         options.maxErrors = maxErrors
+        options.datePattern = try DateForms.option(dateFormat)
         options.timeZone = settings.timeZone
         options.now = settings.now()
 

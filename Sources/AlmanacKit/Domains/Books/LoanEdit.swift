@@ -3,7 +3,8 @@ import Foundation
 /// Loan fields as typed on the command line, for `books add` and `books edit`: each becomes the text
 /// of its `books` column, and the loan is checked by the books kind's rules, as an import's row is.
 ///
-/// Dates are `YYYY-MM-DD`, `today`, `today+N` or `today-N` (days, in `--tz`). An empty author or
+/// Dates are `YYYY-MM-DD`, `today`, `today+N` or `today-N` (days, in `--tz`), or in the forms an
+/// import reads (`DD.MM.YYYY`, a slashed date its numbers or `--date-format` decide). An empty author or
 /// borrower clears it; an empty `returned_on` (or `none`) marks the book as not returned.
 public struct LoanEdit: Sendable {
     /// A new title.
@@ -18,6 +19,8 @@ public struct LoanEdit: Sendable {
     public var dueOn: String?
     /// A new return day, as typed; empty or `none` clears it.
     public var returnedOn: String?
+    /// The forms days may be typed in (`--date-format`).
+    public var dateForms = DateForms()
 
     /// An edit of the given fields (nil leaves a field as it is).
     public init(
@@ -48,7 +51,7 @@ public struct LoanEdit: Sendable {
     func texts(today: LocalDate) -> [BookKind.Column: String?] {
         var texts: [BookKind.Column: String?] = [:]
         func day(_ text: String) -> String {
-            ReportParameter.date(text.trimmingCharacters(in: .whitespaces), today: today)?.description ?? text
+            Self.day(text.trimmingCharacters(in: .whitespaces), today: today, forms: dateForms)?.description ?? text
         }
         if let title { texts[.title] = title }
         if let author { texts[.author] = author }
@@ -59,11 +62,17 @@ public struct LoanEdit: Sendable {
         return texts
     }
 
-    /// A day typed as `YYYY-MM-DD`, `today`, `today+N` or `today-N`.
-    public static func date(_ text: String, option: String, today: LocalDate) throws -> LocalDate {
-        guard let date = ReportParameter.date(text.trimmingCharacters(in: .whitespaces), today: today) else {
+    /// A day typed as `YYYY-MM-DD`, `today`, `today+N` or `today-N`, or in `forms`.
+    public static func date(_ text: String, option: String, today: LocalDate, forms: DateForms = DateForms()) throws -> LocalDate {
+        guard let date = day(text.trimmingCharacters(in: .whitespaces), today: today, forms: forms) else {
             throw AlmanacError(.usage, "books.error.bad-date", ["option": option, "value": text])
         }
         return date
+    }
+
+    private static func day(_ text: String, today: LocalDate, forms: DateForms) -> LocalDate? {
+        if let date = ReportParameter.date(text, today: today) { return date }
+        if case .date(let date) = forms.readAlone(text) { return date }
+        return nil
     }
 }
