@@ -141,6 +141,98 @@ import Testing
         }
     }
 
+    /// The database in a folder of its own, and a drop folder beside it that a user of the drop may
+    /// swap for a symlink to the database's folder (issue 27).
+    func dropFolders() throws -> String {
+        try FileManager.default.createDirectory(atPath: path("lib"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("drop"), withIntermediateDirectories: true)
+        try Data("the database\n".utf8).write(to: URL(fileURLWithPath: path("lib/lib.db")))
+        return path("lib/lib.db")
+    }
+
+    /// Swaps `drop` for a symlink to `lib`, keeping the real folder as `drop.old`.
+    func swapDropForTheDatabasesFolder() throws {
+        try FileManager.default.moveItem(atPath: path("drop"), toPath: path("drop.old"))
+        try FileManager.default.createSymbolicLink(atPath: path("drop"), withDestinationPath: "lib")
+    }
+
+    @Test func aFolderSwappedAfterTheClaimStillGetsTheFileNotTheDatabase() throws {
+        let database = try dropFolders()
+        var outputs = OutputGuard(database: database, force: true)
+        let target = try outputs.claim(path("drop/lib.db"), option: "--rejects")
+        // Swapped between the claim and the first byte (a rejects file is opened at the first invalid row)…
+        try swapDropForTheDatabasesFolder()
+        let file = try target.open()
+        try file.writer.write("rejected,row\n")
+        try file.commit()
+        #expect(try String(contentsOfFile: database, encoding: .utf8) == "the database\n")
+        #expect(try String(contentsOfFile: path("drop.old/lib.db"), encoding: .utf8) == "rejected,row\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("lib")) == ["lib.db"])
+    }
+
+    @Test func aFolderSwappedWhileTheFileIsWrittenStillGetsIt() throws {
+        let database = try dropFolders()
+        var outputs = OutputGuard(database: database, force: true)
+        let file = try outputs.claim(path("drop/lib.db"), option: "--out").open()
+        try file.writer.write("first half\n")
+        try file.writer.flush()
+        // …and between the last byte and the rename.
+        try swapDropForTheDatabasesFolder()
+        try file.writer.write("second half\n")
+        try file.commit()
+        #expect(try String(contentsOfFile: database, encoding: .utf8) == "the database\n")
+        #expect(try String(contentsOfFile: path("drop.old/lib.db"), encoding: .utf8) == "first half\nsecond half\n")
+        #expect(try temporaries(in: path("drop.old")).isEmpty)
+    }
+
+    @Test func aNameThatBecameTheDatabaseByTheRenameIsRefusedAndNothingIsReplaced() throws {
+        let database = try dropFolders()
+        var outputs = OutputGuard(database: database, force: true)
+        try Data("old output\n".utf8).write(to: URL(fileURLWithPath: path("drop/copy.csv")))
+        let file = try outputs.claim(path("drop/copy.csv"), option: "--out").open()
+        try file.writer.write("output\n")
+        // The name is now a hard link to the database (the same device and inode).
+        try FileManager.default.removeItem(atPath: path("drop/copy.csv"))
+        try FileManager.default.linkItem(atPath: database, toPath: path("drop/copy.csv"))
+        do {
+            try file.commit()
+            Issue.record("the output was put over the database's other name")
+        } catch let error as AlmanacError {
+            #expect(error.key == "write.refused.database" && error.description.hasPrefix("--out \(path("drop/copy.csv")): "), "\(error)")
+        }
+        #expect(try String(contentsOfFile: path("drop/copy.csv"), encoding: .utf8) == "the database\n")
+        #expect(try temporaries(in: path("drop")).isEmpty)
+    }
+
+    @Test func theFolderIsReachedWithoutFollowingASymlink() throws {
+        try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: "sub")
+        #expect(throws: Errno.self) { try OutputFolder(path: path("link")) }
+        let real = try OutputFolder(path: path("sub"))
+        #expect(real.identity == FileLocation.identity(of: path("sub")))
+    }
+
+    @Test func anOutputThatMustBeAFileRefusesADevice() {
+        var outputs = makeGuard()
+        #expect(throws: AlmanacError.self) { try outputs.claim("/dev/null", option: "site", fileOnly: true) }
+        #expect(refusal("/dev/null") == nil)
+    }
+
+    /// Issue 27: 16,000 inputs with `--rejects` took 73 s, each claim compared with every claim before
+    /// it. The checks are lookups by key: a fixed number per claim, however many came before.
+    @Test func claimsCostTheSameHoweverManyCameBefore() throws {
+        let inputs = (0..<4_000).map { path("in-\($0).csv") }
+        for input in inputs.prefix(10) { try Data("x\n".utf8).write(to: URL(fileURLWithPath: input)) }
+        var outputs = OutputGuard(database: path("lib.db"), inputs: inputs)
+        let before = outputs.lookups
+        let targets = try RejectsWriter.claim(path("rejects.csv"), inputs: inputs, outputs: &outputs)
+        #expect(targets.count == inputs.count)
+        #expect(outputs.lookups - before <= 3 * inputs.count, "\(outputs.lookups - before) lookups for \(inputs.count) claims")
+    }
+
+    func temporaries(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+    }
+
     func temporaries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
     }

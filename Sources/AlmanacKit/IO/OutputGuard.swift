@@ -8,15 +8,67 @@ import Foundation
 /// the database or its `-wal`, `-shm` or `-journal` file, to an input of the run, or to a file
 /// another output of the run claimed — compared by device and inode where the file exists, so hard
 /// links and symlinks count, and by resolved path where it does not yet; when it is an existing file
-/// and `force` is off; when it is a folder or a special file other than a character device or a FIFO.
-/// A folder that does not exist is a file that cannot be created (exit 73).
+/// and `force` is off; when it is a folder or a special file other than a character device or a FIFO
+/// (and those too where the output must be a file). A folder that does not exist is a file that
+/// cannot be created (exit 73).
+///
+/// The claim opens the file's folder (`OutputFolder`) and the target keeps it: the file is made and
+/// renamed relative to that folder, and checked against the protected files once more, by device
+/// and inode, just before the rename. Each check is a lookup by key, so a run of many files claims
+/// them in time that grows with their number.
 public struct OutputGuard {
     /// What a claimed path must not be.
     enum Protected: Equatable {
         case database(String), sideFile(String, suffix: String), input(String), output(String)
     }
 
-    private var protected: [(location: FileLocation?, identity: FileLocation.Identity?, role: Protected)] = []
+    /// A file's name in a folder, the folder known by its device and inode.
+    struct Place: Hashable {
+        let folder: FileLocation.Identity
+        let name: String
+    }
+
+    /// The protected files of a run, by device and inode, by resolved path and by place; shared with
+    /// the targets, which look their name up again before the rename. The first file registered
+    /// under a key keeps it (the database before an input, an input before an output).
+    final class ProtectedFiles {
+        private var byIdentity: [FileLocation.Identity: (order: Int, role: Protected)] = [:]
+        private var byPath: [String: (order: Int, role: Protected)] = [:]
+        private var byPlace: [Place: (order: Int, role: Protected)] = [:]
+        private var count = 0
+        /// How many lookups the checks made: a claim makes a fixed number, however many came before.
+        private(set) var lookups = 0
+
+        func add(_ role: Protected, identity: FileLocation.Identity?, path: String?, place: Place?) {
+            count += 1
+            let entry = (count, role)
+            if let identity, byIdentity[identity] == nil { byIdentity[identity] = entry }
+            if let path, byPath[path] == nil { byPath[path] = entry }
+            if let place, byPlace[place] == nil { byPlace[place] = entry }
+        }
+
+        /// The earliest protected file that is `identity`, at `path` or at `place`.
+        func find(identity: FileLocation.Identity?, path: String?, place: Place?) -> Protected? {
+            var found: [(order: Int, role: Protected)] = []
+            if let identity {
+                lookups += 1
+                if let entry = byIdentity[identity] { found.append(entry) }
+            }
+            if let path {
+                lookups += 1
+                if let entry = byPath[path] { found.append(entry) }
+            }
+            if let place {
+                lookups += 1
+                if let entry = byPlace[place] { found.append(entry) }
+            }
+            return found.min { $0.order < $1.order }?.role
+        }
+    }
+
+    let protected = ProtectedFiles()
+    /// The folders opened so far, by real path: every output in one folder shares its descriptor.
+    private var folders: [String: OutputFolder] = [:]
     /// Replace existing files (`--force`).
     public let force: Bool
 
@@ -37,7 +89,7 @@ public struct OutputGuard {
         for input in inputs {
             if input == "-" {
                 if let (identity, kind) = FileLocation.identity(ofDescriptor: STDIN_FILENO), kind == .regular {
-                    protected.append((nil, identity, .input(input)))
+                    protected.add(.input(input), identity: identity, path: nil, place: nil)
                 }
             } else {
                 protect(input, .input(input))
@@ -45,28 +97,34 @@ public struct OutputGuard {
         }
     }
 
-    private mutating func protect(_ path: String, _ role: Protected) {
+    private func protect(_ path: String, _ role: Protected) {
         let location = try? FileLocation.resolve(path)
-        protected.append((location, location?.identity ?? FileLocation.identity(of: path), role))
+        protected.add(role, identity: location?.identity ?? FileLocation.identity(of: path), path: location?.path,
+            place: location.flatMap(Self.place))
+    }
+
+    /// Where a resolved location is, by its folder's device and inode; nil when the folder is not there.
+    static func place(_ location: FileLocation) -> Place? {
+        guard !location.name.isEmpty, let folder = FileLocation.identity(of: location.folder) else { return nil }
+        return Place(folder: folder, name: location.name)
     }
 
     /// Checks `path`, given with `option` (`--out`), and reserves it for this run. `derived` names
     /// the path the user typed and the input when the file's name was made from them (the rejects of
-    /// one input among several), so a refusal names both.
-    public mutating func claim(_ path: String, option: String, derived: (base: String, input: String)? = nil) throws -> OutputTarget {
+    /// one input among several), so a refusal names both. `fileOnly` refuses a character device or
+    /// a FIFO too: the output must be a file of its own (a database copy, a site's page).
+    public mutating func claim(_ path: String, option: String, derived: (base: String, input: String)? = nil,
+                               fileOnly: Bool = false) throws -> OutputTarget {
         var arguments = ["option": option, "path": path]
         if let derived { arguments.merge(["base": derived.base, "input": derived.input]) { $1 } }
-        let keyPrefix = derived == nil ? "write.refused." : "write.refused-derived."
-        func refuse(_ reason: String, _ extra: [String: String] = [:]) -> AlmanacError {
-            AlmanacError(.usage, keyPrefix + reason, arguments.merging(extra) { $1 })
-        }
-        guard !path.isEmpty, !path.utf8.contains(0) else { throw refuse("empty") }
+        let refusal = OutputTarget.Refusal(keyPrefix: derived == nil ? "write.refused." : "write.refused-derived.", arguments: arguments)
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw refusal("empty") }
         // A file that cannot be made is exit 73, named with its option like every refusal.
         func cannotCreate(_ code: Int32) -> Error {
             let folder = FileLocation.split(path).folder
             switch code {
-            case ENOENT, ENOTDIR: return AlmanacError(.cannotCreate, keyPrefix + "no-folder", arguments.merging(["folder": folder]) { $1 })
-            case EACCES, EPERM, EROFS: return AlmanacError(.cannotCreate, keyPrefix + "no-permission", arguments.merging(["folder": folder]) { $1 })
+            case ENOENT, ENOTDIR: return AlmanacError(.cannotCreate, refusal.keyPrefix + "no-folder", arguments.merging(["folder": folder]) { $1 })
+            case EACCES, EPERM, EROFS: return AlmanacError(.cannotCreate, refusal.keyPrefix + "no-permission", arguments.merging(["folder": folder]) { $1 })
             default: return WriteFailure(stream: .file(path), code: code, failure: .cannotCreate)
             }
         }
@@ -76,28 +134,44 @@ public struct OutputGuard {
         } catch {
             throw cannotCreate(error.code)
         }
-        for entry in protected {
-            let same = (entry.identity != nil && entry.identity == location.identity) || entry.location?.path == location.path
-            guard same else { continue }
-            switch entry.role {
-            case .database(let database): throw refuse("database", ["database": database])
-            case .sideFile(let database, let suffix): throw refuse("side-file", ["database": database, "suffix": suffix])
-            case .input(let input): throw refuse("input", ["other": input == "-" ? "<stdin>" : input])
-            case .output(let other): throw refuse("twice", ["other": other])
-            }
-        }
+        if let role = protected.find(identity: location.identity, path: location.path, place: nil) { throw refusal(role) }
         let isDescriptor = Self.namesADescriptor(path)
         switch location.kind {
-        case .directory: throw refuse("directory")
-        case .other: throw refuse("special")
-        case .regular where !force && !isDescriptor: throw refuse("exists")
+        case .directory: throw refusal("directory")
+        case .other: throw refusal("special")
+        case .stream where fileOnly: throw refusal("special")
+        case .regular where !force && !isDescriptor: throw refusal("exists")
         default: break
         }
         let stream = location.kind == .stream || isDescriptor
-        if !stream && access(location.folder, W_OK) != 0 { throw cannotCreate(errno) }
-        protected.append((location, location.identity, .output(path)))
-        return OutputTarget(shown: path, location: location, isStream: stream, replaces: location.kind == .regular)
+        if stream {
+            protected.add(.output(path), identity: location.identity, path: location.path, place: nil)
+            return OutputTarget(shown: path, location: location, folder: nil, protected: protected, refusal: refusal,
+                isStream: true, replaces: false)
+        }
+        if access(location.folder, W_OK) != 0 { throw cannotCreate(errno) }
+        let folder: OutputFolder
+        if let opened = folders[location.folder] {
+            folder = opened
+        } else {
+            do {
+                folder = try OutputFolder(path: location.folder)
+            } catch {
+                throw cannotCreate(error.code)
+            }
+            folders[location.folder] = folder
+        }
+        // The name as the folder now holds it: what was resolved may have been swapped since.
+        let seen = folder.status(of: location.name)
+        let place = Place(folder: folder.identity, name: location.name)
+        if let role = protected.find(identity: seen.map(FileLocation.Identity.init), path: nil, place: place) { throw refusal(role) }
+        protected.add(.output(path), identity: location.identity, path: location.path, place: place)
+        return OutputTarget(shown: path, location: location, folder: folder, protected: protected, refusal: refusal,
+            isStream: false, replaces: location.kind == .regular)
     }
+
+    /// How many lookups this guard's checks made (`OutputGuardTests`).
+    var lookups: Int { protected.lookups }
 
     /// True for `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/…/fd/N`: a descriptor the shell
     /// opened, written as a stream whatever it leads to (`> file` made the file already). Any other

@@ -78,9 +78,9 @@ final class FileLoad {
         stopped = true
     }
 
-    /// Writes the rejects file to the disk, still under its temporary name.
+    /// Writes the rejects file and closes it, still under its temporary name.
     func finish() throws {
-        try rejects?.finish()
+        try rejects?.close()
         summary.rejectsPath = rejects?.path
     }
 

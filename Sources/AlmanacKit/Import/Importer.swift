@@ -58,6 +58,8 @@ public final class Importer {
                 seconds: Date().timeIntervalSince(started), phase: .committing))
         }
         do {
+            // The rejects files are on the disk before the COMMIT, all at once (one sync, not one per file).
+            try OutputFile.synchronize(written.map(\.output))
             if keep { try database.execute("COMMIT TRANSACTION") } else { try database.execute("ROLLBACK TRANSACTION") }
         } catch {
             // A failed COMMIT (a full disk) can leave the transaction open: nothing may stay half-written.
@@ -65,7 +67,7 @@ public final class Importer {
             throw error
         }
         // The rejects files were complete before the COMMIT; they take their names after it.
-        for rejects in written { try rejects.publish() }
+        try OutputFile.publish(written.map(\.output))
         report.committed = keep
         report.seconds = Date().timeIntervalSince(started)
         return report

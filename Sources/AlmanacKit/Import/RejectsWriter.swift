@@ -30,14 +30,16 @@ final class RejectsWriter {
         try writer.endRecord()
     }
 
-    /// Every row written and on the disk, still under the temporary name (before the COMMIT).
-    func finish() throws {
+    /// Every row written and the file closed, still under the temporary name: an import's rejects
+    /// files are put on the disk together before the COMMIT (`OutputFile.synchronize`) and take
+    /// their names after it (`OutputFile.publish`), however many inputs it reads.
+    func close() throws {
         try writer.flush()
-        try file.finish()
+        try file.close()
     }
 
-    /// Puts the file in place (after the COMMIT).
-    func publish() throws { try file.publish() }
+    /// The file being written.
+    var output: OutputFile { file }
 
     /// Claims the rejects file of every input, before anything is written: `--rejects` itself for
     /// one input; for several, one file each, named after the input (`rejects.csv` and `books.csv`

@@ -23,37 +23,52 @@ public enum Backup {
     static let busyRetries = 100
 
     /// Copies `database` to `path`, claimed through an `OutputGuard` (never the database, its
-    /// `-wal`, `-shm` or `-journal`, or a link to one of them; an existing file only with `force`),
-    /// written under a temporary name beside it and renamed into place once complete and on the disk.
+    /// `-wal`, `-shm` or `-journal`, or a link to one of them; an existing file only with `force`;
+    /// never a FIFO or a device, refused before it is opened), written under a temporary name in the
+    /// folder the claim opened and renamed into place there once complete and on the disk.
     public static func write(_ database: Database, to path: String, force: Bool = false) throws -> Report {
         var outputs = OutputGuard(database: database.path, force: force)
-        let file = try outputs.claim(path, option: "backup").open()
+        let target: OutputTarget
+        do {
+            target = try outputs.claim(path, option: "backup", fileOnly: true)
+        } catch let error as AlmanacError where error.key == "write.refused.special" {
+            // A stream cannot hold a database: SQLite writes pages in any order.
+            throw AlmanacError(.usage, "backup.error.stream", ["path": path])
+        }
+        let file = try target.open()
         guard let temporary = file.temporaryPath else {
-            // A stream (`/dev/stdout`, a FIFO) cannot hold a database: SQLite writes pages in any order.
             file.discard()
             throw AlmanacError(.usage, "backup.error.stream", ["path": path])
         }
         do {
-            try copy(database, into: temporary)
+            try copy(database, into: temporary, shown: path)
+            // SQLite opened the copy by its name: the bytes must be in the file this run made.
+            guard let size = file.writtenSize, size > 0 else { throw AlmanacError(.cannotCreate, "write.error.moved", ["path": path]) }
+            try file.commit()
+            return Report(path: path, bytes: size)
         } catch {
             file.discard()
             throw error
         }
-        try file.commit()
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        return Report(path: path, bytes: size)
     }
 
-    /// Copies every page of `source` into the (empty) file at `destination`, whose own connection is
-    /// closed, and its side files gone, when this returns.
-    private static func copy(_ source: Database, into destination: String) throws {
+    /// Copies every page of `source` into the (empty) file at `destination` (`shown` in messages),
+    /// whose own connection is closed when this returns.
+    private static func copy(_ source: Database, into destination: String, shown: String) throws {
         var handle: OpaquePointer?
-        let opened = sqlite3_open_v2(destination, &handle, SQLITE_OPEN_READWRITE, nil)
+        // Never through a symlink: the name is the temporary this run made, in the folder it checked.
+        let opened = sqlite3_open_v2(destination, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, nil)
         defer { sqlite3_close_v2(handle) }
         func failure(_ code: Int32, _ connection: OpaquePointer?) -> Error {
-            DatabaseError(connection: connection, code: code, path: destination).almanacError()
+            DatabaseError(connection: connection, code: code, path: shown).almanacError()
         }
         guard opened == SQLITE_OK else { throw failure(opened, handle) }
+        // The copy is written into an empty file that is thrown away if anything fails: it needs no
+        // journal, and so leaves none behind (a full disk once left a `-journal` per failed backup).
+        // A file that is not empty is not the one this run made.
+        guard pageCount(handle) == 0 else { throw AlmanacError(.cannotCreate, "write.error.moved", ["path": shown]) }
+        let off = sqlite3_exec(handle, "PRAGMA journal_mode = OFF", nil, nil, nil)
+        guard off == SQLITE_OK else { throw failure(off, handle) }
         guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
             throw failure(sqlite3_errcode(handle), handle)
         }
@@ -66,5 +81,14 @@ public enum Backup {
         let finished = sqlite3_backup_finish(backup)
         if code != SQLITE_DONE { throw failure(code, code == SQLITE_BUSY || code == SQLITE_LOCKED ? source.handle : handle) }
         guard finished == SQLITE_OK else { throw failure(finished, handle) }
+    }
+
+    /// The pages of the database `handle` has open, or nil when it cannot say.
+    private static func pageCount(_ handle: OpaquePointer?) -> Int64? {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(handle, "PRAGMA page_count", -1, &statement, nil) == SQLITE_OK,
+            sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        return sqlite3_column_int64(statement, 0)
     }
 }

@@ -17,15 +17,16 @@ public enum DatabaseExport {
 
     /// Writes every kind of `database` into `folder` (made when missing; its parent must exist). All
     /// files are claimed through one `OutputGuard` before the first is written (never the database
-    /// or its side files; an existing file only with `force`), each is written under a temporary
-    /// name, and none takes its name until all are complete and on the disk. Every kind is read in
-    /// one read transaction, so the files agree with each other while another process writes.
+    /// or its side files; an existing file only with `force`; never a FIFO or a device), each is
+    /// written under a temporary name in the folder the claim opened, and none takes its name until
+    /// all are complete and on the disk. Every kind is read in one read transaction, so the files
+    /// agree with each other while another process writes.
     public static func write(_ database: Database, into folder: String, delimiter: UInt8 = 44, force: Bool = false) throws -> [File] {
         try makeFolder(folder)
         var outputs = OutputGuard(database: database.path, force: force)
         let kinds = ImportKind.dependencyOrder
         let paths = kinds.map { path(folder, $0.fileName) }
-        let targets = try paths.map { try outputs.claim($0, option: "export") }
+        let targets = try paths.map { try outputs.claim($0, option: "export", fileOnly: true) }
         let files = try targets.map { try $0.open() }
         var counts: [Int] = []
         do {
@@ -34,8 +35,8 @@ public enum DatabaseExport {
                     counts.append(try Store.explained { try Exporter.write(kind, database, CSVWriter(file.writer, delimiter: delimiter)) })
                 }
             }
-            for file in files { try file.finish() }
-            for file in files { try file.publish() }
+            try OutputFile.synchronize(files)
+            try OutputFile.publish(files)
         } catch {
             for file in files { file.discard() }
             throw error
