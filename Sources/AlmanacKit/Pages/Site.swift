@@ -3,67 +3,77 @@ import Foundation
 /// `almanac site DIR`: every page, and an index linking them, as static files for publishing a
 /// read-only view: each calendar, the week's agenda, every built-in report (with its picture), the
 /// quiz's scores and missed flags, and every saved animation. Each file is claimed through the
-/// output guard before any is written (never the database, an existing file only with `force`),
-/// and each is written beside its name and renamed into place when complete.
+/// output guard before any is written (never the database, an existing file only with `force`,
+/// never a FIFO or a device), and each is written as it is made, through the same streaming as
+/// `--format html` (a report's rows go from SQLite to the file), under a temporary name beside its
+/// own; all are renamed into place once all are complete. Memory stays bounded however many rows a
+/// report has.
 public struct Site {
-    /// One page: its file name in the folder, its heading, and its HTML.
-    public struct Page: Sendable {
+    /// One page: its file name in the folder, its heading, and how it is written.
+    struct Page {
         /// The file name, `[a-z0-9-]+.html`.
-        public let file: String
+        let file: String
         /// The link's words on the index.
-        public let title: String
+        let title: String
         /// The world it belongs to, in the user's words (the index's heading).
-        public let section: String
-        /// The page.
-        public let html: String
+        let section: String
+        /// Writes the page.
+        let write: (OutputWriter) throws -> Void
     }
 
     /// The pages, in the index's order.
-    public let pages: [Page]
+    let pages: [Page]
     private let settings: Settings
 
-    /// Renders every page from the settings' database (read only), in `html` whatever the format.
+    /// Lists every page of the settings' database (read only), in `html` whatever the format; each
+    /// is rendered only when it is written (`publish`).
     public init(settings given: Settings) throws {
         var settings = given
         settings.format = .html
         self.settings = settings
         let t = settings.localizer
         var pages: [Page] = []
-        func add(_ file: String, _ section: String, _ title: String, _ make: (inout Settings) throws -> String) throws {
+        func add(_ file: String, _ section: String, _ title: String, _ write: @escaping (Settings, OutputWriter) throws -> Void) {
             var page = settings
             page.pageTitle = title
-            pages.append(Page(file: file, title: title, section: t("site.section." + section), html: try make(&page)))
+            pages.append(Page(file: file, title: title, section: t("site.section." + section)) { try write(page, $0) })
+        }
+        /// A page made whole in memory: a calendar, the week's agenda, the quiz's few rows, a saved animation.
+        func add(_ file: String, _ section: String, _ title: String, text make: @escaping (Settings) throws -> String) {
+            add(file, section, title) { page, output in try output.write(try make(page)) }
         }
         let calendar = try CalendarSession(settings: settings, terminal: .pipe, environment: [:], writing: false)
         for summary in try calendar.calendar.summaries() {
-            try add("calendar-" + summary.holiday.key + ".html", "calendar", summary.holiday.title) { page in
+            add("calendar-" + summary.holiday.key + ".html", "calendar", summary.holiday.title) { page in
                 try CalendarSession(settings: page, terminal: .pipe, environment: [:], writing: false).show(summary.holiday.key)
             }
         }
-        try add("events-agenda.html", "events", t("page.title.events.agenda")) { page in
+        add("events-agenda.html", "events", t("page.title.events.agenda")) { page in
             let store = try EventStore.open(page.databasePath, writing: false)
             let days = try DayRange.resolve(from: nil, to: nil, days: nil, today: page.today)
             let renderer = Renderer(settings: page, terminal: .pipe, environment: [:])
             return try Agenda.load(store, range: days, zone: page.timeZone, withDescriptions: true).render(renderer)
         }
-        try add("quiz-scores.html", "quiz", t("page.title.quiz.scores")) { page in
+        add("quiz-scores.html", "quiz", t("page.title.quiz.scores")) { page in
             try FlagQuiz.scores(page, player: nil, renderer: Renderer(settings: page, terminal: .pipe, environment: [:]))
         }
-        try add("quiz-missed.html", "quiz", t("page.title.quiz.missed")) { page in
+        add("quiz-missed.html", "quiz", t("page.title.quiz.missed")) { page in
             try FlagQuiz.missed(page, player: nil, pairs: false, limit: 10, renderer: Renderer(settings: page, terminal: .pipe, environment: [:]))
         }
         let animations = try AnimationSession(settings: settings, terminal: .pipe, environment: [:], writing: false)
         for setting in try animations.library.settings() {
-            try add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) { page in
+            add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) { page in
                 try AnimationSession(settings: page, terminal: .pipe, environment: [:], writing: false).timeline(name: setting.name, fps: 10)
             }
         }
         let reports = ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
         try reports.database.installLocalTime(settings.timeZone)
         for report in try ReportCatalog.builtIn().reports {
-            try add("report-" + report.name + ".html", "reports", t(report.titleKey)) { page in
-                let table = try reports.run(report, arguments: []).table()
-                return Renderer(settings: page, terminal: .pipe, environment: [:]).render(table, chart: report.chart?.chart(t))
+            // A report's rows are written as SQLite reads them, as `report run --format html` writes them.
+            add("report-" + report.name + ".html", "reports", t(report.titleKey)) { page, output in
+                let rows = try reports.run(report, arguments: [])
+                let renderer = Renderer(settings: page, terminal: .pipe, environment: [:])
+                try rows.send(to: renderer.writer(rows.head, chart: report.chart?.chart(t), to: output))
             }
         }
         self.pages = pages
@@ -86,8 +96,9 @@ public struct Site {
         return page.document(body)
     }
 
-    /// Writes `index.html` and every page into `directory` (made when missing), each file claimed
-    /// before any is written. Returns the files written, index first.
+    /// Writes `index.html` and every page into `directory` (made when missing): each file claimed
+    /// before any is written, each page rendered into its temporary file as it is made, and all put
+    /// in place once every one is complete and on the disk. Returns the files written, index first.
     @discardableResult
     public func publish(into directory: String, force: Bool) throws -> [String] {
         var isFolder: ObjCBool = false
@@ -101,13 +112,20 @@ public struct Site {
             throw AlmanacError(.usage, "site.error.not-a-folder", ["path": directory])
         }
         var outputs = OutputGuard(database: settings.databasePath, force: force)
-        let files = [("index.html", index())] + pages.map { ($0.file, $0.html) }
-        let targets = try files.map { file, _ in try outputs.claim((directory as NSString).appendingPathComponent(file), option: "site") }
-        for (target, (_, html)) in zip(targets, files) {
-            let file = try target.open()
-            try file.writer.write(html)
-            try file.commit()
+        let index = self.index()
+        let files: [(name: String, write: (OutputWriter) throws -> Void)] = [("index.html", { try $0.write(index) })]
+            + pages.map { ($0.file, $0.write) }
+        let targets = try files.map { try outputs.claim((directory as NSString).appendingPathComponent($0.name), option: "site", fileOnly: true) }
+        // Each page goes to the disk as it is made; none takes its name until all are written.
+        var written: [OutputFile] = []
+        for (target, file) in zip(targets, files) {
+            let output = try target.open()
+            written.append(output)
+            try file.write(output.writer)
+            try output.close()
         }
-        return files.map(\.0)
+        try OutputFile.synchronize(written)
+        try OutputFile.publish(written)
+        return files.map(\.name)
     }
 }
