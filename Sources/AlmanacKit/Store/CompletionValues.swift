@@ -53,7 +53,8 @@ public enum CompletionValues {
     /// elsewhere the open fails and the list is empty), which takes no lock and makes no `-shm` file.
     static func snapshot(_ path: String) -> Database? {
         let files = FileManager.default
-        guard files.fileExists(atPath: path) else { return nil }
+        // Only a regular file: a FIFO or a device would hang the shell waiting for Tab.
+        guard DatabaseLocation.isRegularFile(path) else { return nil }
         if files.fileExists(atPath: path + "-wal") && files.fileExists(atPath: path + "-shm") {
             return try? Database(path: path, mode: .readOnly, busyTimeout: 100)
         }

@@ -23,8 +23,12 @@ enum DatabaseContent: Equatable {
 
     /// Reads the header of the file at `path`.
     static func read(_ path: String) -> DatabaseContent {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
-        defer { try? handle.close() }
+        // Opened without waiting, and read only when it is a regular file: a FIFO put in the
+        // database's place since it was checked would otherwise wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return .unreadable }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard FileLocation.identity(ofDescriptor: descriptor)?.kind == .regular else { return .notSQLite }
         let head = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         if head.isEmpty { return .empty }
         guard head.count == 100, Array(head.prefix(magic.count)) == magic else { return .notSQLite }

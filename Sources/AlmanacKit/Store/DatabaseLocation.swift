@@ -36,6 +36,7 @@ public enum DatabaseLocation {
     /// hint to create it with `almanac init`). Nothing is created.
     public static func requireExisting(_ path: String) throws {
         try checkIsAFile(path)
+        try checkNotSpecial(path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw AlmanacError(.missingInput, "database.error.missing", ["path": path])
@@ -47,6 +48,7 @@ public enum DatabaseLocation {
     /// way or a folder that does not exist).
     public static func requireCreatable(_ path: String) throws {
         try checkIsAFile(path)
+        try checkNotSpecial(path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw AlmanacError(.cannotCreate, "database.error.is-folder", ["path": path]) }
@@ -56,5 +58,20 @@ public enum DatabaseLocation {
         guard FileManager.default.fileExists(atPath: files.folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw AlmanacError(.cannotCreate, "database.error.no-folder", ["path": path, "folder": files.folder])
         }
+    }
+
+    /// Refuses, as a usage error naming it, a path that leads to a FIFO, a device or a socket:
+    /// reading one as a database would wait for a writer, or never end. `stat` itself never waits.
+    static func checkNotSpecial(_ path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let type = status.st_mode & S_IFMT
+        if type != S_IFREG && type != S_IFDIR { throw AlmanacError(.usage, "database.error.not-a-file", ["path": path]) }
+    }
+
+    /// True when `path` leads to a regular file (found without opening it, so never waiting).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 }
