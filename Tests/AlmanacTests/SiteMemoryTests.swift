@@ -4,14 +4,15 @@ import TestSupport
 
 /// `site` writes each page as it is made, a report's rows as SQLite reads them, through the same
 /// streaming as `report run --format html` (issue 27: it held every page, 2.8 GB over 1.5M loans):
-/// over 100,000 loans its peak resident memory, read from `wait4`, stays within 64 MiB and at most
-/// 16 MiB above the same site over 2,000 loans, and its report pages hold every loan.
+/// its peak resident memory, read from `wait4`, grows at most 16 MiB from a site over 2,000 loans to
+/// one over 20,000 (`make test`; a site held whole grows by some 50 MiB) or 100,000 (`make stress`,
+/// where it also stays within 64 MiB), and its report pages hold every loan.
 @Suite(.serialized, .enabled(if: Python.missing == nil, "python3 reads the peak memory (make deps installs it)"))
 struct SiteMemoryTests {
-    static let many = 100_000
+    static let many = Stress.isOn ? 100_000 : 20_000
     static let few = 2_000
 
-    @Test func theSiteOf100000LoansStaysWithinItsMemory() throws {
+    @Test func theSiteOfManyLoansStaysWithinItsMemory() throws {
         let dir = try Workdir()
         var peaks: [Int: Int] = [:]
         for count in [Self.few, Self.many] {
