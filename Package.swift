@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
+        .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -30,14 +31,20 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedTool"]
         ),
+        // The layers, lowest first; each may use only those below it (docs/architecture.md).
+        // SQLite through its C API: connections, statements, transactions, migrations. No world, no zone.
+        .target(
+            name: "AlmanacSQLite",
+            dependencies: ["CSQLite"]
+        ),
         .target(
             name: "AlmanacKit",
-            dependencies: ["CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: ["AlmanacKit"]
+            dependencies: ["AlmanacKit", "AlmanacSQLite"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(
@@ -46,13 +53,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacKit", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["almanac", "AlmanacKit", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

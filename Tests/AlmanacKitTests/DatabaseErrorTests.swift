@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import CSQLite
 import Foundation
 import Testing

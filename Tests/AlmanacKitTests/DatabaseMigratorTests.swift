@@ -1,4 +1,5 @@
 import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 import Testing
 
@@ -65,7 +66,9 @@ import Testing
         let database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.execute("PRAGMA user_version = 99")
-        let error = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        let refusal = try #require(throws: DatabaseMigrator.SchemaTooNew.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        #expect(refusal.found == 99)
+        let error = refusal.almanacError
         #expect(error.failure == .invalidData)
         #expect(error.key == "error.schema-newer")
         #expect(error.arguments["found"] == "99")
@@ -75,7 +78,7 @@ import Testing
         let database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.run("INSERT INTO schema_migrations VALUES (500, 'future', '2030-01-01T00:00:00Z')")
-        #expect(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        #expect(throws: DatabaseMigrator.SchemaTooNew.self) { try DatabaseMigrator.builtIn.migrate(database) }
     }
 
     @Test func schemaHasTheIndexesReportsNeed() throws {
@@ -125,7 +128,7 @@ import Testing
         let before = try OldSchemaFixture.digest(path)
         do {
             let database = try Database(path: path)
-            let error = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+            let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
             #expect(error.failure == .invalidData)
             #expect(error.key == "migration.error.user-objects")
             #expect(error.arguments["version"] == "5", "events is rebuilt by migration 5")
@@ -156,7 +159,7 @@ import Testing
             CREATE INDEX audit_by_what ON audit (what);
             """)
         let database = try Database(path: path)
-        let error = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
         #expect(error.arguments["version"] == "4")
         #expect(error.arguments["objects"] == #"index "books_by_author" (books), trigger "loan audit" (books)"#
             || error.arguments["objects"] == #"trigger "loan audit" (books), index "books_by_author" (books)"#, "\(error)")
@@ -164,7 +167,7 @@ import Testing
         // Once those are gone, the trigger that reads events stops version 5; a view on countries,
         // and anything on the user's own table, stop nothing.
         try database.execute(#"DROP TRIGGER "loan audit"; DROP INDEX books_by_author"#)
-        let next = try #require(throws: AlmanacError.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        let next = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
         #expect(next.arguments["version"] == "5")
         #expect(next.arguments["objects"] == #"trigger "country_audit" (events)"#)
         try database.execute("DROP TRIGGER country_audit")

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 import Testing
 

@@ -49,8 +49,18 @@ build() {
     [ -n "$folders" ] || { echo "fuzz: no data folders found in Plugins/EmbedResources/plugin.swift" >&2; exit 1; }
     # shellcheck disable=SC2086
     "$out/embedtool" "$out/EmbeddedFiles.swift" "$PWD" $folders
-    local sources
-    sources=$(find Sources/AlmanacKit -name '*.swift' | LC_ALL=C sort)
+    # Every library layer's sources compiled as one module; each layer's `import` then finds an empty
+    # module of that name, made here.
+    local sources layer layers
+    layers=$(cd Sources && ls -d Almanac* | grep -v '^AlmanacKit$' || true)
+    for layer in $layers; do
+        [ -f "$out/$layer.swiftmodule" ] && continue
+        : > "$out/$layer.swift"
+        (cd "$out" && "$swiftc" -swift-version 6 -parse-as-library -emit-module -module-name "$layer" "$layer.swift" \
+            -o "$layer.swiftmodule")
+    done
+    # shellcheck disable=SC2086
+    sources=$(for layer in AlmanacKit $layers; do find "Sources/$layer" -name '*.swift'; done | LC_ALL=C sort)
     inputs="$sources $out/EmbeddedFiles.swift $harness_sources"
     # shellcheck disable=SC2086
     if [ -x "$binary" ] && [ -z "$(find $inputs -newer "$binary" | head -1)" ]; then
@@ -64,7 +74,7 @@ build() {
     local root=$PWD absolute=()
     for input in $inputs; do absolute+=("$root/$input"); done
     # Run from the output folder: swiftc leaves module files in the current directory.
-    (cd "$out" && "$swiftc" -swift-version 6 -module-name AlmanacKit -parse-as-library -D FUZZING \
+    (cd "$out" && "$swiftc" -swift-version 6 -module-name AlmanacKit -package-name almanac -parse-as-library -D FUZZING -I . \
         -O -g -sanitize=fuzzer,address -num-threads 2 -wmo \
         -I "$root/Sources/CSQLite" -I "$root/Sources/CCSV" -lsqlite3 -lcsv "${linker[@]}" \
         "${absolute[@]}" -o "$root/$binary.partial")

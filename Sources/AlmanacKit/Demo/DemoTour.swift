@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The demo: a fresh database loaded with the embedded sample data, and a tour of what it holds.

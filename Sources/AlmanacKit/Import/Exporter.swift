@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// Writes a kind's rows back in its import format: `export` then `import` into an empty database

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// Imports CSV files into the database: every file of one command in one transaction, so by default

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import CSQLite
 import Foundation
 

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 /// How a column's values are typed: what its CSV field must read as, and how an export writes it.
 public enum FieldType: Sendable {
     /// Text, stored as written.

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// What a command did to one row of a kind, to print: a sentence for people (table and markdown), or

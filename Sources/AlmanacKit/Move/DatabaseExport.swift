@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// `almanac export DIR`: every kind of the database into one folder, one file per kind named as

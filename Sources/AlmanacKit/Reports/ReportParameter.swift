@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// One typed parameter of a named report, declared in its header: `-- param: days integer = 7`.

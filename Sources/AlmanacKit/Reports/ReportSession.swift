@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// Runs named reports and ad-hoc queries on a read-only connection, so whatever the SQL, the

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The value lists completion computes (`CompletionList`). Lists from the database read the file given

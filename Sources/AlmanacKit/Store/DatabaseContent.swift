@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// What a file at a database path holds, as far as Almanac must know before SQLite writes to it:

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import CSQLite
 import Foundation
 
@@ -44,6 +45,32 @@ extension DatabaseError {
     }
 }
 
+extension DatabaseError {
+    /// The exit status a command should end with when this error stops it.
+    public var failure: Failure { almanacError().failure }
+}
+
+extension DatabaseMigrator.SchemaTooNew {
+    /// The refusal in Almanac's words: a later version of Almanac made the database.
+    public var almanacError: AlmanacError {
+        AlmanacError(.invalidData, "error.schema-newer", ["path": path, "found": String(found), "known": String(known)])
+    }
+}
+
+extension DatabaseMigrator.UserObjectsInTheWay {
+    /// The refusal in Almanac's words (exit 65): the migration, the objects and the statements that
+    /// would drop them.
+    public var almanacError: AlmanacError {
+        AlmanacError(.invalidData, "migration.error.user-objects", [
+            "path": path, "version": String(version),
+            "tables": Array(Set(blockers.flatMap(\.tables))).sorted().joined(separator: ", "),
+            "objects": blockers.map { "\($0.type) \"\($0.name)\" (\($0.tables.joined(separator: ", ")))" }.joined(separator: ", "),
+            "drops": blockers.map { "DROP \($0.type.uppercased()) \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";" }
+                .joined(separator: " "),
+        ])
+    }
+}
+
 extension AlmanacError {
     /// Any error a command ends with, as Almanac's own: SQLite's in Almanac's words, and anything
     /// unforeseen as an internal error (exit 70) that says what it was.
@@ -51,6 +78,8 @@ extension AlmanacError {
         switch error {
         case let error as AlmanacError: self = error
         case let error as DatabaseError: self = error.almanacError()
+        case let error as DatabaseMigrator.SchemaTooNew: self = error.almanacError
+        case let error as DatabaseMigrator.UserObjectsInTheWay: self = error.almanacError
         default: self.init(.internalError, "error.internal", ["message": String(describing: error)])
         }
     }

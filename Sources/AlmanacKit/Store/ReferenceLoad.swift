@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The rows every database starts with (PRODUCT.md, "Every world, from the command line"): the 249

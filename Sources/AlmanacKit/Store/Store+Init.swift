@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 extension Store {

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import CSQLite
 import Foundation
 
@@ -38,8 +39,7 @@ public enum Store {
             return try migrator.currentVersion(of: database)
         }
         if version > migrator.latestVersion {
-            throw AlmanacError(.invalidData, "error.schema-newer",
-                ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
+            throw DatabaseMigrator.SchemaTooNew(path: path, found: version, known: migrator.latestVersion).almanacError
         }
         guard upgrading, version < migrator.latestVersion else { return database }
         do {
@@ -88,6 +88,10 @@ public enum Store {
             return try body()
         } catch let error as DatabaseError {
             throw error.almanacError()
+        } catch let error as DatabaseMigrator.SchemaTooNew {
+            throw error.almanacError
+        } catch let error as DatabaseMigrator.UserObjectsInTheWay {
+            throw error.almanacError
         }
     }
 }

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 
 /// A database in a temporary directory, with helpers to import CSV text into it and to compare its

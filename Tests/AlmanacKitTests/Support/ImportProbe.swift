@@ -2,6 +2,7 @@
 // AlmanacKit's sources with -D FUZZING, and by the corpus replay in FuzzCorpusTests.
 #if !FUZZING
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 #endif
 import CCSV
 import CSQLite

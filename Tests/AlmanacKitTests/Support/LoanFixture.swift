@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 
 /// Databases of book loans for the loan and overdue tests, in a temporary directory.

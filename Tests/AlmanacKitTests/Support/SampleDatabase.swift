@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 
 /// A fresh database in a temporary directory with the package's sample calendars and animation

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacSQLite
 import Foundation
 
 /// The CHECK constraints of a table, read from the schema as SQLite keeps it (`sqlite_schema`), so a

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 /// The snowman's animation properties as the database holds them: each a stepper with a default
 /// (the settings screen's rows), in the order they were imported.
 public struct AnimationCatalog: Sendable {

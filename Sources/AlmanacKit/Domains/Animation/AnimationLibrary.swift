@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The saved animation settings in the database: listing them (in the order saved, so the newest is

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 /// The rules that tie animation properties to the settings saved with them, whatever changes a
 /// property (an import today; an edit command would call the same):
 ///   - a property's key is a name an animation-settings file can have as a column of its own: not

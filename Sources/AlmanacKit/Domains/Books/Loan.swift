@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import CSQLite
 
 /// One book loan: a row of the `books` table (`BookKind`).

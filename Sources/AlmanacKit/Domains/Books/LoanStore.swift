@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// Book loans in the database: read, add, change, return and delete, each change checked by the

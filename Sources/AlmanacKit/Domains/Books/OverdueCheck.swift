@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The overdue check behind `almanac overdue`: which open loans are overdue or due soon on a day,

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The advent calendars in the database: which holiday is selected, test mode, and opening,

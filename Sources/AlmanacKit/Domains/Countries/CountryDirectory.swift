@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The countries in the database, by code, with their names in the user's language.

@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// The `quiz` commands, as the command line calls them: each opens the database, does its work and

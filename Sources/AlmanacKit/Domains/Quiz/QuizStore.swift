@@ -1,3 +1,4 @@
+import AlmanacSQLite
 import Foundation
 
 /// Reads and writes `quiz_answers`.

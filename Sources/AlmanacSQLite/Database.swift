@@ -20,7 +20,7 @@ public final class Database {
     }
 
     /// The `sqlite3*` handle.
-    let handle: OpaquePointer
+    package let handle: OpaquePointer
     /// The path the connection was opened with (`:memory:` for an in-memory database).
     public let path: String
     /// How the file was opened.
@@ -80,7 +80,7 @@ public final class Database {
     /// Keeps SQLite's memory statistics on for the rest of the process (a cap on its memory needs
     /// them): it initializes the library with them, so the first connection can no longer turn them
     /// off. Call it before any connection opens; afterwards it changes nothing.
-    static func keepMemoryStatistics() {
+    package static func keepMemoryStatistics() {
         _ = almanac_config_memstatus(1)
         _ = sqlite3_initialize()
     }

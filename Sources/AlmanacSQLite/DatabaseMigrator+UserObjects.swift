@@ -7,6 +7,16 @@ import Foundation
 /// or trigger that reads a table dropped at that moment ("error in view my_view: no such table").
 /// Such objects are found before anything changes, so the migration is refused whole, naming them.
 extension DatabaseMigrator {
+    /// The refusal: the migration to `version` would break `blockers`, objects of the user's.
+    public struct UserObjectsInTheWay: Error, Equatable {
+        /// The database's path.
+        public let path: String
+        /// The first migration they stop.
+        public let version: Int
+        /// What stops it.
+        public let blockers: [Blocker]
+    }
+
     /// One object of the user's that a pending migration would break.
     public struct Blocker: Sendable, Equatable {
         /// `view`, `trigger` or `index`.
@@ -17,7 +27,7 @@ extension DatabaseMigrator {
         public let tables: [String]
     }
 
-    /// Refuses (exit 65) to migrate `database` past `version` while objects of the user's depend on a
+    /// Refuses (`UserObjectsInTheWay`) to migrate `database` past `version` while objects of the user's depend on a
     /// table a pending migration rebuilds, naming the first such migration, the objects and what to do.
     func refuseUserObjects(_ database: Database, from version: Int) throws {
         let pending = migrations.filter { $0.version > version }
@@ -38,13 +48,7 @@ extension DatabaseMigrator {
                 return tables.isEmpty ? nil : Blocker(type: object.type, name: object.name, tables: tables.sorted())
             }
             guard !blockers.isEmpty else { continue }
-            throw AlmanacError(.invalidData, "migration.error.user-objects", [
-                "path": database.path, "version": String(migration.version),
-                "tables": Array(Set(blockers.flatMap(\.tables))).sorted().joined(separator: ", "),
-                "objects": blockers.map { "\($0.type) \"\($0.name)\" (\($0.tables.joined(separator: ", ")))" }.joined(separator: ", "),
-                "drops": blockers.map { "DROP \($0.type.uppercased()) \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";" }
-                    .joined(separator: " "),
-            ])
+            throw UserObjectsInTheWay(path: database.path, version: migration.version, blockers: blockers)
         }
     }
 

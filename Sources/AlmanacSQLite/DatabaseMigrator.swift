@@ -30,21 +30,25 @@ public struct DatabaseMigrator: Sendable {
     /// The known migrations, in order.
     public let migrations: [Migration]
 
+    /// A database whose schema is newer than the newest migration known: a later Almanac made it.
+    public struct SchemaTooNew: Error, Equatable {
+        /// The database's path.
+        public let path: String
+        /// Its schema version, and the newest this migrator knows.
+        public let found: Int, known: Int
+
+        /// The refusal of `path`, at version `found`, by a migrator that knows up to `known`.
+        public init(path: String, found: Int, known: Int) {
+            self.path = path
+            self.found = found
+            self.known = known
+        }
+    }
+
     /// A migrator over the given migrations (sorted by version; versions must be distinct and positive).
     public init(migrations: [Migration]) {
         self.migrations = migrations.sorted { $0.version < $1.version }
     }
-
-    /// The migrations built into the binary from `Schema/`.
-    public static let builtIn = DatabaseMigrator(migrations: Resources.files(under: "Schema").compactMap { file in
-        let base = (file.path as NSString).lastPathComponent
-        guard base.hasSuffix(".sql") else { return nil }
-        let stem = base.dropLast(4)
-        let digits = stem.prefix(while: \.isNumber)
-        guard let version = Int(digits), version > 0 else { return nil }
-        let name = stem.dropFirst(digits.count).drop(while: { $0 == "_" || $0 == "-" })
-        return Migration(version: version, name: String(name), sql: file.contents)
-    })
 
     /// The version a fully migrated database has.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -116,7 +120,6 @@ public struct DatabaseMigrator: Sendable {
 
     private func refuseNewer(_ version: Int, path: String) throws {
         guard version > latestVersion else { return }
-        throw AlmanacError(.invalidData, "error.schema-newer",
-            ["path": path, "found": String(version), "known": String(latestVersion)])
+        throw SchemaTooNew(path: path, found: version, known: latestVersion)
     }
 }

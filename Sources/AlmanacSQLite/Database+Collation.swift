@@ -5,7 +5,7 @@ extension Database {
     /// Registers a collating sequence, `name`, that orders text by `compare` (`ORDER BY title COLLATE
     /// name`): SQLite's sorter then orders by it in bounded memory, spilling to temporary files, so a
     /// listing sorted by the user's language need not be held to be sorted.
-    func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult) {
+    package func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult) {
         let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
         sqlite3_create_collation_v2(handle, name, SQLITE_UTF8, box, { context, leftCount, left, rightCount, right in
             let box = Unmanaged<CollationBox>.fromOpaque(context!).takeUnretainedValue()

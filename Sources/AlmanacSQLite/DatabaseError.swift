@@ -29,7 +29,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// Reads the last error of a connection.
-    init(connection: OpaquePointer?, code: Int32, sql: String? = nil, path: String? = nil, readOnly: Bool = false) {
+    package init(connection: OpaquePointer?, code: Int32, sql: String? = nil, path: String? = nil, readOnly: Bool = false) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         // The connection's last error can be stale when a call fails before touching it.
         let useConnection = connection != nil && (extended & 0xff) == (code & 0xff)
@@ -39,7 +39,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// Reads the last error of an open database.
-    init(_ database: Database, code: Int32, sql: String? = nil) {
+    package init(_ database: Database, code: Int32, sql: String? = nil) {
         self.init(connection: database.handle, code: code, sql: sql, path: database.path, readOnly: database.mode == .readOnly)
     }
 
@@ -68,7 +68,4 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }
-
-    /// The exit status a command should end with when this error stops it.
-    public var failure: Failure { almanacError().failure }
 }

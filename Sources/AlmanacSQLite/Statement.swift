@@ -2,12 +2,12 @@ import CSQLite
 import Foundation
 
 /// SQLite's "make your own copy" destructor, which the C headers define as a macro Swift cannot import.
-let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+package let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A compiled statement. It owns its `sqlite3_stmt` and finalizes it when released.
 public final class Statement {
     /// The `sqlite3_stmt*` handle.
-    let handle: OpaquePointer
+    package let handle: OpaquePointer
     /// The connection the statement belongs to; kept alive as long as the statement.
     public let database: Database
     /// The SQL text the statement was compiled from.
