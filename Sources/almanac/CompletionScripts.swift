@@ -39,7 +39,10 @@ enum CompletionScripts {
                     words+=("$word")
                 fi
             done
+            # Readline replaces only what follows the word's last = or :, so when the word ends in
+            # one (bash's current word is then the separator itself), nothing of it is replaced.
             local cur=${COMP_WORDS[COMP_CWORD]}
+            [[ -z ${cur//[=:]/} ]] && cur=
             local before=${words[${#words[@]} - 1]%"$cur"}
             local -a lines
             mapfile -t lines < <("${COMP_WORDS[0]}" __complete -- "${words[@]}" 2>/dev/null)
@@ -50,13 +53,12 @@ enum CompletionScripts {
                 [[ $candidate == "$before"* ]] || continue
                 candidate=${candidate#"$before"}
                 [[ $candidate == *= ]] && compopt -o nospace 2>/dev/null
-                [[ $candidate == *[[:space:]\'\"\\\$\`\(\)\&\;\|\<\>\*\?\[\]\!\#\~]* ]] && printf -v candidate '%q' "$candidate"
+                [[ $candidate == *[[:space:]\'\"\\\$\`\(\)\{\}\&\;\|\<\>\*\?\[\]\!\#\~]* ]] && printf -v candidate '%q' "$candidate"
                 COMPREPLY+=("$candidate")
             done
-            [[ $cur == [=:] ]] && before=$cur cur= || before=
             case ${lines[0]} in
-                :files) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -P "$before" -f -- "$cur") ;;
-                :directories) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -P "$before" -d -- "$cur") ;;
+                :files) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- "$cur") ;;
+                :directories) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -d -- "$cur") ;;
             esac
         }
         complete -F _almanac almanac

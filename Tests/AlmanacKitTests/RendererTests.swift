@@ -172,6 +172,20 @@ import Testing
             """)
     }
 
+    /// A markdown viewer renders HTML: `<` and `>` from data (and titles) are entities, so data stays
+    /// text; the `<br>` of a line break is the only tag markdown output writes.
+    @Test func markdownEscapesAngleBrackets() {
+        let table = Table(columns: [Table.Column(key: "t", title: "<title>"), Table.Column(key: "n", title: "n")],
+            rows: [[.text("<img src=x onerror=alert(1)>"), .integer(1)], [.text("a < b\n> c"), .integer(2)]])
+        #expect(render(table, .markdown) == """
+            | &lt;title&gt;                      | n   |
+            | ---------------------------------- | --: |
+            | &lt;img src=x onerror=alert(1)&gt; |   1 |
+            | a &lt; b<br>&gt; c                 |   2 |
+
+            """)
+    }
+
     @Test func rendererForATerminalFollowsTheSettings() {
         var settings = Settings(databasePath: "x.db", today: LocalDate("2025-12-20")!, format: .table, color: .auto)
         let terminal = Terminal(isTerminal: true, width: 50)

@@ -115,7 +115,7 @@ import Testing
 
 @Suite struct ByteScanTests {
     /// Pieces of text that the word-at-a-time scans must see wherever they fall in a word.
-    static let pieces: [String] = ["a", "Zq", "|", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
+    static let pieces: [String] = ["a", "Zq", "|", "<", ">", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
         "\u{2028}", "\u{2029}", "—", "…", "→", "\u{301}", "\u{483}", "ω", "字", "🇯🇵", "        ", "0123456789",
         "Мария", "Иванова", "ѐѿ", "ҁ", "Ωμέγα"]
 
@@ -135,15 +135,15 @@ import Testing
         }
     }
 
-    /// `simpleWidth` refusing `|` is nil exactly when the text has one or is not simple, and any
-    /// width it gives is the width of the text's characters.
+    /// `simpleWidth` refusing markdown's `|`, `<` and `>` is nil exactly when the text has one or is
+    /// not simple, and any width it gives is the width of the text's characters.
     @Test func simpleWidthRefusesPipesAndCountsCharacters() {
         var random = SeededRandom(seed: 12)
         for _ in 0..<20_000 {
             var text = Self.randomText(&random)
-            let refusing = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0, refusing: UInt8(ascii: "|")) }
+            let refusing = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0, refusing: .markdown) }
             let plain = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0) }
-            #expect(refusing == (text.contains("|") ? nil : plain), "\(text.debugDescription)")
+            #expect(refusing == (text.contains(where: { "|<>".contains($0) }) ? nil : plain), "\(text.debugDescription)")
             if let plain { #expect(plain == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)") }
         }
     }

@@ -22,6 +22,21 @@ import Testing
         }
     }
 
+    /// HTML in the data is text in markdown, in a listing held to be lined up and in one long enough
+    /// to be written as its rows come (past `Renderer.heldBytes`).
+    @Test func markdownShowsHTMLFromTheDataAsText() throws {
+        let dir = try Workdir()
+        try dir.initDatabase()
+        for rows in [3, 120_000] {
+            let out = try dir.run(["--db", "a.db", "query", "--format", "markdown",
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) SELECT i, '<b onclick=x>' || i || '</b>' AS html FROM n"])
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(!out.stdout.contains("<b") && !out.stdout.contains("</b>"), "\(rows) rows")
+            #expect(out.stdout.components(separatedBy: "&lt;b onclick=x&gt;").count == rows + 1, "\(rows) rows")
+            #expect(out.stdout.contains(" | &lt;b onclick=x&gt;\(rows)&lt;/b&gt;"), "\(rows) rows: \(out.stdout.suffix(200))")
+        }
+    }
+
     @Test func everyCommandPrintsOrRefusesEveryFormat() throws {
         let sample = try Workdir.sampleSource()
         for (path, example) in Self.commands {

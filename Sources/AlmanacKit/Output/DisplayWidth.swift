@@ -15,26 +15,25 @@ public enum DisplayWidth {
     /// controls; the dashes, quotes and ellipsis of U+2010–U+2027 and U+2030–U+205E; the arrows of
     /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
     /// mostly such text, and this is many times faster than going grapheme by grapheme.
-    static func simpleWidth(_ text: some StringProtocol, refusing refused: UInt8? = nil) -> Int? {
+    static func simpleWidth(_ text: some StringProtocol, refusing refused: RefusedBytes = .none) -> Int? {
         if let width = text.utf8.withContiguousStorageIfAvailable({ simpleWidth(utf8: $0, refusing: refused) }) { return width }
         return ContiguousArray(text.utf8).withUnsafeBufferPointer { simpleWidth(utf8: $0, refusing: refused) }
     }
 
-    /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory); nil too when `refusing` is
-    /// given and one of the bytes is that ASCII character (a markdown cell's `|` must be escaped).
-    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: UInt8? = nil) -> Int? {
+    /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory); nil too when one of the
+    /// bytes is a `refusing` one (a markdown cell's `|`, `<` and `>` must be escaped).
+    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: RefusedBytes = .none) -> Int? {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
         let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        // A byte no text has stands for "none refused".
-        let refusedWord = UInt64(refused ?? 0x80) &* ones
+        func has(_ word: UInt64, _ byte: UInt64) -> Bool { ((word ^ byte) &- ones) & ~(word ^ byte) & high != 0 }
         var width = 0, index = 0
         while index < count {
             // Eight printable ASCII bytes at a time: no high bit, no byte below 0x20, none 0x7F, none refused.
             if index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let refusedFound = ((word ^ refusedWord) &- ones) & ~(word ^ refusedWord) & high
-                if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0, refusedFound == 0 {
+                if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0,
+                    !has(word, refused.words.0), !has(word, refused.words.1), !has(word, refused.words.2) {
                     width += 8
                     index += 8
                     continue
@@ -48,7 +47,7 @@ public enum DisplayWidth {
             }
             let byte = base[index]
             if byte < 0x80 {
-                guard byte >= 0x20, byte != 0x7F, byte != refused else { return nil }
+                guard byte >= 0x20, byte != 0x7F, !refused.contains(byte) else { return nil }
                 index += 1
             } else if byte == 0xD0 || byte == 0xD1 {
                 // U+0400–U+047F: Cyrillic letters, all one column (its combining marks start at U+0483).
@@ -67,6 +66,27 @@ public enum DisplayWidth {
             width += 1
         }
         return width
+    }
+
+    /// Up to three ASCII bytes a text may not hold to be counted straight by `simpleWidth`.
+    struct RefusedBytes: Sendable {
+        let bytes: (UInt8, UInt8, UInt8)
+        /// Each byte repeated in a word, for eight bytes at a time.
+        let words: (UInt64, UInt64, UInt64)
+
+        /// Refuses `first` and, when given, the others. (0x80, which no ASCII byte is, fills the rest.)
+        init(_ first: UInt8, _ second: UInt8 = 0x80, _ third: UInt8 = 0x80) {
+            bytes = (first, second, third)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            words = (UInt64(first) &* ones, UInt64(second) &* ones, UInt64(third) &* ones)
+        }
+
+        /// Nothing refused.
+        static let none = RefusedBytes(0x80)
+        /// What a markdown cell escapes: `|` (a cell's end) and `<` `>` (HTML a viewer would render).
+        static let markdown = RefusedBytes(UInt8(ascii: "|"), UInt8(ascii: "<"), UInt8(ascii: ">"))
+
+        func contains(_ byte: UInt8) -> Bool { byte < 0x80 && (byte == bytes.0 || byte == bytes.1 || byte == bytes.2) }
     }
 
     /// The three-byte ranges `simpleWidth` counts as one column each.

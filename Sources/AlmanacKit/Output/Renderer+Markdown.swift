@@ -1,5 +1,6 @@
 /// `markdown`: a GitHub table, `|`-separated and padded to line up in a monospaced editor, `---:`
-/// under right-aligned columns; pipes in cells escaped and line breaks written `<br>`. Sections
+/// under right-aligned columns; pipes in cells escaped, `<` and `>` written `&lt;` and `&gt;` (a
+/// viewer renders HTML, and data must stay text), and line breaks written `<br>`. Sections
 /// (an agenda's days) are a `###` heading and a table each. Never cut or coloured.
 ///
 /// Lining up needs the widths before the first line, so rows are kept until the output is complete
@@ -83,7 +84,7 @@ struct MarkdownFormat: RowFormat {
             let right = streamedAlignments[position] == .right
             let width = streamedWidths[position]
             let gap: Int
-            if case .text(let bytes) = cell, let shown = DisplayWidth.simpleWidth(utf8: bytes, refusing: UInt8(ascii: "|")) {
+            if case .text(let bytes) = cell, let shown = DisplayWidth.simpleWidth(utf8: bytes, refusing: .markdown) {
                 gap = width - shown
                 joints.write(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(bytes)

@@ -6,7 +6,7 @@ struct ShownCells {
     enum Layout {
         /// A box cell: a line break is `↵`, a tab a space, other controls `\xHH`.
         case box
-        /// A markdown cell: also `|` escaped and a line break as `<br>`.
+        /// A markdown cell: also `|` escaped, `<` `>` as entities and a line break as `<br>`.
         case markdown
     }
 
@@ -130,19 +130,22 @@ struct ShownCells {
     /// Text made one line; text that is plainly one line (the common case) is measured from its
     /// bytes and kept as it is.
     func make(_ text: String, role: Table.ColorRole?, give: Give) -> Cell {
-        if let width = DisplayWidth.simpleWidth(text, refusing: layout == .markdown ? UInt8(ascii: "|") : nil) {
+        if let width = DisplayWidth.simpleWidth(text, refusing: layout == .markdown ? .markdown : .none) {
             return Cell(text: text, role: role, width: width, give: give)
         }
         let shown = layout == .box ? Renderer.singleLine(text) : Self.markdownCell(text)
         return Cell(text: shown, role: role, width: DisplayWidth.of(shown), give: give)
     }
 
-    /// Pipes escaped and line breaks as `<br>`, then the rest of the control characters shown.
+    /// Pipes escaped, `<` and `>` as `&lt;` and `&gt;` (markdown viewers render HTML: text from data
+    /// stays text), line breaks as `<br>`, then the rest of the control characters shown.
     static func markdownCell(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
             case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
             case "\n", "\r\n", "\r": result += "<br>"
             default: result.append(character)
             }

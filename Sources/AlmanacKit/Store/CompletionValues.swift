@@ -13,8 +13,10 @@ public enum CompletionValues {
         case .kinds, .importArguments: all = ImportKind.allCases.map(\.rawValue)
         case .locales: all = Localizer.languages
         case .zones: return zoneNames(prefix: prefix)
-        case .reports: all = (try? ReportCatalog.load(directory: invocation.option("--reports-dir")).reports.map(\.name)) ?? []
-        case .reportParameters: all = reportParameters(invocation).map { $0 + "=" }
+        case .reports: all = (try? ReportCatalog.load(directory: reportsDirectory(invocation, environment)).reports.map(\.name)) ?? []
+        case .reportParameters: all = reportParameters(invocation, environment).map { $0 + "=" }
+        case .propertyAssignments where prefix.contains("="):
+            all = assignedValues(key: String(prefix.prefix { $0 != "=" }), path: databasePath(invocation, environment))
         case .holidays, .settings, .properties, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
         }
         return all.filter { $0.hasPrefix(prefix) }
@@ -23,14 +25,36 @@ public enum CompletionValues {
     /// The database the command line names.
     static func databasePath(_ invocation: Invocation, _ environment: [String: String]) -> String {
         for candidate in [invocation.global("--db"), environment["ALMANAC_DB"]] {
-            if let candidate, !candidate.isEmpty { return candidate }
+            if let candidate, !candidate.isEmpty { return expandingTilde(candidate, environment) }
         }
         return "./almanac.db"
     }
 
-    private static func reportParameters(_ invocation: Invocation) -> [String] {
+    /// `--reports-dir` as the command will read it.
+    static func reportsDirectory(_ invocation: Invocation, _ environment: [String: String]) -> String? {
+        invocation.option("--reports-dir").map { expandingTilde($0, environment) }
+    }
+
+    /// A path as the shell gives it to the command: the words a shell hands to completion are not
+    /// expanded yet, so `~/lib.db` and `~anna/lib.db` are expanded here as the shell will expand them
+    /// (`$HOME`, the user's home folder); other paths stay as they are.
+    static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let user = path.dropFirst().prefix { $0 != "/" }
+        let rest = path.dropFirst(1 + user.count)
+        let home: String?
+        if user.isEmpty {
+            home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+        } else {
+            home = getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) }
+        }
+        guard let home else { return path }
+        return home + rest
+    }
+
+    private static func reportParameters(_ invocation: Invocation, _ environment: [String: String]) -> [String] {
         guard let name = invocation.positionals.first,
-            let catalog = try? ReportCatalog.load(directory: invocation.option("--reports-dir")),
+            let catalog = try? ReportCatalog.load(directory: reportsDirectory(invocation, environment)),
             let report = try? catalog.report(named: name)
         else { return [] }
         return report.parameters.map(\.name)
@@ -46,6 +70,22 @@ public enum CompletionValues {
         default: return []
         }
     }
+
+    /// `KEY=VALUE` for the values a property takes (`--set opacity=` offers `opacity=0` … `opacity=1`):
+    /// its whole grid when it has at most `gridLimit` values, else its least, default and largest.
+    private static func assignedValues(key: String, path: String) -> [String] {
+        guard let database = snapshot(path), let catalog = try? AnimationCatalog.load(database),
+            let property = catalog.properties.first(where: { $0.key == key })
+        else { return [] }
+        let stepper = property.stepper
+        let values = stepper.valueCount.map { $0 <= gridLimit } == true
+            ? stepper.values : [stepper.min, property.defaultValue, stepper.max]
+        var seen: Set<String> = []
+        return values.map(\.description).filter { seen.insert($0).inserted }.map { key + "=" + $0 }
+    }
+
+    /// The most values of a grid completion lists.
+    static let gridLimit: Int64 = 200
 
     /// The database opened read-only so that nothing is created beside it. With its `-wal` and `-shm`
     /// files present (a writer keeps them while it works), SQLite reads through them as any reader

@@ -34,6 +34,16 @@ public struct Stepper: Hashable, Sendable {
         return nil
     }
 
+    /// How many values the grid has, or nil when that is more than an `Int64` counts.
+    public var valueCount: Int64? {
+        let places = Swift.max(min.places, step.places, max.places)
+        guard let low = min.units(atPlaces: places), let high = max.units(atPlaces: places),
+            let size = step.units(atPlaces: places)
+        else { return nil }
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        return overflow ? nil : span / size + 1
+    }
+
     /// The values of the grid from min to max, in order (for pickers and tests).
     public var values: [DecimalNumber] {
         let places = Swift.max(min.places, step.places, max.places)
