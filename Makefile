@@ -158,7 +158,7 @@ fuzz-corpus: deps
 ## stress: the long suites `make test` leaves out or runs short, on the release binary: 20 SIGKILLs
 ## during a 1,000,000-row import, overdue in a loop during another, 200,000 rows listed in every
 ## format and a site of 100,000 loans within bounded memory, and 50 rounds of output folders
-## swapped for links to the database in every command that writes a file. CI runs them after `make test`.
+## swapped for links to the database in every command that writes a file.
 STRESS_SUITES := CrashSafetyTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests
 stress: release
 	ALMANAC_STRESS=1 ALMANAC_BINARY=$(CURDIR)/.build/release/almanac $(SWIFT) test --filter '$(STRESS_SUITES)'
