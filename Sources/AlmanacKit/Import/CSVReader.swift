@@ -11,29 +11,6 @@ private struct SHA256 {
 import Crypto
 #endif
 
-private let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
-    context!.assumingMemoryBound(to: ParseContext.self).pointee.addField(data, length)
-}
-
-private let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-    context!.assumingMemoryBound(to: ParseContext.self).pointee.endRecord()
-}
-
-/// Hands the text of the field being read over after a parse fault (see `CSVReader.recordParseFault`).
-private let onFaultyField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
-    context!.assumingMemoryBound(to: ParseContext.self).pointee.storage.arena.append(data, length)
-}
-
-/// How much libcsv's entry buffer grows at a time (csv_set_blk_size).
-private let entryBlock = 1 << 16
-
-/// libcsv's entry buffer holds the field being read. It may grow to one block past the longest field
-/// accepted and no further: growing past that fails, `csv_parse` stops short and `csv_error` says
-/// CSV_ENOMEM (csv(3)), so a field that never ends cannot take the memory.
-private let cappedRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { old, size in
-    size > CSVReader.maximumField + entryBlock ? nil : realloc(old, size)
-}
-
 /// A streaming CSV reader on libcsv in strict mode. It reads large chunks, feeds the parser one
 /// physical line at a time (so every field knows its line), and fills `RecordBatch`es; memory stays
 /// the size of a chunk and a batch, however long the file and however wide its records.
@@ -49,40 +26,40 @@ final class CSVReader {
     /// Fields a row keeps past its header's width, so that a rejects file has the whole of a row with
     /// a stray delimiter or two; a row wider still is cut there (it is refused all the same).
     static let fieldsPastHeader = 255
-    private let input: InputFile
-    private var transcoder: Transcoder?
+    let input: InputFile
+    var transcoder: Transcoder?
     /// The encoding `--encoding` gave, or nil to go by the byte-order mark (else UTF-8).
-    private let givenEncoding: TextEncoding?
+    let givenEncoding: TextEncoding?
     /// The delimiter `--delimiter` gave, or nil to find it (`DelimiterSniffer`).
-    private let givenDelimiter: UInt8?
+    let givenDelimiter: UInt8?
     /// How many of a header's names name a column, for the sniffer.
-    private let recognized: ([String]) -> Int
+    let recognized: ([String]) -> Int
     /// Whether a header's name names a column of days, and `--date-format`, for the dates' form.
-    private let isDateColumn: ((String) -> Bool)?
-    private let datePattern: DateForms.Pattern?
-    private let context: UnsafeMutablePointer<ParseContext>
-    private let parser: UnsafeMutablePointer<csv_parser>
-    private let chunk: UnsafeMutableRawPointer
+    let isDateColumn: ((String) -> Bool)?
+    let datePattern: DateForms.Pattern?
+    let context: UnsafeMutablePointer<ParseContext>
+    let parser: UnsafeMutablePointer<csv_parser>
+    let chunk: UnsafeMutableRawPointer
     /// The chunk's size: `chunkSize`, or less for a smaller file (small imports allocate little).
-    private let chunkCapacity: Int
-    private var text = UnsafeRawBufferPointer(start: nil, count: 0)
-    private var position = 0
-    private var atStart = true
-    private var finished = false
+    let chunkCapacity: Int
+    var text = UnsafeRawBufferPointer(start: nil, count: 0)
+    var position = 0
+    var atStart = true
+    var finished = false
     /// After a fault the rest of its line is skipped into the faulty record's last field.
-    private var skippingLine = false
+    var skippingLine = false
     /// Where the next LF and CR are in the chunk (-1: not looked for yet).
-    private var nextLF = -1, nextCR = -1
+    var nextLF = -1, nextCR = -1
     /// True when the last chunk ended with a CR.
-    private var crEndedChunk = false
-    private var hash = SHA256()
+    var crEndedChunk = false
+    var hash = SHA256()
 
     /// What was decided about the file's form (its encoding, its delimiter), once its first chunk is read.
-    private(set) var dialect: FileDialect
+    var dialect: FileDialect
     /// Bytes read from the file so far.
-    private(set) var bytesRead = 0
+    var bytesRead = 0
     /// The SHA-256 of the file's bytes, once it has been read to the end.
-    private(set) var digest: String?
+    var digest: String?
 
     /// A reader of `input`; its first record (the header) keeps at most `headerFields` fields. Nil
     /// for `delimiter` or `encoding` finds them from the file; `recognized` counts the names of a
@@ -143,7 +120,7 @@ final class CSVReader {
         }
     }
 
-    private func readChunk() throws -> Bool {
+    func readChunk() throws -> Bool {
         var count = try input.read(into: chunk, count: chunkCapacity)
         // The byte-order mark is looked for in the first three bytes, even from a slow pipe.
         // To find the delimiter, the first chunk is a whole sample: read until it is full.
@@ -177,82 +154,9 @@ final class CSVReader {
         return true
     }
 
-    /// Settles the form of the file's days: `--date-format`, else the order of slashed dates the
-    /// sample shows in the header's date columns (`DateOrderSniffer`), else nothing beyond ISO and dots.
-    private func chooseDateForms(complete: Bool) {
-        if let datePattern {
-            dialect.dates.pattern = datePattern
-            dialect.datesSource = .given
-            return
-        }
-        let sample = UnsafeRawBufferPointer(rebasing: text[position...])
-        guard let isDateColumn, let base = sample.baseAddress, memchr(base, 47, sample.count) != nil else { return }
-        let header = DelimiterSniffer.shape(of: sample, delimiter: dialect.delimiter, complete: complete).names
-        let dateFields = Set(header.indices.filter { isDateColumn(header[$0]) })
-        if let order = DateOrderSniffer.order(sample, delimiter: dialect.delimiter, dateFields: dateFields, complete: complete) {
-            dialect.dates.slashOrder = order
-            dialect.datesSource = .sniffed
-        }
-    }
-
-    private func setText(_ bytes: UnsafeRawBufferPointer) {
-        text = bytes
-        position = 0
-        nextLF = -1
-        nextCR = -1
-    }
-
-    /// Settles the encoding from the file's first bytes: a byte-order mark decides it (and is left
-    /// out), unless `--encoding` names another; without either it is UTF-8. Returns the bytes after the mark.
-    private func chooseEncoding(_ start: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
-        let announced = TextEncoding.announced(by: start)
-        if let announced, let given = givenEncoding, given != announced {
-            throw AlmanacError(.invalidData, "import.error.encoding-conflict",
-                ["path": input.displayName, "found": announced.rawValue, "given": given.rawValue])
-        }
-        let encoding = announced ?? givenEncoding ?? .utf8
-        dialect.encoding = encoding
-        dialect.encodingSource = givenEncoding != nil ? .given : announced != nil ? .byteOrderMark : .assumed
-        dialect.byteOrderMark = announced != nil
-        transcoder = encoding.transcoder()
-        return UnsafeRawBufferPointer(rebasing: start[(announced?.byteOrderMark?.count ?? 0)...])
-    }
-
-    /// Settles the delimiter from the start of the text: Excel's `sep=X` line (left out, and checked
-    /// against `--delimiter`), else `--delimiter`, else what the sniffer finds, else a comma. Returns
-    /// where the text to parse starts.
-    private func chooseDelimiter(complete: Bool) throws -> Int {
-        var start = 0
-        if let sep = DelimiterSniffer.sepLine(text) {
-            let named = ImportOptions.delimiterName(sep.delimiter)
-            guard DelimiterSniffer.candidates.contains(sep.delimiter) else {
-                throw AlmanacError(.invalidData, "import.error.sep-line-unknown", ["path": input.displayName, "value": named])
-            }
-            if let given = givenDelimiter, given != sep.delimiter {
-                throw AlmanacError(.invalidData, "import.error.sep-line-conflict",
-                    ["path": input.displayName, "value": named, "given": ImportOptions.delimiterName(given)])
-            }
-            dialect.delimiter = sep.delimiter
-            dialect.delimiterSource = givenDelimiter == nil ? .sepLine : .given
-            dialect.sepLine = true
-            start = sep.length
-            context.pointee.line = 2
-        } else if let givenDelimiter {
-            dialect.delimiter = givenDelimiter
-        } else if let found = DelimiterSniffer.sniff(text, complete: complete, recognized: recognized) {
-            dialect.delimiter = found
-            dialect.delimiterSource = .sniffed
-        } else {
-            dialect.delimiter = 44
-            dialect.delimiterSource = .assumed
-        }
-        csv_set_delim(parser, dialect.delimiter)
-        return start
-    }
-
     /// One past the next line break in the chunk (LF, CRLF or a lone CR), or nil when the chunk ends
     /// first. Where each byte comes next is remembered, so every byte is searched once (memchr).
-    private func nextLineEnd() -> Int? {
+    func nextLineEnd() -> Int? {
         func find(_ byte: UInt8) -> Int {
             memchr(text.baseAddress! + position, Int32(byte), text.count - position).map {
                 UnsafeRawPointer($0) - text.baseAddress!
@@ -271,14 +175,14 @@ final class CSVReader {
     }
 
     /// Feeds bytes to the parser; returns how many it consumed (fewer after a fault).
-    private func parse(_ start: UnsafeRawPointer, _ length: Int) -> Int {
+    func parse(_ start: UnsafeRawPointer, _ length: Int) -> Int {
         context.pointee.beginCall(start, length)
         let consumed = csv_parse(parser, start, length, onField, onRecord, context)
         if consumed == length { context.pointee.endCall() }
         return consumed
     }
 
-    private func feedLine() {
+    func feedLine() {
         let start = text.baseAddress! + position
         if crEndedChunk {
             crEndedChunk = false
@@ -310,14 +214,14 @@ final class CSVReader {
         }
     }
 
-    private func endLine() {
+    func endLine() {
         context.pointee.line += 1
         context.pointee.lineCharacters = 0
     }
 
     /// A field longer than `maximumField`: its record is closed as faulty, with the field left out,
     /// and reading ends. It either ended (and was left out) or could not (the buffer stopped growing).
-    private func stopAtLongField() {
+    func stopAtLongField() {
         if !context.pointee.fieldTooLong {
             let place = context.pointee.fieldStart(), quoted = context.pointee.fieldIsQuoted
             let offset = context.pointee.storage.arena.count
@@ -331,7 +235,7 @@ final class CSVReader {
     }
 
     /// The length of a line without its LF, CRLF or CR.
-    private func lineContentLength(_ start: UnsafeRawPointer, _ length: Int) -> Int {
+    func lineContentLength(_ start: UnsafeRawPointer, _ length: Int) -> Int {
         var end = length
         if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 10 { end -= 1 }
         if end > 0 && start.load(fromByteOffset: end - 1, as: UInt8.self) == 13 { end -= 1 }
@@ -342,7 +246,7 @@ final class CSVReader {
     /// quoted field's closing quote. The record keeps the fields read so far and, as its last field,
     /// the field in progress with the rest of the line, so a rejects file loses nothing; parsing
     /// resumes on the next line.
-    private func recordParseFault(start: UnsafeRawPointer, consumed: Int, length: Int, lineEnded: Bool) {
+    func recordParseFault(start: UnsafeRawPointer, consumed: Int, length: Int, lineEnded: Bool) {
         let column = context.pointee.lineCharacters + TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: consumed)) + 1
         let quoted = context.pointee.fieldIsQuoted
         let offset = context.pointee.storage.arena.count
@@ -357,7 +261,7 @@ final class CSVReader {
         if lineEnded { endLine() } else { skippingLine = true }
     }
 
-    private func appendToLastField(_ start: UnsafeRawPointer, _ length: Int) {
+    func appendToLastField(_ start: UnsafeRawPointer, _ length: Int) {
         let index = context.pointee.storage.fields.count - 1
         context.pointee.storage.arena.append(start, length)
         context.pointee.storage.fields[index].length += length
@@ -371,7 +275,7 @@ final class CSVReader {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func finish() {
+    func finish() {
         finished = true
         digest = Self.hex(hash.finalize())
         // The last record may not end with a line break: csv_fini hands over its last field, and a

@@ -14,28 +14,28 @@ final class RowInserter {
         case failed(ImportDiagnostic)
     }
 
-    private let database: Database
-    private let kind: ImportKind
-    private let statement: Statement
-    private let valuesStatement: Statement?
+    let database: Database
+    let kind: ImportKind
+    let statement: Statement
+    let valuesStatement: Statement?
     /// Prepared when the first full group comes: a small file never needs it, and its many
     /// parameters make it the costliest statement to compile.
-    private var groupStatement: Statement?
-    private let groupSQL: String?
-    private let properties: [String]
-    private let policy: ConflictPolicy
+    var groupStatement: Statement?
+    let groupSQL: String?
+    let properties: [String]
+    let policy: ConflictPolicy
     /// For animation properties: the values saved in settings, which a changed property must keep valid.
-    private let savedValues: AnimationRules.SavedValues?
+    let savedValues: AnimationRules.SavedValues?
     /// For kinds with reference data under `fail`: the upsert that replaces a row still as `init`
     /// loaded it (`ReferenceLoad`): such a row is no conflict, it gives way to the file's row.
-    private let yielding: Statement?
+    let yielding: Statement?
     /// For those kinds, the keys this import has written: a row it wrote is the file's, not the
     /// reference row, so the same key again is a duplicate.
-    private var written: Set<[SQLValue]> = []
+    var written: Set<[SQLValue]> = []
     /// For kinds with ids: the column, and an upper bound on the largest id the table has given
     /// (`IDRoom`), raised by the rows inserted, read again from the database near the top.
-    private let idColumn: Int?
-    private var idTop: Int64 = 0
+    let idColumn: Int?
+    var idTop: Int64 = 0
 
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
         self.database = database
@@ -110,7 +110,7 @@ final class RowInserter {
     /// A row whose key is there already, under `skip`, or under `fail` for a kind with reference data:
     /// there it replaces the row when that is still the reference row `init` loaded, and is refused
     /// as a row that exists otherwise.
-    private func giveWay(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
+    func giveWay(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
                          columns: [ImportColumn], file: String) throws -> Outcome {
         guard let yielding else { return .skipped }
         let specs = kind.definition.specs
@@ -157,7 +157,7 @@ final class RowInserter {
     }
 
     /// The largest id bound among `records` and how many leave theirs to SQLite.
-    private func ids(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ records: some Collection<Int>) -> (largest: Int64, empty: Int) {
+    func ids(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ records: some Collection<Int>) -> (largest: Int64, empty: Int) {
         guard let idColumn else { return (0, 0) }
         var largest: Int64 = 0, empty = 0
         for record in records {
@@ -172,7 +172,7 @@ final class RowInserter {
 
     /// True when SQLite can give an id to each of `records` that leaves its id empty. Far from the top
     /// the bound says so at once; near it, the database says how many ids the table has given.
-    private func hasIDRoom(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) throws -> Bool {
+    func hasIDRoom(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) throws -> Bool {
         let (largest, empty) = ids(values, batch, records)
         guard empty > 0 else { return true }
         if max(idTop, largest) <= RowID.last - Int64(empty) { return true }
@@ -181,7 +181,7 @@ final class RowInserter {
     }
 
     /// Raises the bound past the ids `records` took (an upper bound: a row refused or skipped counts too).
-    private func raiseIDTop(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) {
+    func raiseIDTop(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) {
         let (largest, empty) = ids(values, batch, records)
         let top = max(idTop, largest)
         idTop = top > RowID.last - Int64(empty) ? RowID.last : top + Int64(empty)
@@ -196,7 +196,7 @@ final class RowInserter {
 
     /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
     /// batch stays untouched until its rows are inserted and `releaseBindings` has run.
-    private func bindRow(_ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
+    func bindRow(_ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
                          record: Int, firstParameter: Int32) throws {
         let handle = target.handle
         let fields = batch.storage.fields.base + batch.storage.records[record].firstField
@@ -221,83 +221,14 @@ final class RowInserter {
         }
     }
 
-    private func insertSetting(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int) throws -> Outcome {
-        for column in SettingKind.Column.allCases {
-            try bind(values[first + column.rawValue], at: Int32(column.rawValue + 1), to: statement, batch, record)
-        }
-        guard try statement.step() else {
-            statement.reset()
-            return .skipped
-        }
-        let id = statement.int64(at: 0)
-        while try statement.step() {}
-        statement.reset()
-        guard let valuesStatement else { return .inserted }
-        for (offset, key) in properties.enumerated() {
-            try valuesStatement.bind(id, at: 1)
-            try valuesStatement.bind(key, at: 2)
-            try bind(values[first + SettingKind.firstProperty + offset], at: 3, to: valuesStatement, batch, record)
-            try valuesStatement.step()
-            valuesStatement.reset()
-        }
-        return .inserted
-    }
-
-    /// A property row. Replacing a property may not leave a saved setting out of its range or off its
-    /// grid; a property written gives every setting without a value for it its default (`AnimationRules`).
-    /// A property still as `init` loaded it gives way to the file's, as any reference row does.
-    private func insertProperty(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ first: Int,
-                                _ saved: AnimationRules.SavedValues, mapping: [Int], file: String) throws -> Outcome {
-        typealias C = PropertyKind.Column
-        guard case .field(let keyField) = values[first + C.key.rawValue], case .real(let low) = values[first + C.min.rawValue],
-            case .real(let high) = values[first + C.max.rawValue], case .real(let size) = values[first + C.step.rawValue],
-            case .real(let value) = values[first + C.defaultValue.rawValue]
-        else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
-        let key = batch.string(record, keyField)
-        let existing = try database.rows("SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties WHERE key = ?", [.text(key)]).first
-        let replacing: Bool
-        switch (existing, policy) {
-        case (nil, _): replacing = false
-        case (_, .replace): replacing = true
-        case (let row?, .fail) where !written.contains([.text(key)]) && row == ReferenceLoad.row(.animationProperties, key: [.text(key)]):
-            replacing = true
-        case (_, .skip): return .skipped
-        case (_, .fail):
-            let place = batch.locate(record, field: mapping[C.key.rawValue])
-            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.exists",
-                arguments: ["column": C.key.spec.header ?? "key", "value": ImportDiagnostic.shown(key)]))
-        }
-        // The stepper as it will be read back from the database, and each saved value as an export writes it.
-        if replacing, let min = DecimalNumber(low), let max = DecimalNumber(high), let step = DecimalNumber(size),
-            case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
-            let broken = try saved.firstBroken(key: key, stepper: stepper) {
-            let place = batch.locate(record, field: mapping[C.key.rawValue])
-            var arguments = broken.violation.arguments
-            arguments["key"] = key
-            arguments["setting"] = ImportDiagnostic.shown(broken.setting)
-            arguments["value"] = broken.value.description
-            let change = broken.violation.key == "rule.animation.out-of-range" ? "range" : "grid"
-            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column,
-                key: "import.error.property-breaks-setting.\(change)", arguments: arguments))
-        }
-        let target = replacing ? (yielding ?? statement) : statement
-        try bindRow(target, batch, values, record: record, firstParameter: 1)
-        try target.step()
-        target.reset()
-        guard sqlite3_changes(database.handle) > 0 else { return .skipped }
-        written.insert([.text(key)])
-        try saved.giveDefault(key: key, value: value)
-        return .inserted
-    }
-
     /// A row's key, as SQL sees it.
-    private func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
+    func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
         let specs = kind.definition.specs
         return specs.indices.filter { specs[$0].isKey }.map { value(values[record * batch.width + $0], batch, record) }
     }
 
     /// A bound value as SQL sees it.
-    private func value(_ value: BindValue, _ batch: RecordBatch, _ record: Int) -> SQLValue {
+    func value(_ value: BindValue, _ batch: RecordBatch, _ record: Int) -> SQLValue {
         switch value {
         case .null: return .null
         case .field(let field): return .text(batch.string(record, field))
@@ -307,7 +238,7 @@ final class RowInserter {
         }
     }
 
-    private func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
+    func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
         switch value {
         case .null: try statement.bindNull(at: index)
         case .field(let field): try statement.bindText(batch.field(record, field), at: index)
@@ -318,7 +249,7 @@ final class RowInserter {
     }
 
     /// A database refusal as a diagnostic at the column it concerns.
-    private func describe(_ error: DatabaseError, _ batch: RecordBatch, _ record: Int, _ mapping: [Int],
+    func describe(_ error: DatabaseError, _ batch: RecordBatch, _ record: Int, _ mapping: [Int],
                           _ columns: [ImportColumn], _ file: String) throws -> ImportDiagnostic {
         func at(_ column: Int, _ key: String, _ arguments: [String: String]) -> ImportDiagnostic {
             let field = column < mapping.count ? mapping[column] : -1
