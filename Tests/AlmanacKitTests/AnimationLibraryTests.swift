@@ -89,7 +89,7 @@ import Testing
 
     @Test func machineFormatsGetAColumnPerProperty() throws {
         let (_, library) = try Self.library()
-        let table = AnimationTables.settings(try library.settings(), catalog: try library.catalog(), format: .csv, localizer: .english)
+        let table = AnimationTables.settings(try library.settings(), catalog: try library.catalog(), for: .machines, localizer: .english)
         #expect(table.columns.map(\.key) == ["id", "name", "created_at", "width_multiplier", "height_multiplier", "horizontal_position",
             "vertical_position", "rotation_x", "rotation_z", "opacity", "duration"])
         // "Spin and fade" left two values empty in the CSV: they took the defaults.

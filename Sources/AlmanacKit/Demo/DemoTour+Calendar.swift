@@ -10,13 +10,10 @@ extension DemoTour {
         try calendar.select("christmas")
         for door in 1...3 { _ = try calendar.open(door, of: nil, at: context.settings.now()) }
         let view = try calendar.view(nil)
-        let grid: String
-        if context.settings.format == .table {
-            grid = CalendarGrid(view: view, localizer: t, styling: context.renderer.styling,
+        let grid = context.renderer.render(CalendarTables.calendar(view, grid: {
+            CalendarGrid(view: view, localizer: t, styling: context.renderer.styling,
                 depth: HolidayColor.Depth(environment: ProcessInfo.processInfo.environment), width: context.renderer.width ?? 80).render()
-        } else {
-            grid = context.renderer.render(CalendarTables.doors(view, localizer: t))
-        }
+        }, localizer: t))
 
         let library = AnimationLibrary(database: context.database)
         let name = "Wobble", fps = 4

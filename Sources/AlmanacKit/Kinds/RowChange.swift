@@ -30,11 +30,7 @@ public struct RowChange: Sendable {
 
     /// The output for the renderer's format, ending with a newline.
     public func render(_ renderer: Renderer) -> String {
-        switch renderer.format {
-        case .table, .markdown: return renderer.localizer(key, arguments) + "\n"
-        case .csv, .tsv, .json: return renderer.render(table(renderer.localizer))
-        case .html: return renderer.render(renderer.titled(table(renderer.localizer)))
-        }
+        renderer.render(ChangedRow(sentence: renderer.localizer(key, arguments), row: table(renderer.localizer)))
     }
 
     /// Another sentence about the same row (`calendar.holiday.kept` when a deletion was not confirmed).

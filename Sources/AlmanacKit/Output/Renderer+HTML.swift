@@ -35,15 +35,14 @@ extension Renderer {
         return titled
     }
 
-    /// A page of sections: one table whose rows fall under a heading row per section.
-    func htmlPage(_ sectioned: SectionedTable) -> String {
-        let page = HTMLPage(title: pageTitle, localizer: localizer)
+    /// Sections as one table, with a heading row over each section's rows, and the summary line.
+    func htmlTable(_ sectioned: SectionedTable) -> String {
         let writer = HTMLTableWriter(columns: sectioned.columns, formats: makeFormats())
-        var out = page.head() + writer.head()
+        var out = writer.head()
         for section in sectioned.sections {
             out += writer.section(section.heading)
             for row in section.rows { out += writer.row(row) }
         }
-        return out + writer.foot(sectioned.summary) + page.foot()
+        return out + writer.foot(sectioned.summary)
     }
 }

@@ -50,28 +50,27 @@ public struct SectionedTable: Sendable {
 
 extension Renderer {
     /// Sections for people, a flat table for machines: in `table` one box with each heading on a row
-    /// across all columns; in `markdown` a `###` heading and a table per section; in `csv`, `tsv` and
-    /// `json` the `flat` table (which carries what the headings say as a column of its own); in `html`
-    /// one table with a heading row per section. The sections go through a `TableWriter` as a
-    /// streamed listing's would.
+    /// across all columns and the summary under it; in `markdown` a `###` heading and a table per
+    /// section; in `csv`, `tsv` and `json` the `flat` table (which carries what the headings say as a
+    /// column of its own); in `html` one table with a heading row per section.
     public func render(_ sectioned: SectionedTable, flat: @autoclosure () -> Table) -> String {
-        switch format {
-        case .csv, .tsv, .json: return render(flat())
-        case .html: return htmlPage(sectioned)
-        case .table, .markdown:
-            var inMemory = self
-            inMemory.heldBytes = .max
-            do {
-                let writer = try TableWriter(inMemory, head: Table.Head(columns: sectioned.columns, summaryUnit: nil), output: nil)
-                for section in sectioned.sections {
-                    try writer.section(section.heading)
-                    for row in section.rows { try writer.row(row) }
-                }
-                try writer.finish()
-                return writer.text + (format == .table ? sectioned.summary.map { $0 + "\n" } ?? "" : "")
-            } catch {
-                preconditionFailure("rendering into memory failed: \(error)")
+        withoutActuallyEscaping(flat) { flat in render(Page(sections: [.sectioned(sectioned)], machines: flat)) }
+    }
+
+    /// The sections through a `TableWriter` held in memory, as a streamed listing's would go.
+    func sectionedText(_ sectioned: SectionedTable) -> String {
+        var inMemory = self
+        inMemory.heldBytes = .max
+        do {
+            let writer = try TableWriter(inMemory, head: Table.Head(columns: sectioned.columns, summaryUnit: nil), output: nil)
+            for section in sectioned.sections {
+                try writer.section(section.heading)
+                for row in section.rows { try writer.row(row) }
             }
+            try writer.finish()
+            return writer.text
+        } catch {
+            preconditionFailure("rendering into memory failed: \(error)")
         }
     }
 }

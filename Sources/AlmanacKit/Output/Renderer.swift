@@ -54,6 +54,14 @@ public struct Renderer: Sendable {
         self.title = settings.pageTitle
     }
 
+    /// A renderer of `html` pages with the settings' words, zone, day and title, whatever format they
+    /// name, never cut or coloured: the pages `site` publishes.
+    public static func html(_ settings: Settings) -> Renderer {
+        var renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
+        renderer.format = .html
+        return renderer
+    }
+
     /// A renderer for standard output as it is now.
     public static func standardOutput(
         _ settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment

@@ -3,7 +3,7 @@
 /// (csv, tsv, json) holds nothing between calls; one that lines rows up (table, markdown) keeps what
 /// it needs and says how much memory that may take.
 ///
-/// A new format is a type conforming to this protocol and one case in `Renderer.makeFormat(_:)`.
+/// Each `Format` makes one for its rows (`Format.rows(_:chart:)`).
 protocol RowFormat {
     /// A heading over the rows that follow (an agenda's day). Formats for machines ignore it: their
     /// rows carry what it says in a column of their own.

@@ -27,7 +27,7 @@ public final class TableWriter {
 
     /// A writer that keeps its bytes, for `Renderer.render(_:)`; `text` has them once finished.
     init(_ renderer: Renderer, head: Table.Head, chart: Chart? = nil, output: OutputWriter?) throws {
-        format = try renderer.makeFormat(head, chart: chart)
+        format = renderer.output.rows(head, chart: chart)
         out = ByteOutput(writer: output)
     }
 
@@ -81,17 +81,5 @@ extension Renderer {
         let writer = try writer(table.head, to: output)
         for row in table.rows { try writer.row(row) }
         try writer.finish()
-    }
-
-    /// The format object for this renderer's format: the one place a format is chosen.
-    func makeFormat(_ head: Table.Head, chart: Chart? = nil) throws -> any RowFormat {
-        switch format {
-        case .table: return BoxFormat(head, self)
-        case .markdown: return MarkdownFormat(head, self)
-        case .csv: return DelimitedFormat.csv(head)
-        case .tsv: return DelimitedFormat.tsv(head)
-        case .json: return JSONFormat(head)
-        case .html: return HTMLFormat(head, self, chart: chart)
-        }
     }
 }

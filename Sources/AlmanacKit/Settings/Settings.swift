@@ -1,12 +1,9 @@
 import Foundation
 
-/// The output formats of every command that prints rows.
+/// The output formats of every command that prints rows. Only the renderer reads which one was
+/// chosen (`Renderer.output`, where a new case is asked for).
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table, markdown, csv, tsv, json, html
-
-    /// True for the formats people read (localized words, dates, numbers and plurals); false for
-    /// the formats machines read (stable keys, plain values).
-    public var isHuman: Bool { self == .table || self == .markdown || self == .html }
 }
 
 /// When to colour output.

@@ -35,10 +35,8 @@ extension AnimationSession {
 
     /// What a change prints: a sentence with the setting's values for people, its row for machines.
     func changed(_ setting: AnimationSetting, _ key: String, _ arguments: [String: String], _ catalog: AnimationCatalog) -> String {
-        guard settings.format == .table || settings.format == .markdown else {
-            return renderer.render(AnimationTables.settings([setting], catalog: catalog, format: settings.format, localizer: t))
-        }
         let summary = AnimationTables.summary(setting, catalog: catalog, formats: LocalizedFormats(localizer: t))
-        return t(key, arguments.merging(["name": setting.name, "values": summary]) { $1 }) + "\n"
+        return renderer.render(ChangedRow(sentence: t(key, arguments.merging(["name": setting.name, "values": summary]) { $1 }),
+            row: AnimationTables.settings([setting], catalog: catalog, for: .machines, localizer: t)))
     }
 }

@@ -13,11 +13,16 @@ public final class AnimationSession {
 
     /// A session on the settings' database, printing for `terminal`. Only a session that saves
     /// (`writing`) opens the database for writing: listing and playing need read access only.
-    public init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
+    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
+        try self.init(settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment), writing: writing)
+    }
+
+    /// A session on the settings' database, printing with `renderer` (a site's pages: `html`).
+    public init(settings: Settings, renderer: Renderer, writing: Bool = true) throws {
         self.settings = settings
         let path = settings.databasePath
         self.library = AnimationLibrary(database: try writing ? Store.open(path) : Store.openReadOnly(path))
-        self.renderer = Renderer(settings: settings, terminal: terminal, environment: environment)
+        self.renderer = renderer
     }
 
     /// A session printing to standard output as it is now.
@@ -33,7 +38,7 @@ public final class AnimationSession {
 
     /// `animation settings`: the picker, newest last.
     public func list() throws -> String {
-        renderer.render(AnimationTables.settings(try library.settings(), catalog: try catalog(), format: settings.format, localizer: t))
+        renderer.render(AnimationTables.settings(try library.settings(), catalog: try catalog(), localizer: t))
     }
 
     /// `animation save NAME --set KEY=VALUE…`.
@@ -48,19 +53,16 @@ public final class AnimationSession {
     public func timeline(name: String, fps: Int) throws -> String {
         let (setting, timeline) = try load(name, fps: fps)
         let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
-        if settings.format == .html {
-            var page = renderer
-            page.title = t("page.snowman.title", ["name": setting.name])
-            let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
-            let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
-            return page.htmlPage(table, pictures: [picture.figure(id: "snowman")], style: picture.style(id: "snowman"))
-        }
-        guard settings.format == .table else { return renderer.render(table) }
         let heading = t("animation.timeline.heading", [
             "name": Renderer.singleLine(setting.name), "duration": LocalizedFormats(localizer: t).number(timeline.duration),
             "fps": String(fps),
         ])
-        return heading + "\n" + renderer.render(table)
+        let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
+        let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
+        return renderer.render(Page(title: t("page.snowman.title", ["name": setting.name]), sections: [
+            .caption(heading),
+            .table(table, picture: Picture(svg: { picture.figure(id: "snowman") }, style: { picture.style(id: "snowman") })),
+        ]))
     }
 
     /// `animation play NAME`: needs a terminal on standard input and output (else exit 66).

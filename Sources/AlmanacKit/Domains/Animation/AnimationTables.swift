@@ -14,16 +14,23 @@ public enum AnimationTables {
         return Table(columns: columns, rows: rows, summaryUnit: "unit.property")
     }
 
-    /// `animation settings`, oldest first (the newest is last, as in the picker). Table and markdown
-    /// list each setting's values in words, the ones that differ from the default; CSV, TSV and JSON
-    /// get a column per property key (the animation-settings import format, plus id and created_at).
-    public static func settings(_ settings: [AnimationSetting], catalog: AnimationCatalog, format: OutputFormat,
+    /// `animation settings`, oldest first (the newest is last, as in the picker): the rows for people,
+    /// and for machines when asked (`settings(_:catalog:for:localizer:)`).
+    public static func settings(_ settings: [AnimationSetting], catalog: AnimationCatalog, localizer t: Localizer) -> Page {
+        Page(sections: [.table(Self.settings(settings, catalog: catalog, for: .people, localizer: t))],
+            machines: { Self.settings(settings, catalog: catalog, for: .machines, localizer: t) })
+    }
+
+    /// `animation settings` for `audience`. People get each setting's values in words, the ones that
+    /// differ from the default; machines a column per property key (the animation-settings import
+    /// format, plus id and created_at).
+    public static func settings(_ settings: [AnimationSetting], catalog: AnimationCatalog, for audience: Audience,
                                 localizer t: Localizer) -> Table {
         var columns = [
             Table.Column(key: "id", title: t("column.id")), Table.Column(key: "name", title: t("column.name")),
             Table.Column(key: "created_at", title: t("column.created_at")),
         ]
-        let human = format.isHuman
+        let human = audience == .people
         if human {
             columns.append(Table.Column(key: "values", title: t("animation.column.values")))
         } else {

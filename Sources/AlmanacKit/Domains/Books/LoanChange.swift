@@ -14,13 +14,8 @@ public struct LoanChange: Sendable {
 
     /// The output for the renderer's format, ending with a newline.
     public func render(_ renderer: Renderer) -> String {
-        let today = renderer.today ?? loan.loanedOn
-        switch renderer.format {
-        case .table, .markdown:
-            return sentence(formats: renderer.makeFormats()) + "\n"
-        case .csv, .tsv, .json, .html:
-            return renderer.render(LoanTable.table([loan], today: today, localizer: renderer.localizer))
-        }
+        renderer.render(ChangedRow(sentence: sentence(formats: renderer.makeFormats()),
+            row: LoanTable.table([loan], today: renderer.today ?? loan.loanedOn, localizer: renderer.localizer)))
     }
 
     /// One sentence in the user's language: `Added book 24 “Dune”, due Mon 12 Jan 2026.`

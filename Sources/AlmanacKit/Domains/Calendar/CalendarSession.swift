@@ -2,8 +2,9 @@ import Foundation
 
 /// What `almanac calendar …` does, with its output as text: the command line only parses and prints.
 ///
-/// In `table` format a calendar is drawn as its grid (see `CalendarGrid`); every other format gets
-/// the doors as rows. Output that is not a terminal is drawn 80 columns wide and never coloured.
+/// A terminal is shown a calendar as its grid (see `CalendarGrid`), a page as its picture above the
+/// doors' rows, every other format the doors as rows (`CalendarTables.calendar`). Output that is not
+/// a terminal is drawn 80 columns wide and never coloured.
 public final class CalendarSession {
     /// What a command printed, and the error it ends with, if any (after printing the output).
     public struct Outcome: Sendable {
@@ -23,11 +24,17 @@ public final class CalendarSession {
 
     /// A session on the settings' database, printing for `terminal`. Only a session that changes
     /// something (`writing`) opens the database for writing: showing a calendar needs read access only.
-    public init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
+    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
+        try self.init(settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment),
+            environment: environment, writing: writing)
+    }
+
+    /// A session on the settings' database, printing with `renderer` (a site's pages: `html`).
+    public init(settings: Settings, renderer: Renderer, environment: [String: String], writing: Bool = true) throws {
         self.settings = settings
         let path = settings.databasePath
         self.calendar = AdventCalendar(database: try writing ? Store.open(path) : Store.openReadOnly(path))
-        self.renderer = Renderer(settings: settings, terminal: terminal, environment: environment)
+        self.renderer = renderer
         self.depth = HolidayColor.Depth(environment: environment)
     }
 
@@ -39,9 +46,7 @@ public final class CalendarSession {
 
     /// `calendar holidays`: every holiday, `✓` on the selected one.
     public func holidays() throws -> String {
-        let table = CalendarTables.holidays(try calendar.summaries(), selected: try calendar.selectedKey(),
-            format: settings.format, localizer: t)
-        return renderer.render(table)
+        renderer.render(CalendarTables.holidays(try calendar.summaries(), selected: try calendar.selectedKey(), localizer: t))
     }
 
     /// `calendar select H`.
@@ -53,14 +58,7 @@ public final class CalendarSession {
     /// `calendar show [H]`: the grid, or the doors as rows.
     public func show(_ key: String?) throws -> String {
         let view = try calendar.view(key)
-        if settings.format == .html {
-            var page = renderer
-            page.title = view.holiday.title
-            return page.htmlPage(CalendarTables.doors(view, localizer: t),
-                pictures: [CalendarPicture(view: view, localizer: t).figure(id: "calendar")])
-        }
-        guard settings.format == .table else { return renderer.render(CalendarTables.doors(view, localizer: t)) }
-        return grid(view)
+        return renderer.render(CalendarTables.calendar(view, grid: { self.grid(view) }, localizer: t))
     }
 
     /// `calendar open [H] N`: `arguments` are the door, or the holiday and the door.
@@ -81,27 +79,25 @@ public final class CalendarSession {
         let view = try calendar.view(key)
         switch result {
         case .opened(let door, let reveal):
-            guard settings.format == .table else {
-                return Outcome(output: renderer.render(CalendarTables.opened(door, of: view.holiday, already: false, localizer: t)), failure: nil)
-            }
-            var text = t("calendar.open.opened", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise]) + "\n"
-            text += grid(view)
-            if reveal {
-                text += "\n" + CalendarReveal(holiday: view.holiday, surprise: door.surprise, localizer: t, styling: renderer.styling,
-                    depth: depth, width: gridWidth).render()
-            }
-            return Outcome(output: text, failure: nil)
+            let sentence = t("calendar.open.opened", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise])
+            let picture = Picture(terminal: {
+                guard reveal else { return self.grid(view) }
+                return self.grid(view) + "\n" + CalendarReveal(holiday: view.holiday, surprise: door.surprise, localizer: self.t,
+                    styling: self.renderer.styling, depth: self.depth, width: self.gridWidth).render()
+            })
+            let row = CalendarTables.opened(door, of: view.holiday, already: false, localizer: t)
+            return Outcome(output: renderer.render(Page(sections: [.caption(sentence), .table(row, picture: picture)])), failure: nil)
         case .alreadyOpen(let door):
-            guard settings.format == .table else {
-                return Outcome(output: renderer.render(CalendarTables.opened(door, of: view.holiday, already: true, localizer: t)), failure: nil)
-            }
             let when = door.openedAt.map { LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today).instant($0) } ?? ""
-            let text = t("calendar.open.already", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise, "when": when])
-            return Outcome(output: text + "\n" + grid(view), failure: nil)
+            let sentence = t("calendar.open.already", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise, "when": when])
+            let row = CalendarTables.opened(door, of: view.holiday, already: true, localizer: t)
+            return Outcome(output: renderer.render(Page(sections: [.caption(sentence), .table(row, picture: Picture(terminal: { self.grid(view) }))])),
+                failure: nil)
         case .refused(let door, let next):
             let failure = AlmanacError(.invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)])
-            guard settings.format == .table else { return Outcome(output: "", failure: failure) }
-            return Outcome(output: grid(view, refusal: (door, failure.message(t))), failure: failure)
+            // No door was opened, so there is no row: only a terminal shows the calendar, with the refusal.
+            let picture = Picture(terminal: { self.grid(view, refusal: (door, failure.message(self.t))) })
+            return Outcome(output: renderer.render(Page(sections: [.picture(picture)])), failure: failure)
         }
     }
 

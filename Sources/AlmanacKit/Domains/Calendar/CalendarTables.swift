@@ -1,11 +1,11 @@
 /// The calendar's rows as `Table`s, for every output format: the list of holidays, and a calendar's
-/// doors where the grid cannot be drawn (markdown, CSV, TSV, JSON).
+/// doors, which its grid and its picture show.
 public enum CalendarTables {
-    /// The holidays with `✓` on the selected one (`true`/`false` in CSV, TSV and JSON), their
-    /// colour and progress.
-    public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, format: OutputFormat,
+    /// The holidays with `✓` on the selected one (`true`/`false` for machines), their colour and
+    /// progress.
+    public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, for audience: Audience,
                                 localizer t: Localizer) -> Table {
-        let human = format.isHuman
+        let human = audience == .people
         let columns = [
             Table.Column(key: "selected", title: t("calendar.column.selected"), alignment: .left),
             Table.Column(key: "holiday", title: t("column.holiday")),
@@ -27,6 +27,19 @@ public enum CalendarTables {
             ]
         }
         return Table(columns: columns, rows: rows, summaryUnit: "unit.holiday", empty: Table.Sentence("calendar.none"))
+    }
+
+    /// The holidays for people, and for machines when asked.
+    public static func holidays(_ summaries: [AdventCalendar.Summary], selected: String?, localizer t: Localizer) -> Page {
+        Page(sections: [.table(holidays(summaries, selected: selected, for: .people, localizer: t))],
+            machines: { holidays(summaries, selected: selected, for: .machines, localizer: t) })
+    }
+
+    /// A calendar: its doors as rows, drawn as `grid` on a terminal and as its picture on a page
+    /// titled with the holiday.
+    public static func calendar(_ view: CalendarView, grid: @escaping () -> String, localizer t: Localizer) -> Page {
+        Page(title: view.holiday.title, sections: [.table(doors(view, localizer: t), picture: Picture(terminal: grid,
+            svg: { CalendarPicture(view: view, localizer: t).figure(id: "calendar") }))])
     }
 
     /// A door's state as a tag: open, next, closed.

@@ -6,17 +6,14 @@ extension Agenda {
     /// to `output` as they are read (`Grouping`, `AgendaRows`): a range of any length is never held.
     /// An `html` page, whose cards need every event with its description, is the one agenda held whole.
     public static func write(_ store: EventStore, range: DayRange, zone: Zone, renderer: Renderer, to output: OutputWriter) throws {
-        if renderer.format == .html {
-            return try output.write(load(store, range: range, zone: zone, withDescriptions: true).render(renderer))
-        }
-        var grouping = Grouping(ZoneDays(range: range, zone: zone))
-        let rows = AgendaRows(grouping.days, renderer)
-        let writer = try renderer.writer(rows.head, to: output)
-        try store.forEachEvent(from: grouping.days.lowerBound, to: grouping.days.upperBound) { event in
-            try grouping.add(event) { try rows.write($0, to: writer) }
-        }
-        try grouping.finish { try rows.write($0, to: writer) }
-        try writer.finish(count: grouping.eventCount)
+        let days = ZoneDays(range: range, zone: zone)
+        let listing = AgendaListing(days: days, localizer: renderer.localizer, today: renderer.today, feed: { emit in
+            var grouping = Grouping(days)
+            try store.forEachEvent(from: grouping.days.lowerBound, to: grouping.days.upperBound) { event in try grouping.add(event, emit) }
+            try grouping.finish(emit)
+            return grouping.eventCount
+        }, page: { try load(store, range: range, zone: zone, withDescriptions: true).cards(renderer) })
+        try renderer.write(listing, to: output)
     }
 
     /// The agenda in the renderer's format. People get one section per day with events, headed by the
@@ -24,18 +21,42 @@ extension Agenda {
     /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`;
     /// an `html` page the events as cards above that table.
     public func render(_ renderer: Renderer) -> String {
-        if renderer.format == .html { return htmlPage(renderer, columns: 2, table: machineTable()) }
-        var inMemory = renderer
-        inMemory.heldBytes = .max
-        let rows = AgendaRows(days, inMemory)
+        let listing = AgendaListing(days: days, localizer: renderer.localizer, today: renderer.today, feed: { emit in
+            for day in groups { try emit(day) }
+            return eventCount
+        }, page: { cards(renderer) })
         do {
-            let writer = try TableWriter(inMemory, head: rows.head, output: nil)
-            for day in groups { try rows.write(day, to: writer) }
-            try writer.finish(count: eventCount)
-            return writer.text
+            return try renderer.render(listing)
         } catch {
             preconditionFailure("rendering into memory failed: \(error)")
         }
+    }
+
+    /// The agenda as cards two to a row (an `html` page's), over its rows for machines.
+    func cards(_ renderer: Renderer) -> Cards {
+        let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: days.zone, today: renderer.today)
+        return cards(columns: 2, width: 80, formats: formats, people: { EventCards(agenda: self, columns: 2, width: 80).humanTable(formats) },
+            machines: machineTable)
+    }
+
+    /// The agenda as cards, `columns` to a row within `width`, with its rows for people and machines.
+    func cards(columns: Int, width: Int, formats: LocalizedFormats, people: @escaping () -> Table, machines: @escaping () -> Table) -> Cards {
+        let t = formats.localizer
+        let lead = range.count == 1 ? formats.date(range.first) : t("page.agenda.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
+        return Cards(days: groups.map { day in Cards.Day(date: day.date, heading: formats.date(day.date), cards: day.occurrences.map { card($0, t) }) },
+            columns: columns, width: width, lead: lead, count: formats.count(Int64(eventCount), unit: "unit.event"), empty: emptyLine(formats),
+            people: people, machines: machines)
+    }
+
+    /// An occurrence as a card: title, image, person, hours, how it continues, the first sentence.
+    func card(_ occurrence: Occurrence, _ t: Localizer) -> Cards.Card {
+        let event = occurrence.event
+        let note = occurrence.continuation.map { continuation -> String in
+            let tag = Self.tag(continuation, t)
+            return (tag.symbol.map { $0 + " " } ?? "") + tag.label
+        }
+        return Cards.Card(id: event.id, title: event.title, image: event.image, person: event.person,
+            hours: hours(occurrence, allDay: t("events.all-day")), note: note, info: event.description.map(FirstSentence.of))
     }
 
     /// The events kind's columns a machine row of the agenda or the cards shows, after its day.
@@ -60,7 +81,7 @@ extension Agenda {
 
     /// One row per event and day: the day, the event's stored fields, and how it continues.
     public func machineTable() -> Table {
-        let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))
+        let rows = AgendaRows(days, for: .machines, localizer: .english, today: nil)
         return Table(columns: AgendaRows.machineColumns, rows: occurrences.map { rows.machineRow($0) }, summaryUnit: nil)
     }
 
@@ -101,18 +122,16 @@ struct AgendaRows {
     static let machineColumns = [Table.Column(key: "day", title: "day")] + Agenda.eventColumns.map(Agenda.column)
         + [Table.Column(key: "continuation", title: "continuation")]
 
-    init(_ days: ZoneDays, _ renderer: Renderer) {
-        let t = renderer.localizer
+    init(_ days: ZoneDays, for audience: Audience, localizer t: Localizer, today: LocalDate?) {
         self.days = days
         allDay = t("events.all-day")
-        formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: renderer.today)
-        switch renderer.format {
-        // An html page draws the flat rows under its cards (`Agenda.htmlPage`).
-        case .csv, .tsv, .json, .html:
+        formats = LocalizedFormats(localizer: t, timeZone: days.zone, today: today)
+        switch audience {
+        case .machines:
             human = false
             tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, .english))) })
             head = Table.Head(columns: Self.machineColumns, summaryUnit: nil)
-        case .table, .markdown:
+        case .people:
             human = true
             tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, t))) })
             head = Table.Head(columns: [
@@ -147,5 +166,29 @@ struct AgendaRows {
     func machineRow(_ occurrence: Agenda.Occurrence) -> [Table.Cell] {
         [.date(occurrence.day)] + Agenda.eventColumns.map { Agenda.cell(occurrence.event, $0) }
             + [occurrence.continuation.map { tags[$0]! } ?? .null]
+    }
+}
+
+/// An agenda as a `Listing`: its days as `feed` hands them on (from the store as they are read, or
+/// held), as rows for people or machines (`AgendaRows`), or as the cards `page` makes.
+struct AgendaListing: Listing {
+    let days: ZoneDays
+    let localizer: Localizer
+    let today: LocalDate?
+    /// Hands every day to its argument, in order; returns the number of events.
+    let feed: ((Agenda.Day) throws -> Void) throws -> Int
+    let page: () throws -> Cards
+
+    func head(for audience: Audience) -> Table.Head { rows(audience).head }
+
+    func write(for audience: Audience, to writer: TableWriter) throws -> Int? {
+        let rows = rows(audience)
+        return try feed { try rows.write($0, to: writer) }
+    }
+
+    func cards() throws -> Cards? { try page() }
+
+    private func rows(_ audience: Audience) -> AgendaRows {
+        AgendaRows(days, for: audience, localizer: localizer, today: today)
     }
 }

@@ -9,7 +9,7 @@ public struct EventCards: Sendable {
     public let width: Int
 
     /// The narrowest text inside a card: below it the row holds fewer cards.
-    public static let narrowestText = 12
+    public static let narrowestText = Cards.narrowestText
     /// The columns `events cards` accepts.
     public static let allowedColumns = 2...3
 
@@ -28,94 +28,24 @@ public struct EventCards: Sendable {
 
     /// The cards a row holds: as many as asked, or fewer (at least one) when the text inside each
     /// would be narrower than `narrowestText`.
-    public var columnsThatFit: Int {
-        var count = max(columns, 1)
-        while count > 1 && textWidth(count) < Self.narrowestText { count -= 1 }
-        return count
-    }
-
-    /// The width of the text inside a card when a row holds `count` cards one space apart.
-    func textWidth(_ count: Int) -> Int { (width - (count - 1)) / count - 4 }
+    public var columnsThatFit: Int { Cards.columnsThatFit(columns, width: width) }
 
     /// The cards in the renderer's format: a grid under day headings in `table`; one row per card in
-    /// `markdown` (localized), `csv`, `tsv` and `json` (with `day` and the stored fields).
+    /// `markdown` (localized), `csv`, `tsv` and `json` (with `day` and the stored fields); a page of
+    /// cards in `html`.
     public func render(_ renderer: Renderer) -> String {
+        renderer.render(cards(renderer))
+    }
+
+    /// The agenda as `Cards`, in the renderer's words.
+    public func cards(_ renderer: Renderer) -> Cards {
         let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: agenda.days.zone, today: renderer.today)
-        switch renderer.format {
-        case .csv, .tsv, .json: return renderer.render(machineTable())
-        case .html: return agenda.htmlPage(renderer, columns: columns, table: machineTable())
-        case .markdown where !agenda.groups.isEmpty: return renderer.render(humanTable(formats))
-        case .table, .markdown:
-            guard !agenda.groups.isEmpty else { return agenda.emptyLine(formats) + "\n" }
-            let count = columnsThatFit, inner = max(textWidth(count), Self.narrowestText)
-            var out = ""
-            for (number, day) in agenda.groups.enumerated() {
-                if number > 0 { out += "\n" }
-                out += Renderer.singleLine(formats.date(day.date)) + "\n"
-                var start = 0
-                while start < day.occurrences.count {
-                    let row = day.occurrences[start..<min(start + count, day.occurrences.count)]
-                    out += Self.row(row.map { card($0, inner: inner, localizer: renderer.localizer) }, inner: inner)
-                    start += count
-                }
-            }
-            return out + formats.count(Int64(agenda.eventCount), unit: "unit.event") + "\n"
-        }
+        return agenda.cards(columns: columns, width: width, formats: formats, people: { humanTable(formats) }, machines: machineTable)
     }
 
-    /// The narrowest the image's name is shown beside the person and hours; narrower, it goes above them.
-    static let narrowestImage = 6
-
-    /// The lines inside one card, each at most `inner` columns wide: the title; the image with the
-    /// person, hours and continuation beside it (the hours never cut); the first sentence.
+    /// The lines inside one card, each at most `inner` columns wide (`Cards.lines`).
     func card(_ occurrence: Agenda.Occurrence, inner: Int, localizer: Localizer) -> [String] {
-        let event = occurrence.event
-        let hours = agenda.hours(occurrence, allDay: localizer("events.all-day"))
-        let note = occurrence.continuation.map { continuation -> String in
-            let tag = Agenda.tag(continuation, localizer)
-            return (tag.symbol.map { $0 + " " } ?? "") + tag.label
-        }
-        let needed = max(DisplayWidth.of(hours), note.map(DisplayWidth.of) ?? 0)
-        func details(_ width: Int) -> [String] {
-            let person = event.person.map { TextWrap.lines(Renderer.singleLine($0), width: width) } ?? []
-            return (person + [hours] + (note.map { [$0] } ?? [])).map { DisplayWidth.truncate($0, to: width) }
-        }
-        var lines = TextWrap.lines(Renderer.singleLine(event.title), width: inner)
-        if let image = event.image {
-            let label = "[" + Renderer.singleLine(image) + "]"
-            let left = min(DisplayWidth.of(label), inner / 2, inner - 2 - needed)
-            if left >= Self.narrowestImage {
-                // Beside each other, as in the app: the image on the left, the person and hours right of it.
-                let picture = DisplayWidth.truncate(label, to: left)
-                let indent = String(repeating: " ", count: left + 2)
-                for (index, detail) in details(inner - left - 2).enumerated() {
-                    lines.append(index == 0 ? DisplayWidth.pad(picture, to: left + 2, alignment: .left) + detail : indent + detail)
-                }
-            } else {
-                lines.append(DisplayWidth.truncate(label, to: inner))
-                lines += details(inner)
-            }
-        } else {
-            lines += details(inner)
-        }
-        if let description = event.description {
-            lines += TextWrap.lines(Renderer.singleLine(FirstSentence.of(description)), width: inner)
-        }
-        return lines
-    }
-
-    /// Cards drawn side by side, each `inner` columns of text wide, all as tall as the tallest.
-    static func row(_ cards: [[String]], inner: Int) -> String {
-        let height = cards.map(\.count).max() ?? 0
-        let border = String(repeating: "─", count: inner + 2)
-        var out = cards.map { _ in "╭" + border + "╮" }.joined(separator: " ") + "\n"
-        for line in 0..<height {
-            out += cards.map { card in
-                let text = line < card.count ? card[line] : ""
-                return "│ " + DisplayWidth.pad(text, to: inner, alignment: .left) + " │"
-            }.joined(separator: " ") + "\n"
-        }
-        return out + cards.map { _ in "╰" + border + "╯" }.joined(separator: " ") + "\n"
+        Cards.lines(agenda.card(occurrence, localizer), inner: inner)
     }
 
     /// One row per card for people: day, hours, title, person, image, the first sentence, and how it

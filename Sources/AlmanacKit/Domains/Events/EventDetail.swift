@@ -37,44 +37,22 @@ public struct EventDetail: Sendable {
 
     /// The detail in the renderer's format: labelled lines and the description (wrapped to a terminal's
     /// width, as written otherwise) in `table`; a heading, a list and a paragraph in `markdown`; one
-    /// row of the stored fields in `csv`, `tsv` and `json`.
+    /// row of the stored fields in `csv`, `tsv` and `json`; a page in `html`.
     public func render(_ renderer: Renderer) -> String {
+        renderer.render(detail(renderer))
+    }
+
+    /// The event as a `Detail`: person, when and image, the description, and the stored row.
+    public func detail(_ renderer: Renderer) -> Detail {
         let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
         let t = renderer.localizer
-        var fields: [(label: String, value: String)] = []
-        if let person = event.person { fields.append((t("events.detail.person"), person)) }
-        fields.append((t("events.detail.when"), Self.when(event, formats)))
-        if let image = event.image { fields.append((t("events.detail.image"), image)) }
-        let paragraphs = (event.description ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { Renderer.singleLine(String($0)) }
-        switch renderer.format {
-        case .csv, .tsv, .json:
-            return renderer.render(machineTable())
-        case .html:
-            var page = renderer
-            page.title = event.title
-            return page.htmlPage(renderer.titled(machineTable()), lead: ([event.person].compactMap { $0 } + [Self.when(event, formats)]).joined(separator: " · "),
-                body: paragraphs.filter { !$0.isEmpty }.map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined())
-        case .markdown:
-            var out = "## " + Self.escape(event.title) + "\n\n"
-            out += fields.map { "- **" + Self.escape($0.label) + ":** " + Self.escape($0.value) + "\n" }.joined()
-            if event.description != nil { out += "\n" + paragraphs.map(Self.escape).joined(separator: "  \n") + "\n" }
-            return out
-        case .table:
-            let labelWidth = fields.map { DisplayWidth.of($0.label) + 1 }.max() ?? 0
-            var out = Renderer.singleLine(event.title) + "\n"
-            for field in fields {
-                out += "  " + DisplayWidth.pad(field.label + ":", to: labelWidth, alignment: .left) + " "
-                    + Renderer.singleLine(field.value) + "\n"
-            }
-            guard event.description != nil else { return out }
-            out += "\n"
-            for paragraph in paragraphs {
-                let lines = renderer.width.map { TextWrap.lines(paragraph, width: $0) } ?? [paragraph]
-                out += (lines.isEmpty ? [""] : lines).joined(separator: "\n") + "\n"
-            }
-            return out
-        }
+        let when = Self.when(event, formats)
+        var fields: [Detail.Field] = []
+        if let person = event.person { fields.append(Detail.Field(t("events.detail.person"), person)) }
+        fields.append(Detail.Field(t("events.detail.when"), when))
+        if let image = event.image { fields.append(Detail.Field(t("events.detail.image"), image)) }
+        return Detail(title: event.title, fields: fields, lead: ([event.person].compactMap { $0 } + [when]).joined(separator: " · "),
+            text: event.description, row: machineTable())
     }
 
     /// The stored fields as one row: every column of the events kind.
@@ -83,24 +61,10 @@ public struct EventDetail: Sendable {
             summaryUnit: nil)
     }
 
-    /// Text with Markdown's punctuation escaped, so a title such as `*New* year` stays as written.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in Renderer.singleLine(text) {
-            if "\\`*_[]<>|~".contains(character) || (out.isEmpty && "#-+>=".contains(character)) { out.append("\\") }
-            out.append(character)
-        }
-        return out
-    }
-
     /// What `events add`, `edit` and `delete` say, in the renderer's format: a line for people
     /// (`Added event 44: Carols, Mon 22 Dec 18:00`), the event's row for machines.
     public func changeMessage(_ change: Change, _ renderer: Renderer) -> String {
-        switch renderer.format {
-        case .csv, .tsv, .json: return renderer.render(machineTable())
-        case .html: return renderer.render(renderer.titled(machineTable()))
-        case .table, .markdown: return sentence("events." + change.rawValue, renderer) + "\n"
-        }
+        renderer.render(ChangedRow(sentence: sentence("events." + change.rawValue, renderer), row: machineTable()))
     }
 
     /// Asks on the terminal whether to delete the event (`yes` is `--yes`, which answers for the

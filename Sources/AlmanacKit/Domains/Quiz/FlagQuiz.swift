@@ -17,9 +17,9 @@ public enum FlagQuiz {
         return directory
     }
 
-    /// `quiz question`: the first question of the seed's game. Table and markdown show the country
-    /// and the four numbered flags (and, with `reveal`, the answer), then the seed; csv, tsv and json
-    /// give one record with the seed, the generator, the options and the answer.
+    /// `quiz question`: the first question of the seed's game. People see the country and the four
+    /// numbered flags (and, with `reveal`, the answer), then the seed; a page is titled with the
+    /// question; machines get one record with the seed, the generator, the options and the answer.
     public static func question(_ settings: Settings, seed: UInt64, reveal: Bool, renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
         let tables = QuizTables(directory: try directory(database, path: settings.databasePath), localizer: settings.localizer)
@@ -29,24 +29,16 @@ public enum FlagQuiz {
     /// The text of a seed's first question (see `question`), for a directory already loaded.
     public static func questionText(_ tables: QuizTables, seed: UInt64, reveal: Bool, renderer: Renderer) -> String {
         guard let question = QuestionDealer.questions(codes: tables.directory.codes, seed: seed, count: 1).first else { return "" }
-        switch renderer.format {
-        case .csv, .tsv, .json:
-            return renderer.render(tables.questionRecord(question, seed: seed))
-        case .html:
-            var page = renderer
-            page.title = tables.prompt(question)
-            return page.render(tables.questionOptions(question))
-        case .table, .markdown:
-            let t = tables.localizer
-            // Markdown needs blank lines around a table, or the prompt and the table run together.
-            let gap = renderer.format == .markdown ? "\n" : ""
-            var text = tables.prompt(question) + "\n" + gap + renderer.render(tables.questionOptions(question)) + gap
-            if reveal {
-                text += t("quiz.question.answer", ["number": String(question.answer), "flag": Country.flag(question.country),
-                    "country": tables.directory.name(question.country, t.locale)]) + "\n"
-            }
-            return text + t("quiz.question.seed", ["seed": String(seed), "generator": SeededRandom.version]) + "\n"
+        let t = tables.localizer
+        var lines = ""
+        if reveal {
+            lines += t("quiz.question.answer", ["number": String(question.answer), "flag": Country.flag(question.country),
+                "country": tables.directory.name(question.country, t.locale)]) + "\n"
         }
+        lines += t("quiz.question.seed", ["seed": String(seed), "generator": SeededRandom.version])
+        let prompt = tables.prompt(question)
+        return renderer.render(Page(title: prompt, sections: [.words(prompt), .table(tables.questionOptions(question)), .words(lines)],
+            machines: { tables.questionRecord(question, seed: seed) }))
     }
 
     /// `quiz scores`: every player's (or one player's) points, right and wrong answers, accuracy
