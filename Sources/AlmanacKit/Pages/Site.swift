@@ -25,54 +25,50 @@ public struct Site {
     let pages: [Page]
     private let settings: Settings
 
-    /// Lists every page of the settings' database (read only), in `html` whatever the format; each
-    /// is rendered only when it is written (`publish`).
-    public init(settings given: Settings) throws {
-        var settings = given
-        settings.format = .html
+    /// Lists every page of the settings' database (read only), with an `html` renderer whatever the
+    /// settings' format (`Renderer.html`); each is rendered only when it is written (`publish`).
+    public init(settings: Settings) throws {
         self.settings = settings
         let t = settings.localizer
         var pages: [Page] = []
-        func add(_ file: String, _ section: String, _ title: String, _ write: @escaping (Settings, OutputWriter) throws -> Void) {
+        func add(_ file: String, _ section: String, _ title: String, _ write: @escaping (Settings, Renderer, OutputWriter) throws -> Void) {
             var page = settings
             page.pageTitle = title
-            pages.append(Page(file: file, title: title, section: t("site.section." + section)) { try write(page, $0) })
+            pages.append(Page(file: file, title: title, section: t("site.section." + section)) { try write(page, .html(page), $0) })
         }
         /// A page made whole in memory: a calendar, the week's agenda, the quiz's few rows, a saved animation.
-        func add(_ file: String, _ section: String, _ title: String, text make: @escaping (Settings) throws -> String) {
-            add(file, section, title) { page, output in try output.write(try make(page)) }
+        func add(_ file: String, _ section: String, _ title: String, text make: @escaping (Settings, Renderer) throws -> String) {
+            add(file, section, title) { page, renderer, output in try output.write(try make(page, renderer)) }
         }
-        let calendar = try CalendarSession(settings: settings, terminal: .pipe, environment: [:], writing: false)
+        let calendar = try CalendarSession(settings: settings, renderer: .html(settings), environment: [:], writing: false)
         for summary in try calendar.calendar.summaries() {
-            add("calendar-" + summary.holiday.key + ".html", "calendar", summary.holiday.title) { page in
-                try CalendarSession(settings: page, terminal: .pipe, environment: [:], writing: false).show(summary.holiday.key)
+            add("calendar-" + summary.holiday.key + ".html", "calendar", summary.holiday.title) { page, renderer in
+                try CalendarSession(settings: page, renderer: renderer, environment: [:], writing: false).show(summary.holiday.key)
             }
         }
-        add("events-agenda.html", "events", t("page.title.events.agenda")) { page in
+        add("events-agenda.html", "events", t("page.title.events.agenda")) { page, renderer in
             let store = try EventStore.open(page.databasePath, writing: false)
             let days = try DayRange.resolve(from: nil, to: nil, days: nil, today: page.today)
-            let renderer = Renderer(settings: page, terminal: .pipe, environment: [:])
             return try Agenda.load(store, range: days, zone: page.timeZone, withDescriptions: true).render(renderer)
         }
-        add("quiz-scores.html", "quiz", t("page.title.quiz.scores")) { page in
-            try FlagQuiz.scores(page, player: nil, renderer: Renderer(settings: page, terminal: .pipe, environment: [:]))
+        add("quiz-scores.html", "quiz", t("page.title.quiz.scores")) { page, renderer in
+            try FlagQuiz.scores(page, player: nil, renderer: renderer)
         }
-        add("quiz-missed.html", "quiz", t("page.title.quiz.missed")) { page in
-            try FlagQuiz.missed(page, player: nil, pairs: false, limit: 10, renderer: Renderer(settings: page, terminal: .pipe, environment: [:]))
+        add("quiz-missed.html", "quiz", t("page.title.quiz.missed")) { page, renderer in
+            try FlagQuiz.missed(page, player: nil, pairs: false, limit: 10, renderer: renderer)
         }
-        let animations = try AnimationSession(settings: settings, terminal: .pipe, environment: [:], writing: false)
+        let animations = try AnimationSession(settings: settings, renderer: .html(settings), writing: false)
         for setting in try animations.library.settings() {
-            add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) { page in
-                try AnimationSession(settings: page, terminal: .pipe, environment: [:], writing: false).timeline(name: setting.name, fps: 10)
+            add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) { page, renderer in
+                try AnimationSession(settings: page, renderer: renderer, writing: false).timeline(name: setting.name, fps: 10)
             }
         }
         let reports = ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
         try reports.database.installLocalTime(settings.timeZone)
         for report in try ReportCatalog.builtIn().reports {
             // A report's rows are written as SQLite reads them, as `report run --format html` writes them.
-            add("report-" + report.name + ".html", "reports", t(report.titleKey)) { page, output in
+            add("report-" + report.name + ".html", "reports", t(report.titleKey)) { _, renderer, output in
                 let rows = try reports.run(report, arguments: [])
-                let renderer = Renderer(settings: page, terminal: .pipe, environment: [:])
                 try rows.send(to: renderer.writer(rows.head, chart: report.chart?.chart(t), to: output))
             }
         }
