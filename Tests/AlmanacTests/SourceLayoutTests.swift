@@ -62,11 +62,58 @@ import Testing
         }
     }
 
+    /// The renderer alone picks the format: no file outside `Sources/AlmanacKit/Output` reads the
+    /// settings' or a renderer's `format`, names `OutputFormat` or makes a renderer of a format of its
+    /// choosing. The worlds hand values to the renderer (docs/architecture.md, "Formats: the renderer
+    /// alone"); the command line only parses `--format` into the settings.
+    @Test func onlyTheRendererReadsTheFormat() throws {
+        let files = (Self.swiftFiles(under: "Sources/almanac") + Self.swiftFiles(under: "Sources/AlmanacKit"))
+            .filter { !$0.path.contains("/Sources/AlmanacKit/Output/") }
+        #expect(files.count > 100)
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                for what in Self.formatLeaks(String(line), in: file) {
+                    Issue.record("\(file.lastPathComponent):\(number + 1): \(what): \(line)")
+                }
+            }
+        }
+    }
+
+    /// What a line outside the renderer does with the output format that only the renderer may do.
+    static func formatLeaks(_ line: String, in file: URL) -> [String] {
+        var leaks: [String] = []
+        // Words in quotes (a translation key such as "help.global.format") are not code.
+        let line = line.replacing(/"[^"]*"/, with: "\"\"")
+        // `.format` read as a property (`settings.format`, `renderer.format == .html`); a call such as
+        // `Instant.format(date)` is another thing. Settings' own initializer stores it.
+        if line.contains(/[\w)\]?]\.format\b(?!\s*\()/), !line.contains("self.format = format") {
+            leaks.append("reads the format")
+        }
+        // A renderer of a format chosen here, or a parameter of the format's type. The settings declare
+        // the type and the command line parses `--format` into it.
+        let declaresTheFormat = file.lastPathComponent == "Settings.swift" || file.lastPathComponent == "GlobalOptions.swift"
+        if line.contains(/Renderer\(format:/) || (!declaresTheFormat && line.contains(/\bOutputFormat\b/)) {
+            leaks.append("chooses a format")
+        }
+        return leaks
+    }
+
     @Test func theRulesCatchWhatTheyForbid() throws {
         let pattern = try Regex(#"(^|[^\w.])(print|debugPrint|dump)\("#)
         #expect("        print(table)".firstMatch(of: pattern) != nil)
         #expect("try Print.out(x)".firstMatch(of: pattern) == nil)
         #expect("ErrorReporter.printError(x)".firstMatch(of: pattern) == nil)
+        let world = URL(fileURLWithPath: "Sources/AlmanacKit/Domains/Events/EventDetail.swift")
+        #expect(Self.formatLeaks("        switch renderer.format {", in: world) == ["reads the format"])
+        #expect(Self.formatLeaks("if context.settings.format == .table {", in: world) == ["reads the format"])
+        #expect(Self.formatLeaks("settings.format = .html", in: world) == ["reads the format"])
+        #expect(Self.formatLeaks("let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))", in: world) == ["chooses a format"])
+        #expect(Self.formatLeaks("func holidays(_ s: [Summary], format: OutputFormat) -> Table", in: world) == ["chooses a format"])
+        #expect(Self.formatLeaks("let stamp = Instant.format(moment)", in: world).isEmpty)
+        #expect(Self.formatLeaks("var text = String(format: \"%.6f\", value)", in: world).isEmpty)
+        #expect(Self.formatLeaks("renderer.render(ChangedRow(sentence: s, row: table))", in: world).isEmpty)
+        #expect(Self.formatLeaks("line.option(\"--format\", help: \"help.global.format\")", in: world).isEmpty)
     }
 
     @Test func sourceFilesStayShort() throws {
