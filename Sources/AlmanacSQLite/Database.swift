@@ -145,6 +145,12 @@ public final class Database {
         }
     }
 
+    /// Stops the statement running on this connection at its next step of SQLite's machine
+    /// (`SQLITE_INTERRUPT`). Safe from another thread while the connection is open.
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

@@ -27,6 +27,15 @@ enum ErrorReporter {
         }
     }
 
+    /// Ends the process from another thread while the command's own is stuck in a call that cannot
+    /// be interrupted (a statement past its time limit, `QueryLimits`): what standard output holds is
+    /// written, then the error as `exit(with:)` says it, and the process ends at once.
+    static func abandon(with error: AlmanacError, localizer: Localizer) -> Never {
+        try? OutputWriter.standardOutput.flush()
+        printError("almanac: " + localizer("error.prefix") + ": " + error.message(localizer))
+        _exit(error.failure.rawValue)
+    }
+
     /// `almanac overdue` follows the monitoring-plugin convention: its own statuses 0-2 stand, and
     /// every failure exits 3 (UNKNOWN), a usage error included. With `--format nagios`
     /// the failure is also the plugin line on standard output, where monitoring reads it.

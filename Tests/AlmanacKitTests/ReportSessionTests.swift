@@ -175,4 +175,36 @@ import Testing
         let scans = plan.filter { $0.hasPrefix("SCAN ") && !$0.contains(" INDEX ") && !$0.hasPrefix("SCAN (") && $0 != "SCAN CONSTANT ROW" }
         #expect(scans.isEmpty, "\(sample.report): \(plan)")
     }
+
+    /// The connection may outlive its session's limits: nothing of theirs stays registered on it. A
+    /// progress handler left pointing at the freed limits (issue 28) read freed memory, and with
+    /// the clock it had kept, interrupted a later statement on the same connection.
+    @Test func aConnectionOutlivesItsLimits() throws {
+        let database = try Store.openReadOnly(FixtureDatabase.path)
+        weak var gone: QueryLimits?
+        try {
+            let limits = QueryLimits(timeout: 1)
+            gone = limits
+            let session = try ReportSession(database: database, settings: FixtureDatabase.settings("en"), limits: limits)
+            #expect(try session.query("SELECT count(*) FROM books", arguments: []).table().rows.count == 1)
+        }()
+        #expect(gone == nil, "the limits are not kept alive by the connection")
+        Thread.sleep(forTimeInterval: 1.5)
+        let count = try database.scalar("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n")
+        #expect(count == .integer(300_000))
+    }
+
+    /// The watchdog interrupts a statement at its limit and is gone when the statement ends: the
+    /// next statement of the same limits has a clock of its own, and nothing interrupts it.
+    @Test func theWatchdogEndsWithItsStatement() throws {
+        let limits = QueryLimits(timeout: 1)
+        let session = try ReportSession(settings: FixtureDatabase.settings("en"), limits: limits)
+        let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+        let error = failure { try session.query(endless, arguments: []).table() }
+        #expect(error?.key == "query.error.timeout")
+        Thread.sleep(forTimeInterval: 1.2)
+        let counted = try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n",
+                                        arguments: []).table()
+        #expect(counted.rows == [[.integer(300_000)]])
+    }
 }

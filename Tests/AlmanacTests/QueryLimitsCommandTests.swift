@@ -4,8 +4,9 @@ import TestSupport
 
 /// The limits ad-hoc SQL runs under (`QueryLimits`), through the built binary: a query or report
 /// that runs past `--timeout` stops with exit 75 and a message naming the limit, without growing
-/// memory meanwhile; a value over 64 MiB is refused (exit 65), whichever function makes it; Ctrl-C
-/// still ends a query at once.
+/// memory meanwhile, also inside one long call of a built-in function; a value over 64 MiB is refused
+/// (exit 65), whichever function makes it, `printf` included, never NULL; Ctrl-C still ends a query
+/// at once.
 @Suite struct QueryLimitsCommandTests {
     let dir: Workdir
 
@@ -33,6 +34,35 @@ import TestSupport
         #expect(out.peakKiB <= StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
     }
 
+    /// One call of a built-in function that runs for minutes (`instr`, `replace` and `like` comparing
+    /// megabytes at every position) does not see SQLite's interrupt: it is ended 2 s after it, with the
+    /// same message and exit 75.
+    static let longCalls = [
+        "SELECT instr(printf('%.*c', 3200000, 'a'), printf('%.*c', 1600000, 'a') || 'b')",
+        "SELECT length(replace(printf('%.*c', 3200000, 'a'), printf('%.*c', 1600000, 'a') || 'b', 'x'))",
+        "SELECT printf('%.*c', 1000000, 'a') LIKE '%' || printf('%.*c', 40000, 'a') || 'b'",
+    ]
+
+    @Test(arguments: longCalls)
+    func aLongFunctionCallStopsAtItsTimeoutWithExit75(_ sql: String) throws {
+        let clock = ContinuousClock(), started = clock.now
+        let out = try dir.run(["--db", "a.db", "query", sql, "--timeout", "1", "--format", "csv"])
+        let elapsed = clock.now - started
+        #expect(out.status == 75, "\(out.stderr)")
+        #expect(out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
+            + "try again with a longer --timeout, or 0 for none\n")
+        #expect(out.stdout == "")
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
+    }
+
+    @Test func aReportInOneLongCallStopsAtItsTimeout() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
+        try dir.write("reports/long.sql", "-- name: long\n-- title: Long\n" + Self.longCalls[0] + " AS found;\n")
+        let out = try dir.run(["--db", "a.db", "report", "run", "long", "--reports-dir", "reports", "--timeout", "1"])
+        #expect(out.status == 75)
+        #expect(out.stderr.hasPrefix("almanac: error: reports/long.sql: stopped after 1 s, the time limit (--timeout 1)"), "\(out.stderr)")
+    }
+
     @Test func anEndlessReportStopsAtItsTimeoutNamingItsFile() throws {
         try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
         try dir.write("reports/endless.sql", "-- name: endless\n-- title: Endless\n" + Self.endless + " SELECT max(x) AS x FROM n;\n")
@@ -50,6 +80,11 @@ import TestSupport
         "SELECT length(hex(zeroblob(40000000)))",
         Self.endless.replacingOccurrences(of: "FROM n)", with: "FROM n WHERE x < 2000000)")
             + " SELECT length(group_concat(printf('%040d', x), '')) FROM n",
+        // printf and format answered NULL past the cap.
+        "SELECT printf('%.*c', 100000000, 'x')",
+        "SELECT format('%.*c', 70000000, 'x')",
+        "SELECT length(printf('%.*c%.*c', 40000000, 'a', 40000000, 'b'))",
+        "SELECT printf('%100000000d', 1) IS NULL",
     ])
     func aValueOverTheCapIsRefusedWithExit65(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
@@ -58,9 +93,23 @@ import TestSupport
         #expect(out.peakKiB <= 3 * StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
     }
 
-    @Test func aValueUnderTheCapIsPrinted() throws {
-        let out = try dir.measure(["--db", "a.db", "query", "SELECT length(zeroblob(60000000)) AS size", "--format", "csv"])
+    @Test(arguments: ["SELECT length(zeroblob(60000000)) AS size", "SELECT length(printf('%.*c', 60000000, 'x')) AS size"])
+    func aValueUnderTheCapIsPrinted(_ sql: String) throws {
+        let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
         #expect(out.status == 0 && out.lastLine == "60000000", "\(out.stderr)")
+    }
+
+    /// `printf` behind the cap answers as SQLite's own: NULL for a NULL format only, every conversion
+    /// as before, values read where they are kept (a large one next to another in one expression).
+    @Test func printfAnswersAsSQLitesOwn() throws {
+        let sql = """
+            SELECT printf(NULL) IS NULL, printf() IS NULL, printf('%d|%5.2f|%s|%q|%Q|%w|%c|%x|%,d|%%', 42, 3.14159, 'é', 'it''s',
+                   NULL, 'a"b', 'ü', 255, 1234567), format('%-4s|', 'ab'), length(printf('%.*c', 3, '')),
+                   substr(printf('%.*c', 100000, 'x') || printf('%.*c', 200000, 'y'), 99999, 4)
+            """
+        let out = try dir.run(["--db", "a.db", "query", sql, "--format", "tsv"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.split(separator: "\n").last == "1\t1\t42| 3.14|é|it''s|NULL|a\"\"b|ü|ff|1,234,567|%\tab  |\t0\txxyy")
     }
 
     @Test func aNegativeTimeoutIsAUsageError() throws {

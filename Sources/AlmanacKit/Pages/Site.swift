@@ -63,7 +63,7 @@ public struct Site {
                 try AnimationSession(settings: page, renderer: renderer, writing: false).timeline(name: setting.name, fps: 10)
             }
         }
-        let reports = ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
+        let reports = try ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
         try reports.database.installLocalTime(settings.timeZone)
         for report in try ReportCatalog.builtIn().reports {
             // A report's rows are written as SQLite reads them, as `report run --format html` writes them.

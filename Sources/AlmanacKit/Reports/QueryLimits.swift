@@ -7,21 +7,53 @@ import Foundation
 ///
 /// - time: the seconds the statement may take (`--timeout`), from its first step, less the time spent
 ///   waiting to write the output (a reader such as `less` holding the pipe does not use up the limit).
-///   A progress handler checks the clock every few thousand steps of SQLite's machine and interrupts
-///   it past the limit (exit 75). Ctrl-C keeps its default: it ends the process at once.
+///   A watchdog thread, started with the statement, interrupts it at the limit (`sqlite3_interrupt`,
+///   exit 75), whatever it is doing between SQLite's steps. One long call of a built-in function
+///   (`instr` on megabytes) does not see an interrupt: if the statement has not stopped `grace` after
+///   it, `abandon` ends the process with the same message (the connection is read-only: nothing is
+///   lost). Ctrl-C keeps its default: it ends the process at once.
 /// - size: no value larger than `largestValue` (64 MiB): SQLite refuses to make one
-///   (`SQLITE_LIMIT_LENGTH`), so `zeroblob(100000000)` is an error, not an allocation that fails.
+///   (`SQLITE_LIMIT_LENGTH`, and `Database.capValues` for `printf`), so `zeroblob(100000000)` is an
+///   error, not an allocation that fails, and no function answers NULL instead.
 /// - memory: SQLite's own memory in the process is capped at `heapLimit` (`sqlite3_hard_heap_limit64`);
 ///   sorts and temporary tables past its page cache spill to temporary files in `$TMPDIR`.
-public final class QueryLimits {
+///
+/// The limits hold the connection they are installed on, so the watchdog never interrupts a closed
+/// one; nothing of theirs is registered on the connection (no pointer back to them), so it may
+/// outlive them.
+public final class QueryLimits: @unchecked Sendable {
+    // @unchecked: the command's thread and the watchdog share the fields below `state` only under its
+    // lock; `timeout` is constant and `output` is the command's thread's alone.
+
     /// The time limit, or nil for none.
     public let timeout: Duration?
     /// The output whose waiting does not count (standard output, unless told otherwise).
     public var output: OutputWriter? = .standardOutput
+    /// What ends the process when a statement has not stopped `grace` after its interrupt: it says
+    /// the error and exits (the command line's error reporter). Nil: the statement is left to finish.
+    public var abandon: (@Sendable (AlmanacError) -> Void)?
+
+    /// How long a statement has to stop after its interrupt before the process is ended.
+    public static let grace: Duration = .seconds(2)
+
     private let clock = ContinuousClock()
+    private let state = NSCondition()
+    // Under `state`:
+    private var database: Database?
+    private var source = "query"
+    /// When the statement's first step began, and the output's waiting as its latest step began.
     private var started: ContinuousClock.Instant?
-    /// True once the progress handler stopped the statement for its time.
-    private var stoppedForTime = false
+    private var waited = Duration.zero
+    /// True while the command's thread is inside a step.
+    private var stepping = false
+    /// True while the watchdog waits for the next step to begin (it is over time between steps).
+    private var watchdogAwaitsStep = false
+    private var watchdogRunning = false
+    private var ending = false
+    /// When the watchdog interrupted the statement for its time.
+    private var interruptedAt: ContinuousClock.Instant?
+    /// True once the process is being ended: the command's thread must not go on.
+    private var abandoning = false
 
     /// The default time limit of `report run`, and of `query` when no one is at a terminal to press
     /// Ctrl-C (standard input is not one, as under cron): 300 seconds.
@@ -57,30 +89,107 @@ public final class QueryLimits {
         sqlite3_hard_heap_limit64(heapLimit)
     }
 
-    /// Puts the limits on a connection: the largest value, and the progress handler for the time.
-    func install(on database: Database) {
-        sqlite3_limit(database.handle, SQLITE_LIMIT_LENGTH, Self.largestValue)
-        guard timeout != nil else { return }
-        sqlite3_progress_handler(database.handle, 4096, { context in
-            guard let context else { return 0 }
-            return Unmanaged<QueryLimits>.fromOpaque(context).takeUnretainedValue().isOverTime() ? 1 : 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+    /// Puts the limits on a connection: the largest value; the time is watched from the first step.
+    func install(on database: Database) throws {
+        try database.capValues(at: Self.largestValue)
+        state.lock()
+        self.database = database
+        state.unlock()
     }
 
-    /// Runs one step of the statement; the clock starts at the first.
-    func timing<T>(_ step: () throws -> T) rethrows -> T {
-        if timeout != nil && started == nil { started = clock.now }
+    /// Runs one step of the statement named `source` in messages; the clock, and the watchdog,
+    /// start at the first.
+    func timing<T>(source: String, _ step: () throws -> T) rethrows -> T {
+        guard timeout != nil else { return try step() }
+        state.lock()
+        if started == nil {
+            started = clock.now
+            self.source = source
+            watchdogRunning = true
+            Thread { [self] in watch() }.start()
+        }
+        waited = output?.waited ?? .zero
+        stepping = true
+        if watchdogAwaitsStep { state.signal() }
+        state.unlock()
+        defer {
+            state.lock()
+            stepping = false
+            // The watchdog is ending the process: nothing more of the command may run meanwhile.
+            while abandoning { state.wait() }
+            state.unlock()
+        }
         return try step()
     }
 
-    private func isOverTime() -> Bool {
-        guard let timeout, let started else { return false }
-        if clock.now - started - (output?.waited ?? .zero) > timeout { stoppedForTime = true }
-        return stoppedForTime
+    /// Stops the watchdog once the statement is done (or failed); the next statement has a clock of
+    /// its own.
+    func statementEnded() {
+        state.lock()
+        defer { state.unlock() }
+        guard started != nil else { return }
+        ending = true
+        state.broadcast()
+        while watchdogRunning { state.wait() }
+        (started, interruptedAt, ending) = (nil, nil, false)
+    }
+
+    /// The watchdog: sleeps until the statement would pass its time, then interrupts it while it
+    /// steps (between steps the output's waiting may still be taken off), then gives it `grace`.
+    private func watch() {
+        state.lock()
+        defer {
+            watchdogRunning = false
+            state.broadcast()
+            state.unlock()
+        }
+        while !ending, let timeout, let started {
+            let now = clock.now
+            if let interruptedAt {
+                guard let abandon else { return }
+                if !stepping {
+                    waitForStep()
+                } else if now - interruptedAt < Self.grace {
+                    wait(Self.grace - (now - interruptedAt))
+                } else {
+                    abandoning = true
+                    let error = AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
+                    state.unlock()
+                    abandon(error)
+                    state.lock()
+                    abandoning = false
+                    state.broadcast()
+                    return
+                }
+            } else if now - started - waited < timeout {
+                wait(timeout - (now - started - waited))
+            } else if stepping {
+                interruptedAt = now
+                database?.interrupt()
+            } else {
+                waitForStep()
+            }
+        }
+    }
+
+    /// Waits (under `state`) for `duration`, or until told.
+    private func wait(_ duration: Duration) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        _ = state.wait(until: Date(timeIntervalSinceNow: seconds))
+    }
+
+    /// Waits (under `state`) for the next step to begin, or the end.
+    private func waitForStep() {
+        watchdogAwaitsStep = true
+        state.wait()
+        watchdogAwaitsStep = false
     }
 
     /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
     func explain(_ error: DatabaseError, source: String) -> AlmanacError {
+        state.lock()
+        let stoppedForTime = interruptedAt != nil
+        state.unlock()
         if error.primaryCode == SQLITE_INTERRUPT, stoppedForTime, let timeout {
             return AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
         }

@@ -18,15 +18,15 @@ public struct ReportSession {
     public init(settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) throws {
         let database = try Store.openReadOnly(settings.databasePath)
         try database.installLocalTime(settings.timeZone)
-        self.init(database: database, settings: settings, limits: limits)
+        try self.init(database: database, settings: settings, limits: limits)
     }
 
     /// A session on a connection that is already open (read-only, for the guarantees above).
-    public init(database: Database, settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) {
+    public init(database: Database, settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) throws {
         self.database = database
         self.settings = settings
         self.limits = limits
-        limits.install(on: database)
+        try limits.install(on: database)
     }
 
     /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest. The rows are read

@@ -112,6 +112,7 @@ public struct ResultRows {
     /// Steps through the rows, calling `body` at each. SQLite's failures are said in Almanac's words;
     /// a query stopped by its time limit says which limit stopped it.
     private func run(_ body: () throws -> Void) throws {
+        defer { limits?.statementEnded() }
         do {
             while try step() { try body() }
         } catch let error as DatabaseError {
@@ -121,7 +122,7 @@ public struct ResultRows {
 
     private func step() throws -> Bool {
         guard let limits else { return try statement.step() }
-        return try limits.timing { try statement.step() }
+        return try limits.timing(source: source) { try statement.step() }
     }
 
     /// A column of the current row as `cell` makes it, with text that stays text left in SQLite's

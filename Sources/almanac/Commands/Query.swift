@@ -37,6 +37,7 @@ struct Query: RunnableCommand, Exemplified, Formatted {
         let settings = try page.settings(global, "query")
         settings.timeZone.becomeTheCLibrarysZone()
         let limits = try QueryLimits(option: timeout, default: QueryLimits.queryDefault())
+        limits.abandon = { [localizer = settings.localizer] error in ErrorReporter.abandon(with: error, localizer: localizer) }
         let text = sql == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql
         let rows = try ReportSession(settings: settings, limits: limits).query(text, arguments: param)
         try page.output(settings) { output in

@@ -81,6 +81,7 @@ struct Report: Command {
             var settings = try page.settings(global, "report.run")
             settings.timeZone.becomeTheCLibrarysZone()
             let limits = try QueryLimits(option: timeout, default: QueryLimits.defaultTimeout)
+            limits.abandon = { [localizer = settings.localizer] error in ErrorReporter.abandon(with: error, localizer: localizer) }
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             settings.pageTitle = settings.localizer(report.titleKey)
             let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param)
