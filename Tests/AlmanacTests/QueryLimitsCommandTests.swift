@@ -55,6 +55,14 @@ import TestSupport
         #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
+    /// Ended that way, a query writing to `--out` leaves neither the file nor its temporary.
+    @Test func aLongCallEndedLeavesNoFileBehind() throws {
+        let out = try dir.run(["--db", "a.db", "query", Self.longCalls[0], "--timeout", "1", "--out", "found.csv", "--format", "csv"])
+        #expect(out.status == 75, "\(out.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { !$0.hasPrefix("a.db") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test func aReportInOneLongCallStopsAtItsTimeout() throws {
         try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
         try dir.write("reports/long.sql", "-- name: long\n-- title: Long\n" + Self.longCalls[0] + " AS found;\n")

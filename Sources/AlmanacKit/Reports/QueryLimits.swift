@@ -155,6 +155,8 @@ public final class QueryLimits: @unchecked Sendable {
                     abandoning = true
                     let error = AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
                     state.unlock()
+                    // The output's temporary file (`--out`) goes, as after Ctrl-C.
+                    SignalCleanup.removeAll()
                     abandon(error)
                     state.lock()
                     abandoning = false
