@@ -42,7 +42,7 @@ import Testing
         Case("a title is required", .books, bookHeader + "1,,Tolstoy,,2025-05-10,2025-05-20,\n",
              [#"books.csv:2:3: error: column "title": a value is required"#]),
         Case("an id is a whole number", .books, bookHeader + "1.5,War,,,2025-05-10,2025-05-20,\n",
-             [#"books.csv:2:1: error: column "id": "1.5" is not a whole number"#]),
+             [#"books.csv:2:1: error: column "id": "1.5" is not an id (expected a whole number from 1 to 9223372036854775807, in digits)"#]),
         Case("an id already in the file", .books, bookHeader + "1,War,,,2025-05-10,2025-05-20,\n1,Peace,,,2025-05-10,2025-05-20,\n",
              [#"books.csv:3:1: error: column "id": "1" already exists (use --on-conflict skip or replace)"#]),
     ]
