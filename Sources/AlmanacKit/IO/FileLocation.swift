@@ -73,6 +73,13 @@ struct FileLocation: Equatable {
         return stat(path, &status) == 0 ? Identity(status) : nil
     }
 
+    /// What `path` leads to, found without opening it (nil when nothing is there): a FIFO or a
+    /// device must never be opened to find out, as reading one waits for a writer, or never ends.
+    static func kind(of path: String) -> Kind? {
+        var status = stat()
+        return stat(path, &status) == 0 ? kind(status) : nil
+    }
+
     /// The identity of what a descriptor is open on.
     static func identity(ofDescriptor descriptor: Int32) -> (identity: Identity, kind: Kind)? {
         var status = stat()

@@ -95,7 +95,7 @@ public enum CompletionValues {
     static func snapshot(_ path: String) -> Database? {
         let files = FileManager.default
         // Only a regular file: a FIFO or a device would hang the shell waiting for Tab.
-        guard DatabaseLocation.isRegularFile(path) else { return nil }
+        guard FileLocation.kind(of: path) == .regular else { return nil }
         if files.fileExists(atPath: path + "-wal") && files.fileExists(atPath: path + "-shm") {
             return try? Database(path: path, mode: .readOnly, busyTimeout: 100)
         }

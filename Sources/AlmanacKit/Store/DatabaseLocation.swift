@@ -63,15 +63,8 @@ public enum DatabaseLocation {
     /// Refuses, as a usage error naming it, a path that leads to a FIFO, a device or a socket:
     /// reading one as a database would wait for a writer, or never end. `stat` itself never waits.
     static func checkNotSpecial(_ path: String) throws {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }
-        let type = status.st_mode & S_IFMT
-        if type != S_IFREG && type != S_IFDIR { throw AlmanacError(.usage, "database.error.not-a-file", ["path": path]) }
-    }
-
-    /// True when `path` leads to a regular file (found without opening it, so never waiting).
-    static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        if let kind = FileLocation.kind(of: path), kind == .stream || kind == .other {
+            throw AlmanacError(.usage, "database.error.not-a-file", ["path": path])
+        }
     }
 }
