@@ -80,10 +80,14 @@ final class OutputFolder {
     }
 
     /// Puts every written byte of the folder's file system on the disk: one call for many files,
-    /// where a `fsync` each would wait for the disk once per file. Throws the `errno` of a write the
-    /// system could not complete.
-    func synchronizeFileSystem() throws(Errno) {
-        if syncfs(descriptor) != 0 { throw Errno(errno) }
+    /// where a `fsync` each would wait for the disk once per file. `name`, a file in the folder, is
+    /// the way in when the folder could not be opened for reading (an `O_PATH` descriptor cannot be
+    /// synchronized). Throws the `errno` of a write the system could not complete.
+    func synchronizeFileSystem(through name: String) throws(Errno) {
+        let handle = readable ? descriptor : openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard handle >= 0 else { throw Errno(errno) }
+        defer { if handle != descriptor { close(handle) } }
+        if syncfs(handle) != 0 { throw Errno(errno) }
     }
 }
 

@@ -159,9 +159,9 @@ public final class OutputFile {
         for file in files { try file.close() }
         var done: Set<ObjectIdentifier> = []
         for file in files {
-            guard let folder = file.target.folder, done.insert(ObjectIdentifier(folder)).inserted else { continue }
+            guard let folder = file.target.folder, let temporary = file.temporary, done.insert(ObjectIdentifier(folder)).inserted else { continue }
             do {
-                try folder.synchronizeFileSystem()
+                try folder.synchronizeFileSystem(through: temporary)
             } catch {
                 for file in files { file.discard() }
                 throw WriteFailure(stream: .file(file.target.shown), code: error.code)

@@ -74,15 +74,6 @@ enum SignalCleanup {
         free.append(slot)
     }
 
-    /// How many temporaries are registered now (for tests).
-    static var registered: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        var count = 0
-        forEachSlot { if $0.pointee.inUse == 1 { count += 1 } }
-        return count
-    }
-
     /// Removes every registered temporary; async-signal-safe.
     static func removeAll() {
         forEachSlot { slot in
