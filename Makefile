@@ -136,24 +136,24 @@ bench-agenda: release
 	Bench/agenda.sh
 
 ## fuzz: fuzz the CSV reader and every kind's import, then headers, then the output-path guard, then
-## the renderer, then the delimiter sniffer, with libFuzzer and ASan for SECONDS each (default 60), on
-## JOBS workers (default 2), from Tests/Fuzz/Corpus, HeaderCorpus, PathCorpus, RendererCorpus and
-## SnifferCorpus; fails on any crash or broken invariant.
+## the renderer, then the delimiter sniffer, then TZif files and POSIX TZ rules, with libFuzzer and
+## ASan for SECONDS each (default 60), on JOBS workers (default 2), from Tests/Fuzz/Corpus,
+## HeaderCorpus, PathCorpus, RendererCorpus, SnifferCorpus, TZifCorpus and PosixTZCorpus; fails on
+## any crash or broken invariant. HARNESS=NAME runs that one only (make fuzz HARNESS=tzif SECONDS=600).
 SECONDS ?= 60
 JOBS ?= 2
+FUZZ_HARNESSES := import header paths renderer sniffer tzif posixtz
 fuzz: deps
-	JOBS=$(JOBS) Tests/Fuzz/fuzz.sh run $(SECONDS)
-	JOBS=$(JOBS) HARNESS=header Tests/Fuzz/fuzz.sh run $(SECONDS)
-	JOBS=$(JOBS) HARNESS=paths Tests/Fuzz/fuzz.sh run $(SECONDS)
-	JOBS=$(JOBS) HARNESS=renderer Tests/Fuzz/fuzz.sh run $(SECONDS)
-	JOBS=$(JOBS) HARNESS=sniffer Tests/Fuzz/fuzz.sh run $(SECONDS)
+	@for harness in $(or $(HARNESS),$(FUZZ_HARNESSES)); do \
+	  JOBS=$(JOBS) HARNESS=$$harness Tests/Fuzz/fuzz.sh run $(SECONDS) || exit 1; \
+	done
 
-## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, HeaderCorpus, RendererCorpus and SnifferCorpus, minimized (libFuzzer -merge=1).
+## fuzz-corpus: merge what `make fuzz` found into Tests/Fuzz/Corpus, HeaderCorpus, RendererCorpus,
+## SnifferCorpus, TZifCorpus and PosixTZCorpus, minimized (libFuzzer -merge=1); HARNESS=NAME for one.
 fuzz-corpus: deps
-	Tests/Fuzz/fuzz.sh minimize
-	HARNESS=header Tests/Fuzz/fuzz.sh minimize
-	HARNESS=renderer Tests/Fuzz/fuzz.sh minimize
-	HARNESS=sniffer Tests/Fuzz/fuzz.sh minimize
+	@for harness in $(or $(HARNESS),import header renderer sniffer tzif posixtz); do \
+	  HARNESS=$$harness Tests/Fuzz/fuzz.sh minimize || exit 1; \
+	done
 
 ## stress: the long suites `make test` leaves out or runs short, on the release binary: 20 SIGKILLs
 ## during a 1,000,000-row import, overdue in a loop during another, 200,000 rows listed in every

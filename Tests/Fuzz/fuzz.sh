@@ -5,7 +5,9 @@
 # HARNESS=paths, the output-path guard (Tests/Fuzz/FuzzOutputPath.swift); HARNESS=renderer, tables
 # built from the bytes written in every format (Tests/AlmanacKitTests/Support/RendererFuzz.swift);
 # HARNESS=sniffer, the delimiter sniffer on any bytes and on clean tables built from them
-# (Tests/AlmanacKitTests/Support/SnifferFuzz.swift).
+# (Tests/AlmanacKitTests/Support/SnifferFuzz.swift); HARNESS=tzif, TZif files, and HARNESS=posixtz,
+# POSIX TZ rules (Tests/Fuzz/FuzzTZif.swift and FuzzPosixTZ.swift, one binary, on TZifCorpus and
+# PosixTZCorpus; the invariants in Tests/AlmanacKitTests/Support/ZoneFuzz.swift).
 #
 #   Tests/Fuzz/fuzz.sh build            compile .build/fuzz/fuzz-HARNESS (ASan + libFuzzer)
 #   Tests/Fuzz/fuzz.sh run SECONDS      fuzz for SECONDS from the committed corpus and the seeds
@@ -20,6 +22,7 @@ cd "$(dirname "$0")/../.."
 out=.build/fuzz
 harness=${HARNESS:-import}
 import_sources="Tests/Fuzz/FuzzImport.swift Tests/AlmanacKitTests/Support/ImportProbe.swift Tests/AlmanacKitTests/Support/HeaderFuzz.swift"
+zone_sources="Tests/Fuzz/FuzzTZif.swift Tests/Fuzz/FuzzPosixTZ.swift Tests/AlmanacKitTests/Support/ZoneFuzz.swift"
 built=$harness
 case "$harness" in
     import) harness_sources=$import_sources; corpus=Tests/Fuzz/Corpus ;;
@@ -27,7 +30,9 @@ case "$harness" in
     paths) harness_sources="Tests/Fuzz/FuzzOutputPath.swift"; corpus=Tests/Fuzz/PathCorpus ;;
     renderer) harness_sources="Tests/Fuzz/FuzzRenderer.swift Tests/AlmanacKitTests/Support/RendererFuzz.swift"; corpus=Tests/Fuzz/RendererCorpus ;;
     sniffer) harness_sources="Tests/Fuzz/FuzzSniffer.swift Tests/AlmanacKitTests/Support/SnifferFuzz.swift"; corpus=Tests/Fuzz/SnifferCorpus ;;
-    *) echo "fuzz: unknown HARNESS=$harness (import, header, paths, renderer or sniffer)" >&2; exit 64 ;;
+    tzif) harness_sources=$zone_sources; corpus=Tests/Fuzz/TZifCorpus; built=zone ;;
+    posixtz) harness_sources=$zone_sources; corpus=Tests/Fuzz/PosixTZCorpus; built=zone; export ALMANAC_FUZZ=posixtz ;;
+    *) echo "fuzz: unknown HARNESS=$harness (import, header, paths, renderer, sniffer, tzif or posixtz)" >&2; exit 64 ;;
 esac
 binary=$out/fuzz-$built
 work=$out/corpus-$harness
@@ -109,6 +114,29 @@ seeds() {
             for flags in 0 1 2 3 37 102 230; do
                 { printf "\\$(printf %03o "$flags")"; head -c 2000 "$file"; } > "$dir/$(basename "$file" .csv)-$flags"
             done
+        done
+        echo "$dir"
+        return
+    fi
+    if [ "$harness" = tzif ]; then
+        # Zone files of every shape the tz database has: plain, leap seconds, no footer, long, a
+        # skipped day, southern and negative daylight saving time, fixed offsets.
+        local zone
+        for zone in UTC Europe/Berlin right/Europe/Berlin America/Santiago Asia/Hebron Pacific/Apia Europe/Dublin \
+            Australia/Lord_Howe Etc/GMT-14 America/New_York Africa/Casablanca; do
+            [ -f "/usr/share/zoneinfo/$zone" ] && cp "/usr/share/zoneinfo/$zone" "$dir/${zone//\//-}"
+        done
+        echo "$dir"
+        return
+    fi
+    if [ "$harness" = posixtz ]; then
+        # Every footer of the system's tz database, once each.
+        local file footer index=0
+        for file in $(find /usr/share/zoneinfo -type f -size -8k 2>/dev/null | LC_ALL=C sort | head -600); do
+            footer=$(tail -c 200 "$file" 2>/dev/null | tr -d '\0' | tail -n 1)
+            [ -n "$footer" ] && [ ! -f "$dir/footer-$(printf %s "$footer" | cksum | cut -d' ' -f1)" ] \
+                && printf %s "$footer" > "$dir/footer-$(printf %s "$footer" | cksum | cut -d' ' -f1)"
+            index=$((index + 1))
         done
         echo "$dir"
         return
