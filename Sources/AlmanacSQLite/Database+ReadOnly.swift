@@ -1,9 +1,23 @@
 import CSQLite
 
 extension Database {
-    /// Forgets the last refused action, before compiling a statement whose refusal should be explained.
-    public func clearRefusal() { refusedAction = nil }
+    /// Forgets what was refused, before compiling (or running) a statement whose refusal should be explained.
+    public func clearRefusal() { refusals = [] }
+
+    /// What the read-only guard refused since `clearRefusal()`, in SQL's words: the first refusal of a
+    /// user's object (`DROP TABLE books`), else the first of all (SQLite's own bookkeeping, rarely). Nil
+    /// when nothing was refused.
+    public var refusedAction: String? {
+        refusals.first { !$0.contains(" sqlite_") } ?? refusals.first
+    }
 }
+
+/// SQLite's schema tables. SQLite itself refuses every statement that writes them directly ("may not
+/// be modified"; defensive mode keeps `writable_schema` off), so the guard lets through the writes it
+/// is asked about for them: they come with a statement that changes the schema, whose own action is
+/// denied, or from SQLite's bookkeeping when a table-valued function (`json_each`, `pragma_table_info`)
+/// is first named in a SELECT, which only reads.
+private let schemaTables: Set<String> = ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"]
 
 /// Pragmas whose argument names a table or index to describe, not a value to set.
 private let readingPragmasWithArgument: Set<String> = [
@@ -33,10 +47,12 @@ private let readingPragmas: Set<String> = [
 /// debugging `sqlite_offset` are not in the library (SQLite says "no such function").
 let deniedFunctions: Set<String> = ["load_extension", "fts3_tokenizer", "sqlite_log", "optimize"]
 
-/// Denies everything that could write through a read-only connection: every statement that changes
-/// a table or the schema (the temporary schema too), ATTACH and DETACH (a new writable file),
-/// transactions, pragmas that set a value, and the functions of `deniedFunctions`. Only reading is
-/// allowed: SELECT, reading columns, recursive CTEs, ordinary functions and reading pragmas.
+/// Decides what a statement on a read-only connection may touch, as SQLite compiles it: reading
+/// (SELECT, any table's or view's columns, table-valued functions, CTEs, ordinary functions, reading
+/// pragmas, `pragma_*` functions whose pragma reads) is allowed; every write to a table, every change
+/// of the schema (the temporary schema too), ATTACH and DETACH (a new writable file), transactions,
+/// pragmas that set a value or act, and the functions of `deniedFunctions` are denied and recorded.
+/// A `pragma_*` function runs its pragma when stepped, and that pragma comes here too.
 func readOnlyAuthorizer(
     _ context: UnsafeMutableRawPointer?, _ action: Int32,
     _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
@@ -47,6 +63,8 @@ func readOnlyAuthorizer(
     switch action {
     case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
         return SQLITE_OK
+    case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+        if schemaTables.contains(firstName?.lowercased() ?? "") && trigger == nil { return SQLITE_OK }
     case SQLITE_FUNCTION:
         guard deniedFunctions.contains(secondName?.lowercased() ?? "") else { return SQLITE_OK }
     case SQLITE_PRAGMA:
@@ -60,9 +78,8 @@ func readOnlyAuthorizer(
     }
     if let context {
         let connection = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
-        if connection.refusedAction == nil {
-            connection.refusedAction = describeAction(action, firstName, secondName)
-        }
+        // A few are enough to name the refusal (ANALYZE asks once for each table).
+        if connection.refusals.count < 8 { connection.refusals.append(describeAction(action, firstName, secondName)) }
     }
     return SQLITE_DENY
 }

@@ -27,9 +27,9 @@ public final class Database {
     public let mode: Mode
     /// How long, in milliseconds, a statement waits for another connection's lock.
     public let busyTimeout: Int32
-    /// What the read-only guard last refused (`DELETE FROM books`, `ATTACH`, `load_extension()`), so an
-    /// error can say more than SQLite's "not authorized". Cleared by `clearRefusal()`.
-    public internal(set) var refusedAction: String?
+    /// What the read-only guard refused since `clearRefusal()` (`DELETE FROM books`, `ATTACH`,
+    /// `load_extension()`), in the order SQLite asked, so an error can say more than "not authorized".
+    var refusals: [String] = []
 
     /// The default wait for a lock held by another process, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000

@@ -46,7 +46,25 @@ import Testing
         ("SELECT 1; DELETE FROM books", "only one statement can be run at a time"),
         ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time"),
         ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused"),
-        ("VACUUM INTO 'copy.db'", "VACUUM INTO 'copy.db' is refused"),
+        ("VACUUM INTO 'copy.db'", "VACUUM is refused"),
+        ("VACUUM", "VACUUM is refused"),
+        ("ANALYZE", "ANALYZE is refused"),
+        ("ANALYZE books", "ANALYZE is refused"),
+        ("BEGIN", "BEGIN is refused"),
+        ("DETACH DATABASE main", "DETACH is refused"),
+        ("CREATE TEMP TABLE scratch (a)", "CREATE TABLE scratch is refused"),
+        ("CREATE TEMP VIEW seen AS SELECT 1", "CREATE VIEW seen is refused"),
+        ("DROP INDEX books_open_by_due", "DROP INDEX books_open_by_due is refused"),
+        ("ALTER TABLE books ADD COLUMN shelf", "ALTER TABLE books is refused"),
+        ("REINDEX books", "REINDEX is refused"),
+        ("WITH gone AS (SELECT id FROM books) DELETE FROM books WHERE id IN gone", "DELETE FROM books is refused"),
+        ("DELETE FROM sqlite_master", "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)"),
+        ("UPDATE sqlite_schema SET sql = ''", "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)"),
+        ("SELECT 1; PRAGMA writable_schema = 1", "only one statement can be run at a time"),
+        // A table-valued function reads, but the pragma it runs is asked about like any other.
+        ("SELECT * FROM pragma_optimize", "PRAGMA optimize is refused"),
+        ("SELECT * FROM json_each('[1]'), pragma_optimize", "PRAGMA optimize is refused"),
+        ("SELECT * FROM pragma_wal_checkpoint", "query: SQLite cannot run the SQL: no such table: pragma_wal_checkpoint (SQLite error 1)"),
         ("SELECT * FROM no_such_table", "query: SQLite cannot run the SQL: no such table: no_such_table (SQLite error 1)"),
     ]
 
@@ -64,6 +82,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("copy.db")))
         let count = try dir.run(["--db", "a.db", "query", "SELECT count(*) AS n FROM books", "--format", "csv"])
         #expect(count.stdout == "n\r\n2\r\n")
+    }
+
+    /// What only reads runs: table-valued functions (JSON, `pragma_*` whose pragma reads), CTEs and
+    /// views, the user's own included, with the file unchanged.
+    static let reading: [(sql: String, csv: String)] = [
+        ("SELECT value FROM json_each('[1,2]')", "value\r\n1\r\n2\r\n"),
+        ("SELECT key, value FROM json_tree('{\"a\":{\"b\":2}}') WHERE type = 'integer'", "key,value\r\nb,2\r\n"),
+        ("SELECT name FROM pragma_table_info('books') WHERE pk = 1", "name\r\nid\r\n"),
+        ("SELECT count(*) AS n FROM pragma_index_list('books')", "n\r\n1\r\n"),
+        ("SELECT count(*) AS n FROM pragma_foreign_key_list('overdue_notices')", "n\r\n1\r\n"),
+        ("SELECT * FROM pragma_user_version", "user_version\r\n6\r\n"),
+        ("SELECT integrity_check FROM pragma_integrity_check", "integrity_check\r\nok\r\n"),
+        ("SELECT m.name, p.name AS col FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.name = 'books' AND p.cid < 2",
+         "name,col\r\nbooks,id\r\nbooks,title\r\n"),
+        ("WITH late AS (SELECT title FROM books WHERE due_on < '2025-12-10') SELECT title FROM late", "title\r\nМастер и Маргарита\r\n"),
+        ("SELECT title FROM late_books", "title\r\nМастер и Маргарита\r\n"),
+        ("SELECT j.value AS n, b.id FROM books b JOIN json_each('[2]') j ON j.value = b.id", "n,id\r\n2,2\r\n"),
+        ("EXPLAIN QUERY PLAN SELECT 1 FROM json_each('[]')", ""),
+    ]
+
+    @Test(arguments: reading)
+    func readingRuns(_ sample: (sql: String, csv: String)) throws {
+        try Database(path: dir.path("a.db")).execute("CREATE VIEW IF NOT EXISTS late_books AS SELECT title FROM books WHERE due_on < '2025-12-10'")
+        _ = try dir.run(["--db", "a.db", "query", "SELECT 1"])
+        let before = try sha256("a.db")
+        let out = try dir.run(["--db", "a.db", "query", sample.sql, "--format", "csv"])
+        #expect(out.status == 0, "\(out.stderr)")
+        if !sample.csv.isEmpty { #expect(out.stdout == sample.csv) }
+        #expect(try sha256("a.db") == before)
+    }
+
+    /// The refusal names what was refused, from what SQLite was asked, never a slice of the SQL; in
+    /// Russian too. `report run` goes through the same guard.
+    @Test func refusalsNameWhatWasRefusedInEnglishAndRussian() throws {
+        let ru = try dir.run(["--db", "a.db", "--locale", "ru", "query", "DELETE FROM books WHERE id = 1"])
+        #expect(ru.status == 64)
+        #expect(ru.stderr.hasPrefix("almanac: ошибка: запрещено: DELETE FROM books — запросы только читают базу"), "\(ru.stderr)")
+        let written = try dir.run(["--db", "a.db", "--locale", "ru", "query", "VACUUM INTO 'copy.db'"])
+        #expect(written.stderr.hasPrefix("almanac: ошибка: запрещено: VACUUM — "), "\(written.stderr)")
+        let pragma = try dir.run(["--db", "a.db", "query", "/* look */ SELECT * FROM pragma_optimize"])
+        #expect(pragma.stderr.hasPrefix("almanac: error: PRAGMA optimize is refused"), "\(pragma.stderr)")
+        #expect(!pragma.stderr.contains("look") && !pragma.stderr.contains("SELECT *"))
+        try FileManager.default.createDirectory(atPath: dir.path("mine"), withIntermediateDirectories: true)
+        try dir.write("mine/unpack.sql", "-- title: Unpacked\nSELECT value FROM json_each('[\"a\",\"b\"]');\n")
+        try dir.write("mine/sweep.sql", "-- title: Sweep\nDELETE FROM books;\n")
+        let unpack = try dir.run(["--db", "a.db", "report", "run", "unpack", "--reports-dir", "mine", "--format", "csv"])
+        #expect(unpack.stdout == "value\r\na\r\nb\r\n", "\(unpack.stderr)")
+        let before = try sha256("a.db")
+        let sweep = try dir.run(["--db", "a.db", "--locale", "ru", "report", "run", "sweep", "--reports-dir", "mine"])
+        #expect(sweep.status == 64)
+        #expect(sweep.stderr.hasPrefix("almanac: ошибка: запрещено: DELETE FROM books — "), "\(sweep.stderr)")
+        #expect(try sha256("a.db") == before)
     }
 
     @Test func refusalsAreUsageErrorsAndSQLErrorsInvalidData() throws {

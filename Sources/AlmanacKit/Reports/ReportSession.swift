@@ -85,28 +85,32 @@ public struct ReportSession {
         return rows(statement, specs: [], empty: Table.Sentence("query.none"), source: "query")
     }
 
-    /// Compiles one statement, explaining any refusal of the read-only guard.
+    /// Compiles one statement, explaining any refusal of the read-only guard. The guard decides, by
+    /// what the statement may touch (`readOnlyAuthorizer`); SQLite's own count of writing statements
+    /// stands behind it, for VACUUM, which asks the guard nothing.
     func prepareReading(_ sql: String, source: String) throws -> Statement {
         database.clearRefusal()
         let statement: Statement
         do {
             statement = try database.prepare(sql)
         } catch let error as DatabaseError {
-            if let action = database.refusedAction {
-                // SQLite checks its own schema tables first (DROP TABLE deletes from sqlite_master):
-                // the statement's own words say better what was refused.
-                let shown = action.contains(" sqlite_") ? Self.statementHead(sql) : action
-                throw AlmanacError(.usage, "query.error.refused", ["action": shown])
-            }
+            if let refusal = Self.refusal(on: database) { throw refusal }
             if error.isSeveralStatements { throw AlmanacError(.usage, "query.error.several-statements") }
             if error.isNoStatement { throw AlmanacError(.usage, "query.error.empty") }
             throw limits.explain(error, source: source)
         }
-        // The guard denies at compile time; this catches any statement SQLite itself counts as writing.
         guard statement.isReadOnly else {
-            throw AlmanacError(.usage, "query.error.refused", ["action": Self.statementHead(sql)])
+            let verb = Self.firstKeyword(sql) == "VACUUM" ? "VACUUM" : settings.localizer("query.refused.writing")
+            throw AlmanacError(.usage, "query.error.refused", ["action": verb])
         }
         return statement
+    }
+
+    /// The usage error for what the read-only guard refused on `database` since it was last cleared,
+    /// or nil. A `pragma_*` function's pragma is compiled as the statement runs, so a refusal can also
+    /// end a statement that compiled.
+    static func refusal(on database: Database) -> AlmanacError? {
+        database.refusedAction.map { AlmanacError(.usage, "query.error.refused", ["action": $0]) }
     }
 
     private func rows(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, source: String) -> ResultRows {
@@ -155,9 +159,8 @@ public struct ReportSession {
         return .text(text)
     }
 
-    /// The first words of a statement (`DROP TABLE books`, `PRAGMA wal_checkpoint`), skipping spaces
-    /// and comments, for messages.
-    static func statementHead(_ sql: String) -> String {
+    /// The statement's first keyword, in capitals, skipping spaces and comments: what SQLite was asked to do.
+    static func firstKeyword(_ sql: String) -> String {
         var rest = sql[...]
         while true {
             rest = rest.drop(while: { $0.isWhitespace || $0 == ";" })
@@ -169,8 +172,6 @@ public struct ReportSession {
                 break
             }
         }
-        let statement = rest.prefix(while: { $0 != ";" && $0 != "(" && $0 != "=" && $0 != "\n" })
-        let words = statement.split(whereSeparator: \.isWhitespace).prefix(3)
-        return words.isEmpty ? "statement" : words.joined(separator: " ")
+        return rest.prefix(while: { $0.isASCII && $0.isLetter }).uppercased()
     }
 }

@@ -116,6 +116,7 @@ public struct ResultRows {
         do {
             while try step() { try body() }
         } catch let error as DatabaseError {
+            if let refusal = ReportSession.refusal(on: statement.database) { throw refusal }
             throw limits?.explain(error, source: source) ?? error.almanacError(source: source)
         }
     }
