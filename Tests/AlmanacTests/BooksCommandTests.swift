@@ -1,6 +1,8 @@
 import AlmanacKit
 import Foundation
+import Glibc
 import Testing
+import TestSupport
 
 /// `almanac books` as a user runs it: the built binary on the sample loans, on the demo day.
 @Suite struct BooksCommandTests {
@@ -77,9 +79,57 @@ import Testing
         let again = try run(["return", "24"])
         #expect(again.status == 65)
         #expect(again.stderr == "almanac: error: book 24 “Солярис” was returned on 2025-12-22 already (to change the date: almanac books edit 24 --returned-on DATE)\n")
-        let deleted = try run(["delete", "24"])
+        let deleted = try run(["delete", "24", "--yes"])
         #expect(deleted.stdout == "Deleted book 24 “Солярис”.\n")
         #expect(try run(["list", "--format", "csv"]).stdout.split(separator: "\r\n").count == 1 + 24)
+    }
+
+    /// `books delete` follows the rule of every delete: asked on a terminal (y/N), and without one
+    /// `--yes` is needed; nothing is deleted otherwise. In English and Russian.
+    @Test func deletingAsksOnATerminalOrNeedsYes() throws {
+        for locale in ["en", "ru"] {
+            let refused = try run(["delete", "23", "--locale", locale])
+            #expect(refused.status == 64)
+            #expect(refused.stderr == (locale == "en"
+                ? "almanac: error: standard input is not a terminal, so there is no one to ask: add --yes to delete without asking\n"
+                : "almanac: ошибка: стандартный ввод — не терминал, спросить некого: чтобы удалить без вопроса, добавьте --yes\n"))
+            #expect(refused.stdout.isEmpty)
+        }
+        let kept = try onTerminal(["books", "delete", "23"], typing: "n\n")
+        #expect(kept.status == 0, "\(kept.text)")
+        #expect(kept.text == "Delete book 23 “War and Peace, Volume 1” and the notices recorded for it? [y/N] n\nKept book 23 “War and Peace, Volume 1”.\n")
+        #expect(try run(["list", "--format", "csv"]).stdout.contains("\r\n23,\"War and Peace, Volume 1\","))
+        let deleted = try onTerminal(["--locale", "ru", "books", "delete", "23"], typing: "д\n")
+        #expect(deleted.status == 0, "\(deleted.text)")
+        #expect(deleted.text == "Удалить книгу 23 «War and Peace, Volume 1» и записанные по ней напоминания? [д/Н] д\nКнига 23 «War and Peace, Volume 1» удалена.\n")
+        #expect(!(try run(["list", "--format", "csv"]).stdout.contains("\r\n23,\"War and Peace, Volume 1\",")))
+    }
+
+    /// Runs the binary with a pseudo-terminal as its standard input, output and error, typing the
+    /// answer once the question is asked; what it wrote (the echo included), carriage returns left out.
+    func onTerminal(_ arguments: [String], typing answer: String) throws -> (status: Int32, text: String) {
+        let pty = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = Workdir.binary
+        process.arguments = Self.day + arguments
+        process.currentDirectoryURL = dir.url
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "dumb", "NO_COLOR": "1"]
+        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        var text = ""
+        var typed = false
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            text += pty.output()
+            if !typed && text.hasSuffix("] ") { pty.type(answer); typed = true }
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        text += pty.output()
+        return (process.terminationStatus, text.replacingOccurrences(of: "\r", with: ""))
     }
 
     @Test func refusalsSayWhatIsWrongAndChangeNothing() throws {

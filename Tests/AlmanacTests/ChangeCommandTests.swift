@@ -135,7 +135,7 @@ import Testing
         let added = try run(["books", "add", "Dune", "--due", "2026-01-10", "--format", "csv"])
         let id = Int(added.stdout.split(separator: "\r\n").last?.split(separator: ",").first ?? "") ?? 0
         #expect(id > 0, "\(added.stdout)")
-        #expect(try run(["books", "delete", String(id)]).status == 0)
+        #expect(try run(["books", "delete", String(id), "--yes"]).status == 0)
         let again = try run(["books", "add", "Dune", "--due", "2026-01-10", "--format", "csv"])
         #expect(again.stdout.split(separator: "\r\n").last?.hasPrefix("\(id + 1),") == true, "\(again.stdout)")
     }

@@ -61,7 +61,7 @@ import Testing
         _ = try ok(["events", "delete", Self.belowTop, "--yes"], "b.db")
         _ = try ok(["books", "edit", Self.top, "--borrower", "Anna"], "b.db")
         #expect(try ok(["books", "return", Self.top], "b.db").stdout.contains(Self.top))
-        _ = try ok(["books", "delete", Self.belowTop], "b.db")
+        _ = try ok(["books", "delete", Self.belowTop, "--yes"], "b.db")
         let listed = try ok(["books", "list", "--format", "csv"], "b.db").stdout
         #expect(listed.contains("\(Self.top),Next,,Anna,2025-12-02,2025-12-20,2025-12-02"), "\(listed)")
         // The moved database knows its last id too: a new loan is refused there as well.

@@ -31,7 +31,7 @@ import Testing
         "countries list": [],
         "quiz question": [], "quiz play": [], "quiz scores": [], "quiz missed": [],
         "books list": [], "books add": ["Dune", "--due", "2026-01-10"], "books edit": ["1", "--title", "Emma"],
-        "books return": ["1"], "books delete": ["1"],
+        "books return": ["1"], "books delete": ["1", "--yes"],
         "overdue": [],
         "events agenda": [], "events show": ["1"], "events cards": [],
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1", "--yes"],
