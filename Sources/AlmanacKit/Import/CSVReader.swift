@@ -3,7 +3,7 @@ import Foundation
 #if FUZZING
 /// The fuzz build compiles AlmanacKit's sources alone with swiftc (Tests/Fuzz/fuzz.sh), without
 /// swift-crypto; no invariant it checks reads the digest, so it is left empty there.
-private struct SHA256 {
+struct SHA256 {
     mutating func update(bufferPointer: UnsafeRawBufferPointer) {}
     func finalize() -> [UInt8] { [] }
 }
