@@ -94,7 +94,11 @@ public struct Zone: Sendable, CustomStringConvertible {
         if let found = earliestInstant(wall, before, after) { return found }
         // The gap's end lies between the two readings; find the first instant past midnight on the wall.
         var low = wall - Int64(max(before, after)), high = wall - Int64(min(before, after))
-        guard wallTime(low) < wall, wallTime(high) >= wall else { return wall - Int64(before) }
+        if wallTime(low) >= wall || wallTime(high) < wall {
+            // Changes closer together than the two readings (only a hostile file has them): search
+            // every instant whose wall time may be midnight, as no offset reaches 26 hours either way.
+            (low, high) = (wall - 93_600, wall + 93_600)
+        }
         while high - low > 1 {
             let middle = low + (high - low) / 2
             if wallTime(middle) >= wall { high = middle } else { low = middle }
