@@ -18,6 +18,9 @@ import Testing
         (nil, nil, 1, "2025-12-22…2025-12-22 (1)"),
         ("2024-02-28", nil, 3, "2024-02-28…2024-03-01 (3)"),
         ("TODAY+10", nil, 2, "2026-01-01…2026-01-02 (2)"),
+        // A day counted from today past the years is cut at their end (the agenda says so).
+        ("today+3000000", nil, nil, "9999-12-31…9999-12-31 (1)"),
+        ("today-3000000", nil, 3, "0001-01-01…0001-01-03 (3)"),
     ] as [(String?, String?, Int?, String)])
     func ranges(_ from: String?, _ to: String?, _ days: Int?, _ expected: String) throws {
         #expect(try Self.resolve(from, to, days) == expected)
@@ -33,7 +36,8 @@ import Testing
         (nil, nil, -1, "events.error.bad-days"),
         (nil, nil, 3661, "events.error.bad-days"),
         ("2000-01-01", "2025-01-01", nil, "events.error.range-too-long"),
-        ("today+3000000", nil, nil, "events.error.bad-day"),
+        ("today+10000001", nil, nil, "events.error.bad-day"),
+        ("today--9223372036854775808", nil, nil, "events.error.bad-day"),
     ] as [(String?, String?, Int?, String)])
     func refusals(_ from: String?, _ to: String?, _ days: Int?, _ key: String) throws {
         let error = #expect(throws: AlmanacError.self) { try Self.resolve(from, to, days) }

@@ -55,7 +55,10 @@ enum EventKind: KindDefinition {
                 if end < first { return row.fail(Column.endsAt, RuleViolation("rule.events.last-day-before-first", ["starts": first.description, "start": Column.startsAt.spec.name])) }
                 last = end
             }
-            guard last < LocalDate.last else { return row.fail(Column.endsAt, RuleViolation("rule.datetime-out-of-range")) }
+            // The end is the midnight after the last day: the field that names 9999-12-31 is at fault.
+            guard last < LocalDate.last else {
+                return row.fail(row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt, RuleViolation("rule.events.all-day-past-the-years"))
+            }
             row.bindInstant(Column.endsAt, Int64(last.dayNumber) * day + day)
             return
         }

@@ -62,11 +62,13 @@ public final class LocalizedFormats {
         return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(value.dayNumber) * 86_400))
     }
 
-    /// A moment in the chosen zone: `Mon 22 Dec 16:30`, with the year outside today's year.
+    /// A moment in the chosen zone: `Mon 22 Dec 16:30`, with the year outside today's year. A moment
+    /// whose day in the zone is outside the years 0001 to 9999 (one stored within a day of their ends)
+    /// is shown as stored, `0001-01-01T00:30:00Z`: ICU would call year 0 "1".
     public func instant(_ value: Date) -> String {
         let wall = timeZone.wallTime(Int64(value.timeIntervalSince1970.rounded(.down)))
-        let year = LocalDate(dayNumber: Int(wall.floorDivided(by: 86_400))).year
-        let key = showsYear(year) ? "format.date-time-year" : "format.date-time"
+        guard let day = LocalDate(checkedDayNumber: Int(wall.floorDivided(by: 86_400))) else { return Instant.format(value) }
+        let key = showsYear(day.year) ? "format.date-time-year" : "format.date-time"
         return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(wall)))
     }
 

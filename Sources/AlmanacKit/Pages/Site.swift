@@ -24,11 +24,15 @@ public struct Site {
     /// The pages, in the index's order.
     let pages: [Page]
     private let settings: Settings
+    /// The days of the agenda's page: a week from today, ending at 9999-12-31 near it.
+    public let week: DayRange
 
     /// Lists every page of the settings' database (read only), with an `html` renderer whatever the
     /// settings' format (`Renderer.html`); each is rendered only when it is written (`publish`).
     public init(settings: Settings) throws {
         self.settings = settings
+        let week = try DayRange.resolve(from: nil, to: nil, days: nil, today: settings.today)
+        self.week = week
         let t = settings.localizer
         var pages: [Page] = []
         func add(_ file: String, _ section: String, _ title: String, _ write: @escaping (Settings, Renderer, OutputWriter) throws -> Void) {
@@ -48,8 +52,7 @@ public struct Site {
         }
         add("events-agenda.html", "events", t("page.title.events.agenda")) { page, renderer in
             let store = try EventStore.open(page.databasePath, writing: false)
-            let days = try DayRange.resolve(from: nil, to: nil, days: nil, today: page.today)
-            return try Agenda.load(store, range: days, zone: page.timeZone, withDescriptions: true).render(renderer)
+            return try Agenda.load(store, range: week, zone: page.timeZone, withDescriptions: true).render(renderer)
         }
         add("quiz-scores.html", "quiz", t("page.title.quiz.scores")) { page, renderer in
             try FlagQuiz.scores(page, player: nil, renderer: renderer)
@@ -64,7 +67,7 @@ public struct Site {
             }
         }
         let reports = try ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
-        try reports.database.installLocalTime(settings.timeZone)
+        try reports.database.installLocalTime(settings.timeZone, localizer: settings.localizer)
         for report in try ReportCatalog.builtIn().reports {
             // A report's rows are written as SQLite reads them, as `report run --format html` writes them.
             add("report-" + report.name + ".html", "reports", t(report.titleKey)) { _, renderer, output in

@@ -61,17 +61,22 @@ public struct ReportParameter: Sendable, Equatable {
         }
     }
 
-    /// `YYYY-MM-DD`, `today`, `today+N` or `today-N`, from 0001-01-01 to 9999-12-31.
-    static func date(_ text: String, today: LocalDate) -> LocalDate? {
-        if let date = LocalDate(text) { return date }
+    /// `YYYY-MM-DD`, `today`, `today+N` or `today-N`, from 0001-01-01 to 9999-12-31 (`day`).
+    static func date(_ text: String, today: LocalDate) -> LocalDate? { day(text, today: today)?.day }
+
+    /// `YYYY-MM-DD`, `today`, `today+N` or `today-N` (N up to ten million). A day counted from today
+    /// past 0001-01-01 or 9999-12-31 is that day, `clamped`: the user named no day outside the years.
+    static func day(_ text: String, today: LocalDate) -> (day: LocalDate, clamped: Bool)? {
+        if let date = LocalDate(text) { return (date, false) }
         guard text.lowercased().hasPrefix("today") else { return nil }
         let rest = text.dropFirst("today".count)
-        if rest.isEmpty { return today }
+        if rest.isEmpty { return (today, false) }
         guard let sign = rest.first, sign == "+" || sign == "-",
-            rest.dropFirst().allSatisfy(\.isASCII), let days = Int(rest.dropFirst()), days <= 3_000_000
+            rest.dropFirst().allSatisfy(\.isASCII), let days = Int(rest.dropFirst()), (0...10_000_000).contains(days)
         else { return nil }
-        let day = today.adding(days: sign == "+" ? days : -days)
-        return (LocalDate.first...LocalDate.last).contains(day) ? day : nil
+        let wanted = today.dayNumber + (sign == "+" ? days : -days)
+        let number = min(max(wanted, LocalDate.dayNumbers.lowerBound), LocalDate.dayNumbers.upperBound)
+        return (LocalDate(dayNumber: number), number != wanted)
     }
 
     /// The parameter as a header declares it: `days integer = 7`.

@@ -17,7 +17,7 @@ public struct ReportSession {
     /// `limits` (none by default).
     public init(settings: Settings, limits: QueryLimits = QueryLimits(timeout: nil)) throws {
         let database = try Store.openReadOnly(settings.databasePath)
-        try database.installLocalTime(settings.timeZone)
+        try database.installLocalTime(settings.timeZone, localizer: settings.localizer)
         try self.init(database: database, settings: settings, limits: limits)
     }
 
@@ -30,8 +30,9 @@ public struct ReportSession {
     }
 
     /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest. The rows are read
-    /// as they are written (`ResultRows`).
-    public func run(_ report: ReportDefinition, arguments: [String]) throws -> ResultRows {
+    /// as they are written (`ResultRows`). A day counted from today past the years is cut at their
+    /// end, and `note` is told so in the user's words.
+    public func run(_ report: ReportDefinition, arguments: [String], note: (String) throws -> Void = { _ in }) throws -> ResultRows {
         let given = try Self.assignments(arguments)
         let accepted = Self.acceptedList(report, settings.localizer)
         for (name, _) in given where report.parameter(named: name) == nil {
@@ -47,6 +48,10 @@ public struct ReportSession {
                 let type = settings.localizer("report.expect." + parameter.kind.rawValue)
                 throw AlmanacError(.usage, "report.error.bad-value",
                     ["report": report.name, "name": parameter.name, "value": text, "type": type, "accepted": accepted])
+            }
+            if parameter.kind == .date, let (day, clamped) = ReportParameter.day(text.trimmingCharacters(in: .whitespaces), today: settings.today),
+                clamped {
+                try note(settings.localizer(day == .first ? "report.note.day-begins" : "report.note.day-ends", ["name": parameter.name, "value": text]))
             }
             values[parameter.name] = value
         }

@@ -54,6 +54,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
+    /// The date `dayNumber` days after 1970-01-01 when it lies in the years 0001 to 9999, else nil
+    /// (`init(dayNumber:)` makes any proleptic year, as the zone rules need).
+    public init?(checkedDayNumber dayNumber: Int) {
+        guard Self.dayNumbers.contains(dayNumber) else { return nil }
+        self.init(dayNumber: dayNumber)
+    }
+
+    /// The day numbers of 0001-01-01 to 9999-12-31.
+    public static let dayNumbers = first.dayNumber...last.dayNumber
+
     /// Days since 1970-01-01 (negative before it).
     public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 

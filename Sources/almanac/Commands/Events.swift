@@ -22,9 +22,11 @@ struct DayRangeOptions: ArgumentGroup {
         days = line.option("--days", value: "n", help: "help.events.days")
     }
 
-    /// The range, checked.
+    /// The range, checked; a note says when it was cut at 0001-01-01 or 9999-12-31.
     func range(_ settings: Settings) throws -> DayRange {
-        try DayRange.resolve(from: from, to: to, days: days, today: settings.today)
+        let range = try DayRange.resolve(from: from, to: to, days: days, today: settings.today)
+        for note in range.notes(settings.localizer) { try Print.note(note) }
+        return range
     }
 }
 

@@ -84,7 +84,7 @@ struct Report: Command {
             limits.abandon = { [localizer = settings.localizer] error in ErrorReporter.abandon(with: error, localizer: localizer) }
             let report = try ReportCatalog.load(directory: reportsDir).report(named: name)
             settings.pageTitle = settings.localizer(report.titleKey)
-            let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param)
+            let rows = try ReportSession(settings: settings, limits: limits).run(report, arguments: param, note: Print.note)
             try page.output(settings) { output in
                 limits.output = output
                 try rows.send(to: page.renderer(settings).writer(rows.head, chart: report.chart?.chart(settings.localizer), to: output))

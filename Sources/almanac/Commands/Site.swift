@@ -22,7 +22,9 @@ struct Site: RunnableCommand, Exemplified, Formatted {
 
     func run() throws {
         let settings = try global.settings()
-        let files = try AlmanacKit.Site(settings: settings).publish(into: dir, force: force)
+        let site = try AlmanacKit.Site(settings: settings)
+        for note in site.week.notes(settings.localizer) { try Print.note(note) }
+        let files = try site.publish(into: dir, force: force)
         try Print.note(settings.localizer("site.done", ["count": String(files.count), "path": dir]))
     }
 }

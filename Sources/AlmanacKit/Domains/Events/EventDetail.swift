@@ -29,7 +29,8 @@ public struct EventDetail: Sendable {
         guard !event.isPoint, let end = event.endsAt else { return start }
         let zone = formats.timeZone
         let day = LocalDate(Agenda.moment(event.startsAt), in: zone)
-        if LocalDate(Agenda.moment(end - 1), in: zone) == day {
+        // A day outside the years shows both ends as stored (`LocalizedFormats.instant`), not a clock time.
+        if LocalDate(Agenda.moment(end - 1), in: zone) == day, LocalDate.dayNumbers.contains(day.dayNumber) {
             return start + "–" + ZoneDays(range: DayRange(first: day, last: day)!, zone: zone).clockTime(end)
         }
         return start + " – " + formats.instant(Agenda.moment(end))
