@@ -3,6 +3,26 @@ import Foundation
 import Testing
 
 @Suite struct SettingsTests {
+    /// Without --tz or TZ the zone is the machine's: /etc/localtime's link or file; UTC without one.
+    @Test func withoutAnOptionTheMachinesZoneIsUsed() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.path("localtime")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        let tokyo = try Settings.resolve(database: "a.db", locale: "en", timeZone: nil, today: "2025-12-22", environment: [:], localtime: link)
+        #expect(tokyo.timeZone.identifier == "Asia/Tokyo")
+        let copy = directory.path("copied")
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Europe/Berlin", toPath: copy)
+        #expect(try Settings.resolve(database: "a.db", locale: "en", timeZone: nil, today: nil, environment: [:], localtime: copy)
+            .timeZone.offset(at: 1_782_907_200) == 7200)
+        let none = try Settings.resolve(database: "a.db", locale: "en", timeZone: nil, today: nil, environment: [:], localtime: directory.path("missing"))
+        #expect(none.timeZone.identifier == "UTC")
+        let utc = directory.path("utc")
+        try FileManager.default.createSymbolicLink(atPath: utc, withDestinationPath: "/usr/share/zoneinfo/Etc/UTC")
+        #expect(try Settings.resolve(database: "a.db", locale: "en", timeZone: nil, today: nil, environment: [:], localtime: utc).timeZone.identifier == "UTC")
+        #expect(try Settings.resolve(database: "a.db", locale: "en", timeZone: "Asia/Kolkata", today: nil, environment: [:], localtime: link)
+            .timeZone.identifier == "Asia/Kolkata")
+    }
+
     let noon = Date(timeIntervalSince1970: 1_766_404_800)  // 2025-12-22T12:00:00Z
 
     func resolve(_ options: [String: String] = [:], _ environment: [String: String] = [:]) throws -> Settings {

@@ -93,7 +93,9 @@ import Testing
         let out = try dir.run(["--db", "a.db", "query", sql, "--tz", zone, "--format", "csv"], environment: ["TZ": "America/New_York"])
         #expect(out.stdout == "t\r\n\(local)\r\n")
         let unset = try dir.run(["--db", "a.db", "query", sql, "--format", "csv"])
-        #expect(unset.stdout == "t\r\n2026-07-01 12:00:00\r\n", "without --tz or TZ: UTC, not /etc/localtime")
+        // Without --tz or TZ: the machine's zone, as `date` reads /etc/localtime (UTC when there is none).
+        let machine = try dir.run(["-d", "2026-07-01T12:00:00Z", "+%Y-%m-%d %H:%M:%S"], executable: URL(fileURLWithPath: "/bin/date"))
+        #expect(unset.stdout == "t\r\n\(machine.stdout.trimmingCharacters(in: .newlines))\r\n", "without --tz or TZ: /etc/localtime")
     }
 
     /// Without a tz database (`TZDIR` pointing nowhere), ICU's copy answers for names.

@@ -46,13 +46,15 @@ public struct Settings: Sendable {
     /// Resolves the options as PRODUCT.md orders them: the option, else the environment, else the default.
     ///   - database: `--db`, else `$ALMANAC_DB`, else `./almanac.db`
     ///   - locale: `--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG`, else `en`
-    ///   - timeZone: `--tz`, else `TZ`, else UTC (see `Zone.named` for the forms; `TZDIR` moves the
-    ///     tz database, as for the C library)
+    ///   - timeZone: `--tz`, else `TZ`, else the machine's zone (`localtime`, `/etc/localtime`: a TZif
+    ///     file or a link into the tz database, as `date` reads it), else UTC when there is none (see
+    ///     `Zone.named` for the forms; `TZDIR` moves the tz database, as for the C library)
     ///   - today: `--today`, else `$ALMANAC_TODAY`, else the clock's day in the time zone
     public static func resolve(
         database: String?, locale: String?, timeZone: String?, today: String?,
         format: OutputFormat = .table, color: ColorChoice = .auto,
-        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
+        localtime: String = Zone.localtimePath
     ) throws -> Settings {
         let path = try DatabaseLocation.resolve(option: database, environment: environment)
         let localizer = Localizer(locale: LocaleResolver.resolve(option: locale, environment: environment))
@@ -63,7 +65,7 @@ public struct Settings: Sendable {
         } else if let name = nonEmpty(environment["TZ"]) {
             zone = try Zone.named(name, source: "TZ", directory: directory)
         } else {
-            zone = .utc
+            zone = Zone.machine(localtime: localtime, directory: directory)
         }
         let day: LocalDate
         if let text = nonEmpty(today) {

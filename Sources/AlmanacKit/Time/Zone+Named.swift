@@ -53,6 +53,23 @@ extension Zone {
         throw refusal("error.bad-time-zone")
     }
 
+    /// Where the machine's zone is, as the C library reads it.
+    public static let localtimePath = "/etc/localtime"
+
+    /// The machine's zone, as `date` finds it without `TZ`: the TZif file at `localtime` (or the
+    /// zone of the tz database it links to, known by its name); UTC when there is none, or it is not
+    /// one the tz database would give.
+    public static func machine(localtime: String = localtimePath, directory: String = systemDirectory) -> Zone {
+        guard FileManager.default.fileExists(atPath: localtime),
+            let zone = try? named(localtime, source: "/etc/localtime", directory: directory)
+        else { return .utc }
+        // UTC by another of its names is UTC, so what prints it says `UTC` as before.
+        return utcNames.contains(zone.identifier) ? .utc : zone
+    }
+
+    /// The tz database's names of UTC itself.
+    private static let utcNames: Set = ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"]
+
     /// The zone `identifier` names, as `named` finds it in the system's tz database; nil when none.
     public init?(identifier: String) {
         guard let zone = try? Self.named(identifier, source: "") else { return nil }
