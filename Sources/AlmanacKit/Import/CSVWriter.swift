@@ -8,12 +8,23 @@ final class CSVWriter {
     private let delimiter: UInt8
     private var buffer: [UInt8] = []
     private var atLineStart = true
+    /// Turns the UTF-8 written into the file's encoding (a rejects file keeps its input's), or nil.
+    private let encode: (([UInt8]) -> [UInt8])?
 
-    /// Writes to `output` (standard output, or a file an `OutputGuard` let the run write).
-    init(_ output: OutputWriter, delimiter: UInt8 = 44) {
+    /// Writes to `output` (standard output, or a file an `OutputGuard` let the run write). `prefix`
+    /// comes first (a byte-order mark, Excel's `sep=` line); `encoding` is what the bytes are written in.
+    init(_ output: OutputWriter, delimiter: UInt8 = 44, prefix: String = "", encoding: TextEncoding = .utf8) {
         self.output = output
         self.delimiter = delimiter
+        encode = encoding.encoder()
         buffer.reserveCapacity(1 << 16)
+        buffer.append(contentsOf: prefix.utf8)
+    }
+
+    /// Writes the buffer on, in the file's encoding.
+    private func send() throws {
+        try output.write(encode?(buffer) ?? buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes one field; nil is NULL (an empty field).
@@ -41,10 +52,7 @@ final class CSVWriter {
     func endRecord() throws {
         buffer.append(10)
         atLineStart = true
-        if buffer.count >= 1 << 16 {
-            try output.write(buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
+        if buffer.count >= 1 << 16 { try send() }
     }
 
     /// Writes a whole record.
@@ -55,8 +63,7 @@ final class CSVWriter {
 
     /// Sends the buffered bytes on, and flushes the output.
     func flush() throws {
-        try output.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try send()
         try output.flush()
     }
 

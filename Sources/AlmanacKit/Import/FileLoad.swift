@@ -72,9 +72,10 @@ final class FileLoad {
         }
     }
 
+    /// A problem of the whole file (its header, an empty file, an overlong field): reported, and
+    /// the file read no further. It is no row, so no row is counted as rejected for it.
     private func stop(_ batch: RecordBatch) {
         for problem in batch.fatal { _ = report(problem) }
-        summary.rejected += 1
         stopped = true
     }
 
@@ -114,7 +115,8 @@ final class FileLoad {
     private func reject(_ batch: RecordBatch, _ record: Int, _ problems: [ImportDiagnostic]) throws {
         summary.rejected += 1
         guard skipInvalid, let rejectsTarget, let header = preparer.header else { return }
-        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: batch.dialect.delimiter) }
+        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: batch.dialect.delimiter,
+                dialect: batch.dialect) }
         try rejects?.write(batch, record: record, reasons: problems.map(reason))
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 /// What an import says at the end and while it runs, in the user's language, with the locale's
 /// numbers and plural forms (`1 000 000 строк`).
 extension ImportReport {
+    /// The size from which the summary gives a rate and a size (with a run of a second or more).
+    static let measuredBytes = 1_000_000
+
     /// The one-line summary printed at the end.
     public func summary(_ t: Localizer) -> String {
         let formats = LocalizedFormats(localizer: t)
@@ -15,7 +18,10 @@ extension ImportReport {
             "seconds": formats.number((seconds * 100).rounded() / 100), "rate": formats.number(Int64(rate.rounded())),
             "mb": formats.number((Double(bytes) / 100_000).rounded() / 10),
         ]
-        return t(dryRun ? "import.summary.dry-run" : "import.summary.done", arguments)
+        // A rate and a size say something of a run that took a while over a sizeable file; of a
+        // three-row file they say "0 MB" and a number no one should quote.
+        let measured = bytes >= Self.measuredBytes && seconds >= 1
+        return t(dryRun ? "import.summary.dry-run" : measured ? "import.summary.done" : "import.summary.done.small", arguments)
     }
 
     /// One line per file read saying what was settled about its form and how (`books.csv: utf-8

@@ -10,9 +10,13 @@ final class RejectsWriter {
     let path: String
 
     /// Starts the rejects file of one input: a temporary file beside `target`, put in place by `publish()`.
-    init(target: OutputTarget, header: [String], delimiter: UInt8) throws {
+    /// It is written in the input's form (`dialect`): its delimiter, its encoding and byte-order mark,
+    /// its `sep=` line, so the program it came from opens it as it opened the input.
+    init(target: OutputTarget, header: [String], delimiter: UInt8, dialect: FileDialect? = nil) throws {
         file = try target.open()
-        writer = CSVWriter(file.writer, delimiter: delimiter)
+        var prefix = dialect?.byteOrderMark == true ? "\u{FEFF}" : ""
+        if dialect?.sepLine == true { prefix += "sep=" + String(decoding: [delimiter], as: UTF8.self) + "\r\n" }
+        writer = CSVWriter(file.writer, delimiter: delimiter, prefix: prefix, encoding: dialect?.encoding ?? .utf8)
         path = target.shown
         width = header.count
         try writer.record(header + ["reason"])

@@ -78,6 +78,29 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// A converter from UTF-8 (whole characters) to this encoding, or nil for UTF-8 itself. A
+    /// character the encoding lacks becomes `?` (only a rejects file's reasons can hold one: its
+    /// rows came from a file in this encoding).
+    func encoder() -> (([UInt8]) -> [UInt8])? {
+        switch self {
+        case .utf8: return nil
+        case .utf16LE, .utf16BE:
+            let bigEndian = self == .utf16BE
+            return { utf8 in
+                var out: [UInt8] = []
+                out.reserveCapacity(utf8.count * 2)
+                for unit in String(decoding: utf8, as: UTF8.self).utf16 {
+                    out += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                }
+                return out
+            }
+        default:
+            var bytes: [UInt32: UInt8] = [:]
+            for byte in 0..<256 where scalar(ofByte: UInt8(byte)) != 0 || byte == 0 { bytes[scalar(ofByte: UInt8(byte))] = UInt8(byte) }
+            return { utf8 in String(decoding: utf8, as: UTF8.self).unicodeScalars.map { bytes[$0.value] ?? 63 } }
+        }
+    }
+
     /// A converter from this encoding to UTF-8, or nil for UTF-8 itself.
     func transcoder() -> Transcoder? {
         switch self {

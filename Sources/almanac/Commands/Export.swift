@@ -9,6 +9,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
     static let examples = [
         Example("almanac export books --out books-export.csv", "example.export.out"),
         Example("almanac export events --delimiter ';'", "example.export.stdout"),
+        Example("almanac export books --delimiter ';' --bom --out books-excel.csv", "example.export.excel"),
         Example("almanac export moved/", "example.export.directory"),
         Example("almanac export moved/ --force", "example.export.directory-force"),
     ]
@@ -20,6 +21,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
     let out: String?
     let delimiter: String
     let force: Bool
+    let bom: Bool
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
@@ -28,6 +30,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         delimiter = line.option("--delimiter", value: "char", help: "help.import.delimiter", default: ",",
             completion: .words(ImportOptions.delimiterNames))
         force = line.flag("--force", help: "help.export.force")
+        bom = line.flag("--bom", help: "help.export.bom")
     }
 
     func run() throws {
@@ -37,7 +40,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         }
         guard let exportKind = ImportKind(rawValue: kind) else { return try exportFolder(settings, delimiter: delimiterByte) }
         let database = try Store.openReadOnly(settings.databasePath)
-        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force)
+        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force, bom: bom)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 
@@ -49,7 +52,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         }
         if out != nil { throw AlmanacError(.usage, "export.error.out-with-folder", ["path": kind]) }
         let database = try Store.openReadOnly(settings.databasePath)
-        let files = try DatabaseExport.write(database, into: kind, delimiter: delimiter, force: force)
+        let files = try DatabaseExport.write(database, into: kind, delimiter: delimiter, force: force, bom: bom)
         let t = settings.localizer
         try Print.note(t("export.folder.done", ["path": kind, "files": t.count(files.count, unit: "unit.file"),
                                                 "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row")]))
