@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress clean
 
 all: build
 
@@ -41,9 +41,12 @@ deps:
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
 ## and fish to load their completions (installed with apt-get when missing), and Python's babel 2.17.0,
 ## CLDR 46's data the country names are compared with, in .build/test-python (pinned: each CLDR
-## release renames a few territories, so a newer babel would compare against other names).
+## release renames a few territories, so a newer babel would compare against other names); and for
+## the spreadsheet corpus, LibreOffice's Calc (libreoffice-calc-nogui, whose soffice writes the CSV
+## files) and openpyxl 3.1.5 (which writes the workbooks) in .build/test-python.
 ## The tests that need one that is missing say so and are skipped.
 BABEL_VERSION := 2.17.0
+OPENPYXL_VERSION := 3.1.5
 test-deps:
 	@missing=""; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
@@ -51,10 +54,14 @@ test-deps:
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
+	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc-nogui"; \
 	$(call apt-install,exit 0)
 	@PYTHONPATH=.build/test-python python3 -c 'import babel, sys; sys.exit(babel.__version__ != "$(BABEL_VERSION)")' 2>/dev/null || { \
 	  echo "make $@: installing Python's babel $(BABEL_VERSION) (CLDR 46) into .build/test-python"; \
 	  python3 -m pip install -q --upgrade --target .build/test-python 'babel==$(BABEL_VERSION)' || true; }
+	@PYTHONPATH=.build/test-python python3 -c 'import openpyxl, sys; sys.exit(openpyxl.__version__ != "$(OPENPYXL_VERSION)")' 2>/dev/null || { \
+	  echo "make $@: installing Python's openpyxl $(OPENPYXL_VERSION) into .build/test-python"; \
+	  python3 -m pip install -q --target .build/test-python 'openpyxl==$(OPENPYXL_VERSION)' || true; }
 
 ## build: a debug build.
 build: deps
@@ -118,6 +125,11 @@ bench: release
 	Bench/agenda.sh
 	Bench/overdue.sh
 	Bench/wide.sh
+	Bench/sniff.sh
+
+## bench-sniff: only what finding the delimiter costs at 1,000,000 rows (part of bench).
+bench-sniff: release
+	Bench/sniff.sh
 
 ## bench-listing: only the listings, reports and nagios check against the sqlite3 shell (part of bench).
 bench-listing: release

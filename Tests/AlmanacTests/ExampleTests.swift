@@ -116,6 +116,9 @@ enum ExampleFixtures {
         var old = Data("title;author;loaned_on;due_on\r\n".utf8)
         old += Data([0xC8, 0xE4, 0xE8, 0xEE, 0xF2, 0x3B, 0xD4, 0xB8, 0xE4, 0xEE, 0xF0]) + Data(";2025-12-01;2026-01-15\r\n".utf8)
         try old.write(to: dir.url.appendingPathComponent("old.csv"))
+        // Excel's "CSV UTF-8" with a sep= line, Russian titles, dotted dates, an empty trailing column and row.
+        let excel = "\u{FEFF}sep=;\r\nНазвание;Читатель;Выдана;Вернуть до;\r\nХоббит;Бильбо;01.12.2025;20.12.2025;\r\n;;;;\r\n"
+        try dir.write("loans-excel.csv", excel)
         try dir.write("long-query.sql", "SELECT title, due_on FROM books ORDER BY due_on LIMIT 5\n")
         try dir.write("overdue.sql", "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n")
         try dir.write("answers.txt", "1\n2\n3\n4\n1\n")

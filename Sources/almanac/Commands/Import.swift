@@ -16,6 +16,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         Example("almanac import books loans.csv --skip-invalid --rejects rejects.csv", "example.import.rejects"),
         Example("almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run", "example.import.dry-run"),
         Example("almanac import books old.csv --encoding windows-1251 --delimiter ';'", "example.import.encoding"),
+        Example("almanac import books loans-excel.csv", "example.import.excel"),
         Example("almanac import --help", "example.import.help"),
     ]
 
