@@ -185,6 +185,22 @@ import Testing
         #expect(try temporaries(in: path("drop.old")).isEmpty)
     }
 
+    /// A site's pages and an export's files are claimed one after another; a swap between two claims
+    /// must not send the later files into the database's folder (OutputRaceTests met it under load).
+    @Test func filesClaimedInAFolderAfterItWasSwappedGoWhereTheFirstWent() throws {
+        let database = try dropFolders()
+        var outputs = OutputGuard(database: database, force: true)
+        let first = try outputs.claim(path("drop/index.html"), option: "site", fileOnly: true)
+        try swapDropForTheDatabasesFolder()
+        let second = try outputs.claim(path("drop/report.html"), option: "site", fileOnly: true)
+        let files = try [first, second].map { try $0.open() }
+        for file in files { try file.writer.write("page\n") }
+        try OutputFile.synchronize(files)
+        try OutputFile.publish(files)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("lib")) == ["lib.db"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("drop.old")).sorted() == ["index.html", "report.html"])
+    }
+
     @Test func aNameThatBecameTheDatabaseByTheRenameIsRefusedAndNothingIsReplaced() throws {
         let database = try dropFolders()
         var outputs = OutputGuard(database: database, force: true)

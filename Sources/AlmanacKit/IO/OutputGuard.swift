@@ -150,8 +150,12 @@ public struct OutputGuard {
                 isStream: true, replaces: false)
         }
         if access(location.folder, W_OK) != 0 { throw cannotCreate(errno) }
+        // A folder is opened once, at its first claim, and kept under the name it was given as well as
+        // where it led: a later file named in the same folder (a site's pages, an export's files) goes
+        // into the folder that was checked, even if the name has been swapped for a link since.
+        let given = FileLocation.split(path).folder
         let folder: OutputFolder
-        if let opened = folders[location.folder] {
+        if let opened = folders[given] ?? folders[location.folder] {
             folder = opened
         } else {
             do {
@@ -161,6 +165,7 @@ public struct OutputGuard {
             }
             folders[location.folder] = folder
         }
+        folders[given] = folder
         // The name as the folder now holds it: what was resolved may have been swapped since.
         let seen = folder.status(of: location.name)
         let place = Place(folder: folder.identity, name: location.name)
