@@ -98,14 +98,15 @@ test-browser: deps
 install: release
 	@$(MAKE) --no-print-directory install-files BINARY=.build/release/almanac
 
-## install-files: install $(BINARY) as it is, with the man pages and completions generated from it.
+## install-files: install $(BINARY) stripped of its debug information and symbols, with the man pages
+## and completions generated from it.
 install-files:
 	@test -x "$(BINARY)" || { echo "make install-files: no binary at $(BINARY) (run make release)" >&2; exit 1; }
 	mkdir -p $(GENERATED)
 	LC_ALL=C "$(BINARY)" __man > $(GENERATED)/almanac.1
 	LC_ALL=ru "$(BINARY)" __man > $(GENERATED)/almanac.ru.1
 	for shell in bash zsh fish; do "$(BINARY)" --generate-completion-script $$shell > $(GENERATED)/almanac.$$shell || exit 1; done
-	install -D -m 755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/almanac"
+	install -D -s -m 755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/almanac"
 	install -D -m 644 $(GENERATED)/almanac.1 "$(DESTDIR)$(PREFIX)/share/man/man1/almanac.1"
 	install -D -m 644 $(GENERATED)/almanac.ru.1 "$(DESTDIR)$(PREFIX)/share/man/ru/man1/almanac.1"
 	install -D -m 644 $(GENERATED)/almanac.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac"

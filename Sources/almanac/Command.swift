@@ -30,16 +30,19 @@ struct CommandConfiguration: Sendable {
     let abstract: String
     /// The paragraphs under it.
     let discussion: String
+    /// Reference paragraphs the man page adds after the discussion (help stays one screen).
+    let reference: String
     /// Its subcommands, in the order help lists them; none for a command that runs.
     let subcommands: [any Command.Type]
     /// The subcommand run when none is named (`books` runs `books list`).
     let defaultSubcommand: (any Command.Type)?
 
-    init(_ name: String, abstract: String, discussion: String = "", subcommands: [any Command.Type] = [],
+    init(_ name: String, abstract: String, discussion: String = "", reference: String = "", subcommands: [any Command.Type] = [],
          defaultSubcommand: (any Command.Type)? = nil) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
+        self.reference = reference
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
     }

@@ -43,7 +43,15 @@ enum CommandTree {
         let line = ArgumentReader.describing(HelpText.localizer)
         _ = command.init(line)
         return line.spec(path: path, abstract: configuration.abstract, discussion: configuration.discussion,
-            globals: Set(globals.flatMap(\.names)))
+            globals: Set(globals.flatMap(\.names)), extra: [format(of: command)])
+    }
+
+    /// `--format` as a command takes it: with the formats it prints (`Formatted`), or hidden from its
+    /// help and completion when it prints only one, so no command's help offers a format it refuses.
+    static func format(of command: any RunnableCommand.Type) -> CommandSpec.Option {
+        let formats = (command as? any Formatted.Type)?.formats.map(\.rawValue) ?? []
+        return CommandSpec.Option(names: ["--format"], valueName: "format", allowedValues: formats, defaultValue: formats.first,
+            abstract: localized("help.format"), isHidden: formats.count < 2)
     }
 
     /// The command a checked command line runs, its values converted; the usage error for the first

@@ -26,15 +26,18 @@ enum FrontEnd {
                 ErrorReporter.exit(with: error, invocation: Invocation())
             }
         default:
-            run(CommandTree.scanner.scan(arguments))
+            run(CommandTree.scanner.scan(arguments), bare: !arguments.contains { ["help", "-h", "--help"].contains($0) })
         }
         exit(0)
     }
 
-    private static func run(_ invocation: Invocation) {
+    /// Runs a scanned line; `bare` when it asked for no help by name (`almanac` alone gets the short usage).
+    private static func run(_ invocation: Invocation, bare: Bool) {
         if Overdue.isInvoked(by: invocation) { MonitoringGuard.install(invocation) }
         if let mistake = invocation.mistake { ErrorReporter.exit(with: mistake, invocation: invocation) }
         switch invocation.request {
+        case .help where bare && invocation.path.isEmpty:
+            write(HelpPage.usage(), invocation)
         case .help:
             write(HelpPage.text(for: invocation.path), invocation)
         case .version:

@@ -7,7 +7,9 @@ enum HelpPage {
     /// The help of the command at a path.
     static func text(for path: [String], width: Int = HelpPage.width) -> String {
         guard let spec = CommandTree.spec(at: path) else { return "" }
-        var text = HelpLayout.foldingUsage(HelpScreen.text(spec, width: width), width: width)
+        let screen = HelpScreen.text(spec, width: width, globals: path.isEmpty ? CommandTree.globals : [],
+            globalsNote: spec.isGroup ? "" : localized("help.globals.see"))
+        var text = HelpLayout.foldingUsage(screen, width: width)
         while text.hasSuffix("\n") { text.removeLast() }
         let examples = CommandTree.examples(at: path)
         if !examples.isEmpty {
@@ -15,6 +17,12 @@ enum HelpPage {
                 width: width)
         }
         return text + "\n"
+    }
+
+    /// What bare `almanac` prints: what it is, its commands, and where to read on.
+    static func usage(width: Int = HelpPage.width) -> String {
+        guard let spec = CommandTree.spec(at: []) else { return "" }
+        return HelpScreen.usage(spec, width: width, more: localized("help.usage.more"))
     }
 
     /// The width help is laid out in: `COLUMNS`, else the terminal's, else 80.

@@ -15,6 +15,8 @@ enum ManualCommand {
     private static func entry(_ path: [String], withExamples: Bool) -> ManualPage.Command? {
         guard let spec = CommandTree.spec(at: path) else { return nil }
         let examples = withExamples ? CommandTree.examples(at: path).map { (note: $0.note, line: $0.line) } : []
-        return ManualPage.Command(spec: spec, discussion: spec.discussion, examples: examples)
+        let reference = CommandTree.type(at: path)?.configuration.reference ?? ""
+        return ManualPage.Command(spec: spec, discussion: spec.discussion + (reference.isEmpty ? "" : "\n\n" + reference),
+            examples: examples)
     }
 }

@@ -112,7 +112,8 @@ import Testing
     @Test(arguments: [(",", UInt8(ascii: ",")), (";", UInt8(ascii: ";")), ("tab", UInt8(9))])
     func delimiters(_ name: String, _ byte: UInt8) throws {
         let fixture = try ImportFixture()
-        fixture.options.delimiter = try #require(ImportOptions.delimiter(named: name))
+        let delimiter = try #require(ImportOptions.delimiter(named: name))
+        fixture.options.delimiter = delimiter
         let d = String(UnicodeScalar(byte))
         _ = try fixture.load(.books, "title\(d)due_on\r\n\"a\(d)b\"\(d)2025-12-20\r\n")
         #expect(try fixture.rows("SELECT title FROM books") == [["a\(d)b"]])

@@ -58,7 +58,7 @@ import Testing
             case .positional(let argument): argument.synopsis
             }
         }
-        #expect(names == ["--db", "--sort", "--set", "--due", "--limit", "--timing", "<holiday>"])
+        #expect(names == ["--sort", "--set", "--due", "--limit", "--timing", "<holiday>"], "the global --db is listed by the root's help only")
     }
 
     @Test func theGlobalOptionsAreReadOnTheirOwn() throws {

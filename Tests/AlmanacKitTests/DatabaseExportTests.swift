@@ -43,7 +43,7 @@ import Testing
             #expect(expected == found, "\(label): \(table) differs, first at \(zip(expected, found).first { $0 != $1 }.map { "\($0)" } ?? "the end")")
         }
         let again = target.directory.path("again")
-        try DatabaseExport.write(target.database, into: again)
+        _ = try DatabaseExport.write(target.database, into: again)
         for kind in ImportKind.dependencyOrder {
             let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + kind.fileName))
             #expect(try Data(contentsOf: URL(fileURLWithPath: again + "/" + kind.fileName)) == first, "\(label): \(kind) exports differently")

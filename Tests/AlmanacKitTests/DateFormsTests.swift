@@ -28,13 +28,15 @@ import Testing
     }
 
     @Test func aPatternOrASampleDecidesSlashes() throws {
-        let us = DateForms(pattern: try #require(DateForms.pattern("MM/DD/YYYY")))
+        let usPattern = try #require(DateForms.pattern("MM/DD/YYYY"))
+        let us = DateForms(pattern: usPattern)
         #expect(Self.read("09/13/2025", us) == "2025-09-13")
         #expect(Self.read("13/09/2025", us) == "no")
         #expect(Self.read("20.12.2025", us) == "2025-12-20")
         let european = DateForms(slashOrder: .dayMonthYear)
         #expect(Self.read("03/04/2025", european) == "2025-04-03")
-        let dashes = DateForms(pattern: try #require(DateForms.pattern("dd-mm-yyyy")))
+        let dashesPattern = try #require(DateForms.pattern("dd-mm-yyyy"))
+        let dashes = DateForms(pattern: dashesPattern)
         #expect(Self.read("20-12-2025", dashes) == "2025-12-20")
         #expect(Self.read("2025-12-20", dashes) == "2025-12-20")
         #expect(DateForms.pattern("MM/DD/YY") == nil)

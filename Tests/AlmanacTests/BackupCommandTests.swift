@@ -59,7 +59,7 @@ import Testing
         writer.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path]
         try writer.run()
         defer {
-            FileManager.default.createFile(atPath: dir.path("stop"), contents: nil)
+            _ = FileManager.default.createFile(atPath: dir.path("stop"), contents: nil)
             writer.waitUntilExit()
         }
         // Wait for the first import to be in.
@@ -79,7 +79,7 @@ import Testing
             copies.append((books, imports))
         }
         #expect(writer.isRunning, "the writer stopped during the backups (status \(writer.terminationStatus))")
-        FileManager.default.createFile(atPath: dir.path("stop"), contents: nil)
+        _ = FileManager.default.createFile(atPath: dir.path("stop"), contents: nil)
         writer.waitUntilExit()
         #expect(writer.terminationStatus == 0)
         #expect(copies.count == 6)

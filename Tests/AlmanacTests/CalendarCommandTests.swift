@@ -13,6 +13,7 @@ import Testing
         return dir
     }
 
+    @discardableResult
     static func run(_ dir: Workdir, _ arguments: [String], input: String? = nil) throws -> Workdir.Output {
         try dir.run(["--db", "a.db", "--today", "2025-12-22"] + arguments, input: input)
     }
@@ -74,6 +75,18 @@ import Testing
         #expect(try Self.run(dir, ["query", "SELECT count(*) AS n FROM doors WHERE opened_at IS NOT NULL", "--format", "csv"]).stdout == "n\r\n0\r\n")
         #expect(try Self.run(dir, ["calendar", "open", "hanukkah", "9"]).status == 65)
         #expect(try Self.run(dir, ["calendar", "test-mode", "maybe"]).status == 64)
+    }
+
+    /// `calendar test-mode` with no argument says the mode, in both languages, and changes nothing.
+    @Test func testModeAloneSaysTheMode() throws {
+        let dir = try Self.workdir()
+        let off = try Self.run(dir, ["calendar", "test-mode"])
+        #expect(off.status == 0 && off.stdout.hasPrefix("Test mode is off: doors open in order"), "\(off.stdout)\(off.stderr)")
+        #expect(try Self.run(dir, ["--locale", "ru", "calendar", "test-mode"]).stdout.hasPrefix("Тестовый режим выключен"))
+        #expect(try Self.run(dir, ["calendar", "test-mode", "on"]).status == 0)
+        #expect(try Self.run(dir, ["calendar", "test-mode"]).stdout.hasPrefix("Test mode is on: doors open in any order"))
+        #expect(try Self.run(dir, ["--locale", "ru", "calendar", "test-mode"]).stdout.hasPrefix("Тестовый режим включён"))
+        #expect(try Self.run(dir, ["calendar", "test-mode"]).stdout.hasPrefix("Test mode is on"), "saying it changed nothing")
     }
 
     @Test func resetNeedsYesWithoutATerminal() throws {

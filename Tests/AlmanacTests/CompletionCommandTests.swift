@@ -93,6 +93,42 @@ import Testing
         #expect(try bash("almanac export books --out=").contains("loans.csv"))
     }
 
+    /// `almanac books ` offers the group's subcommands though `books` alone runs `books list`, in
+    /// every shell's script: bash's, zsh's (its completion functions stood in for, so the words it
+    /// would show are printed) and fish's.
+    @Test func aDefaultSubcommandDoesNotHideTheOthers() throws {
+        let subcommands = ["list", "add", "edit", "return", "delete"]
+        #expect(try complete(["books", ""]) == [":"] + subcommands)
+        #expect(try complete(["books", "r"]) == [":", "return"])
+        #expect(try complete(["books", "--borrower", "Anna", ""]) == [":"], "after an option of books list, its arguments (none)")
+        #expect(try bash("almanac books ") == subcommands)
+        let path = Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        if let zsh = InstallTests.program("zsh") {
+            try dir.write("_almanac", try dir.run(["--generate-completion-script", "zsh"]).stdout)
+            let script = """
+                compdef() { : }
+                _describe() { local name=${@[-1]}; print -l -- ${(P)name} }
+                compadd() { local name=${@[-1]}; print -l -- ${(P)name} }
+                compset() { : }
+                _files() { : }
+                source ./_almanac
+                words=(almanac books ''); CURRENT=3
+                _almanac
+                """
+            let out = try dir.run(["-f", "-c", script], environment: ["PATH": path], executable: URL(fileURLWithPath: zsh))
+            #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
+            #expect(out.stdout.split(separator: "\n").map { String($0.split(separator: ":").first ?? "") } == subcommands, "\(out.stdout)")
+        }
+        if let fish = InstallTests.program("fish") {
+            try dir.write("almanac.fish", try dir.run(["--generate-completion-script", "fish"]).stdout)
+            let out = try dir.run(["--no-config", "-c", "source almanac.fish; complete -C'almanac books '"], environment: ["PATH": path],
+                executable: URL(fileURLWithPath: fish))
+            #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
+            #expect(out.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == subcommands.sorted(),
+                "\(out.stdout)")
+        }
+    }
+
     /// `--set KEY=` offers the property's values (its grid, or its least, default and largest when
     /// the grid is long); `~` in `--db` and `--reports-dir` is the home folder, as the shell will read it.
     @Test func valuesOfAPropertyAndAHomeFolder() throws {

@@ -25,7 +25,8 @@ import Testing
         let lock = NSLock()
         // The directory only runs processes and the importer is only asked whether it runs: both safe
         // from several threads.
-        nonisolated(unsafe) let shared = dir, running = importer
+        nonisolated(unsafe) let shared = dir
+        let running = importer
         nonisolated(unsafe) var runs = 0, notifyRuns = 0, duringImport = 0
         nonisolated(unsafe) var failures: [String] = []
         Self.onThreads(3) { loop in

@@ -175,7 +175,7 @@ enum HostileFiles {
     }
 
     private static func write(_ url: URL, head: String, repeating unit: String, count: Int, tail: String) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.write(contentsOf: Data(head.utf8))

@@ -183,7 +183,7 @@ import Testing
         #expect(FileState.names(in: dir.url.path) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "a refused demo made its folder")
 
-        let out = try dir.run(["demo"], environment: ["TMPDIR": temporary.path, "ALMANAC_DB": dir.path("mine.db")])
+        let out = try dir.run(["demo", "--keep"], environment: ["TMPDIR": temporary.path, "ALMANAC_DB": dir.path("mine.db")])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(FileState.names(in: dir.url.path) == before, "the demo wrote beside $ALMANAC_DB")
         let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
@@ -191,5 +191,22 @@ import Testing
         let path = temporary.appendingPathComponent(folders.first ?? "").appendingPathComponent("almanac.db").path
         #expect(out.stdout.hasPrefix("Demo database: \(path) (schema version "))
         #expect(try Store.tableSummary(Database(path: path)).first { $0.name == "books" }?.rows == 23)
+    }
+
+    /// The demo removes its temporary folder when the tour ends and says so, in both languages;
+    /// `--keep` keeps it (the tests that explore the demo's database use it).
+    @Test func demoRemovesItsFolderUnlessKept() throws {
+        let temporary = dir.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        for (arguments, said) in [(["demo"], "The demo's folder "), (["--locale", "ru", "demo"], "Папка демонстрации ")] {
+            let out = try dir.run(arguments, environment: ["TMPDIR": temporary.path])
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "\(arguments) left its folder")
+            #expect(out.stdout.split(separator: "\n").last?.hasPrefix(said) == true, "\(out.stdout.suffix(200))")
+        }
+        let kept = try dir.run(["demo", "--keep"], environment: ["TMPDIR": temporary.path])
+        #expect(kept.status == 0 && !kept.stdout.contains("The demo's folder "))
+        let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(folders.count == 1 && folders.allSatisfy { $0.hasPrefix("almanac-demo-") })
     }
 }

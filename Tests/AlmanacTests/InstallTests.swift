@@ -41,7 +41,8 @@ import Testing
             let script = try dir.run(["--generate-completion-script", shell]).stdout
             #expect(try String(contentsOfFile: installed(file), encoding: .utf8) == script, "\(shell)")
         }
-        #expect(try String(contentsOfFile: installed(Self.files[1]), encoding: .utf8).hasPrefix(#".TH ALMANAC 1 "" "almanac "#))
+        let page = try String(contentsOfFile: installed(Self.files[1]), encoding: .utf8)
+        #expect(page.split(separator: "\n").first { !$0.hasPrefix(".if !c") }?.hasPrefix(#".TH ALMANAC 1 "" "almanac "#) == true, "only the stand-ins before .TH")
         try dir.write("stage/usr/bin/other-tool", "keep me")
         let out = try Self.make("uninstall", in: dir, destination: destination)
         #expect(out.status == 0, "\(out.stderr)")
@@ -67,6 +68,49 @@ import Testing
                 executable: URL(fileURLWithPath: Self.program("man")!))
             #expect(out.status == 0 && out.stderr.isEmpty, "\(page): \(out.stderr)")
             #expect(out.stdout.contains(heading) && out.stdout.contains("almanac calendar show"), "\(page)")
+        }
+    }
+
+    /// Under `LANG=C` man renders ASCII: every character outside it (the Russian examples, ✓, …) has a
+    /// stand-in, so groff warns of none, and a UTF-8 terminal still shows the characters themselves.
+    @Test(.enabled(if: program("man") != nil, "man is not installed (make test-deps installs man-db)"))
+    func manReadsThePagesUnderTheCLocaleWithoutAWarning() throws {
+        for page in [Self.files[1], Self.files[2]] {
+            let out = try dir.run(["--warnings", "-l", installed(page)], environment: ["MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C", "LC_ALL": "C"],
+                executable: URL(fileURLWithPath: Self.program("man")!))
+            #expect(out.status == 0 && out.stderr.isEmpty, "\(page): \(out.stderr)")
+            #expect(out.stdout.contains("almanac calendar show") && out.stdout.allSatisfy(\.isASCII), "\(page)")
+        }
+        let english = try dir.run(["--warnings", "-l", installed(Self.files[1])], environment: ["MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C"],
+            executable: URL(fileURLWithPath: Self.program("man")!)).stdout
+        #expect(english.contains("--borrower Anna"), "Анна in ASCII")
+        let utf8 = try dir.run(["--warnings", "-l", installed(Self.files[1])], environment: ["MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8"],
+            executable: URL(fileURLWithPath: Self.program("man")!)).stdout
+        #expect(utf8.contains("--borrower Анна"), "the letters themselves on a UTF-8 terminal")
+    }
+
+    /// The installed binary carries no debug information (`install -s`): its ELF sections hold no
+    /// `.debug_*`, and it still runs.
+    @Test func theInstalledBinaryIsStripped() throws {
+        let sections = try Self.sectionNames(URL(fileURLWithPath: installed(Self.files[0])))
+        #expect(!sections.isEmpty && !sections.contains { $0.hasPrefix(".debug") }, "\(sections)")
+        #expect(try Self.sectionNames(Workdir.binary).contains { $0.hasPrefix(".debug") }, "the debug build has debug information to strip")
+        #expect(try dir.run(["--version"], executable: URL(fileURLWithPath: installed(Self.files[0]))).status == 0)
+    }
+
+    /// The names of an ELF64 little-endian file's sections, read from its section header table.
+    static func sectionNames(_ file: URL) throws -> [String] {
+        let data = try Data(contentsOf: file, options: .alwaysMapped)
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(data[offset + $1]) << (8 * $1) }
+        }
+        guard data.count > 64, data.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]) else { return [] }
+        let (table, entrySize, count, namesIndex) = (integer(0x28, 8), integer(0x3A, 2), integer(0x3C, 2), integer(0x3E, 2))
+        let names = integer(table + namesIndex * entrySize + 0x18, 8)
+        return (0..<count).map { index in
+            let start = names + integer(table + index * entrySize, 4)
+            let end = data[start...].firstIndex(of: 0) ?? start
+            return String(decoding: data[start..<end], as: UTF8.self)
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
         #expect(out.stdout.hasSuffix("\n7 отчётов\n") || out.stdout.contains(" отчёт"))
         var text = out.stdout
         let reports = try ReportCatalog.builtIn().reports
-        for name in reports.map(\.name) + reports.flatMap { $0.parameters.map(\.name) } {
+        for name in reports.map(\.name) + reports.flatMap({ $0.parameters.map(\.name) }) {
             text = text.replacingOccurrences(of: name, with: "")
         }
         let wordPattern = try Regex("[A-Za-z]{2,}")

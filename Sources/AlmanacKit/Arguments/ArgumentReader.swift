@@ -42,13 +42,18 @@ public final class ArgumentReader {
         failures.min { $0.order < $1.order }?.mistake
     }
 
-    /// The command as declared, at `path`. The options named in `globals` are left out of its own
-    /// options (the scanner knows them on their own) but stay in `declared`, where help lists them.
-    public func spec(path: [String], abstract: String, discussion: String, globals: Set<String>) -> CommandSpec {
-        let own = options.filter { !$0.names.contains(where: globals.contains) }
-        let positionals = declared.compactMap { if case .positional(let argument) = $0 { argument } else { nil } }
-        return CommandSpec(path: path, abstract: abstract, discussion: discussion, options: own + [.help],
-            positionals: positionals, declared: declared)
+    /// The command as declared, at `path`, with `extra` options of its own after those it declares.
+    /// The options named in `globals` are left out (the scanner knows them on their own, and help lists
+    /// them once, in the root's help).
+    public func spec(path: [String], abstract: String, discussion: String, globals: Set<String>,
+                     extra: [CommandSpec.Option] = []) -> CommandSpec {
+        let own = declared.filter {
+            if case .option(let option) = $0 { !option.names.contains(where: globals.contains) } else { true }
+        } + extra.map(CommandSpec.Argument.option)
+        let options = own.compactMap { if case .option(let option) = $0 { option } else { nil } }
+        let positionals = own.compactMap { if case .positional(let argument) = $0 { argument } else { nil } }
+        return CommandSpec(path: path, abstract: abstract, discussion: discussion, options: options + [.help],
+            positionals: positionals, declared: own)
     }
 
     // MARK: Options

@@ -141,7 +141,9 @@ struct ScanState {
     private mutating func enterDefault(lookup: ArgumentScanner.Lookup, forArgument: Bool) -> Bool {
         guard let name = command.defaultSubcommand, let spec = lookup(command.path + [name]) else { return false }
         if forArgument && spec.positionals.isEmpty { return false }
+        let group = command.path
         enter(spec)
+        invocation.defaultOf = group
         return true
     }
 }

@@ -113,7 +113,7 @@ public struct CommandSpec: Sendable {
     public let options: [Option]
     /// Its positional arguments, in order.
     public let positionals: [Positional]
-    /// Every option (the global ones among them) and argument in the order declared: what help lists.
+    /// Its own options (not the global ones) and arguments in the order declared: what help lists.
     public let declared: [Argument]
 
     /// Creates a command's description; `declared` defaults to the options, then the arguments.

@@ -37,8 +37,9 @@ extension ArgumentScanner {
         guard let command = lookup(invocation.path) else { return Completion() }
         var completion = Completion()
         let onlyArguments = typed.contains("--")
+        // A command's own spelling of a global option (its `--format`, with its own values) comes first.
         func option(_ name: String) -> CommandSpec.Option? {
-            globals.first { $0.names.contains(name) } ?? (command.isGroup ? nil : command.option(name))
+            (command.isGroup ? nil : command.option(name)) ?? globals.first { $0.names.contains(name) }
         }
         func offer(_ words: [String], prefix: String, before: String = "") {
             completion.candidates += words.filter { $0.hasPrefix(prefix) }.map { Completion.Candidate(value: before + $0, description: "") }
@@ -65,13 +66,23 @@ extension ArgumentScanner {
         }
         if !onlyArguments && current.hasPrefix("-") {
             let given = Set(invocation.globals.keys).union(invocation.options.map(\.name))
-            let available = (command.isGroup ? [] : command.options) + globals
+            let own = command.isGroup ? [] : command.options
+            let available = own + globals.filter { global in !own.contains { $0.name == global.name } }
             for candidate in available where !candidate.isHidden && (candidate.isRepeating || !given.contains(candidate.name)) {
                 if candidate.name.hasPrefix(current) {
                     completion.candidates.append(Completion.Candidate(value: candidate.name, description: candidate.abstract))
                 }
             }
             return completion
+        }
+        // A group whose default subcommand was reached without being named (`almanac books `) still
+        // offers its subcommands, until an option or argument of the default one is typed.
+        if let group = invocation.defaultOf, !onlyArguments, invocation.options.isEmpty, invocation.positionals.isEmpty,
+            let spec = lookup(group) {
+            for subcommand in spec.subcommands where subcommand.name.hasPrefix(current) {
+                completion.candidates.append(Completion.Candidate(value: subcommand.name, description: subcommand.abstract))
+            }
+            if command.positionals.isEmpty { return completion }
         }
         if command.isGroup && !onlyArguments {
             if invocation.path.isEmpty && !typed.contains("help") && "help".hasPrefix(current) {

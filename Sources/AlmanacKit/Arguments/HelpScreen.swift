@@ -1,13 +1,17 @@
 /// A command's help screen, before its examples: OVERVIEW (the abstract and the discussion), USAGE,
-/// then ARGUMENTS, OPTIONS and SUBCOMMANDS. The headings, the 26-column label column, the
-/// `(values: …; default: …)` after an option's help and the wrapping are those of swift-argument-parser,
-/// which laid help out before Almanac read its own command line, so help reads as it always has.
+/// then ARGUMENTS, OPTIONS, GLOBAL OPTIONS (the root's only) and SUBCOMMANDS. The headings, the
+/// 26-column label column, the `(values: …; default: …)` after an option's help and the wrapping are
+/// those of swift-argument-parser, which laid help out before Almanac read its own command line.
+///
+/// A command lists its own options only: the global ones are listed once, in the root's help
+/// (`globals`), and a command's screen ends its options with `globalsNote`, which points there.
 public enum HelpScreen {
     /// Where an option's help begins.
     static let labelColumn = 26
 
-    /// The screen for a command, wrapped to `width` columns (counted in characters).
-    public static func text(_ spec: CommandSpec, width: Int) -> String {
+    /// The screen for a command, wrapped to `width` columns (counted in characters). `globals` are
+    /// listed under GLOBAL OPTIONS (given for the root); `globalsNote` follows a command's OPTIONS.
+    public static func text(_ spec: CommandSpec, width: Int, globals: [CommandSpec.Option] = [], globalsNote: String = "") -> String {
         var overview = spec.abstract
         if !spec.discussion.isEmpty {
             if !overview.isEmpty { overview += "\n" }
@@ -27,13 +31,19 @@ public enum HelpScreen {
             case .option(let option): options.append((label(option), describe(option)))
             }
         }
-        options += [CommandSpec.Option.version, .help].map { (label($0), $0.abstract) }
+        options += (spec.path.isEmpty ? [CommandSpec.Option.version, .help] : [.help]).map { (label($0), $0.abstract) }
         let subcommands = spec.subcommands.map {
             ($0.name + ($0.name == spec.defaultSubcommand ? " (default)" : ""), $0.abstract)
         }
-        let sections = [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
+        let global = globals.filter { !$0.isHidden }.map { (label($0), describe($0)) }
+        let sections = [("ARGUMENTS", arguments), ("OPTIONS", options), ("GLOBAL OPTIONS", global), ("SUBCOMMANDS", subcommands)]
             .filter { !$0.1.isEmpty }
-            .map { $0.0 + ":\n" + $0.1.map { element($0.0, $0.1, width: width) }.joined() }
+            .map { section in
+                var text = section.0 + ":\n" + section.1.map { element($0.0, $0.1, width: width) }.joined()
+                if section.0 == "OPTIONS" && !globalsNote.isEmpty { text += "\n" + wrapped(globalsNote, to: width - 2, indent: 0)
+                    .split(separator: "\n").map { "  " + $0 + "\n" }.joined() }
+                return text
+            }
         var text = overview.isEmpty ? "" : wrapped("OVERVIEW: " + overview, to: width) + "\n\n"
         text += "USAGE: " + usage + "\n\n" + sections.joined(separator: "\n")
         if !subcommands.isEmpty {
@@ -43,11 +53,23 @@ public enum HelpScreen {
         return text
     }
 
-    /// The usage line after `USAGE: `: every option and argument, or with more than twelve, the
+    /// The short usage bare `almanac` prints: what it is, the commands with their one-line help in a
+    /// column just wide enough for their names, and `more` (where to read on).
+    public static func usage(_ spec: CommandSpec, width: Int, more: String) -> String {
+        let column = 2 + (spec.subcommands.map(\.name.count).max() ?? 0) + 2
+        let commands = spec.subcommands.map { subcommand in
+            let help = wrapped(subcommand.abstract, to: width, indent: column)
+            return "  " + subcommand.name + String(help.dropFirst(2 + subcommand.name.count)) + "\n"
+        }
+        return wrapped("OVERVIEW: " + spec.abstract, to: width) + "\n\nUSAGE: almanac <command> [<options>]\n\nCOMMANDS:\n"
+            + commands.joined() + "\n" + wrapped(more, to: width) + "\n"
+    }
+
+    /// The usage line after `USAGE: `: every option and argument, or with more than eight, the
     /// required ones after `[<options>]`.
     static func synopsis(_ command: String, _ declared: [CommandSpec.Argument]) -> String {
         guard !declared.isEmpty else { return command }
-        guard declared.count > 12 else { return command + " " + declared.map(synopsis).joined(separator: " ") }
+        guard declared.count > 8 else { return command + " " + declared.map(synopsis).joined(separator: " ") }
         let required = declared.filter {
             switch $0 {
             case .positional: true

@@ -29,6 +29,9 @@ public struct Invocation: Sendable {
     public internal(set) var options: [Given] = []
     /// The positional arguments, in order.
     public internal(set) var positionals: [String] = []
+    /// The group whose default subcommand `path` is, when the line did not name it (`almanac books`
+    /// runs `books list`); nil when every word of `path` was typed.
+    public internal(set) var defaultOf: [String]?
     /// The first mistake on the command line (a usage error), if any.
     public internal(set) var mistake: AlmanacError?
 

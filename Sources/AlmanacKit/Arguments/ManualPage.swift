@@ -1,3 +1,5 @@
+import Foundation
+
 /// The man page (`man 1 almanac`), written in man(7) from what the commands declare: one page with
 /// the global options and every command, its arguments, options and examples. Text outside ASCII is
 /// written as groff's `\[uXXXX]`, so the page needs no input encoding.
@@ -35,7 +37,51 @@ public enum ManualPage {
         page += [".SH \(heading(t("man.heading.exit-status")))"] + paragraphs(t("man.exit-status"))
         page += [".SH \(heading(t("man.heading.environment")))"] + paragraphs(t("man.environment"))
         page += [".SH \(heading(t("man.heading.see-also")))", "\\fBsqlite3\\fR(1), \\fBcron\\fR(8)"]
+        // Before .TH, whose title (the Russian page's) already uses them.
+        page.insert(contentsOf: fallbacks(page), at: 0)
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// For each character outside ASCII the page uses, what a device without it shows (`LANG=C man`
+    /// renders ASCII, and groff warns of every character it cannot draw): defined only where the
+    /// device lacks the glyph, so a UTF-8 terminal still shows the character itself.
+    static func fallbacks(_ lines: [String]) -> [String] {
+        var seen = Set<UInt32>()
+        var definitions: [String] = []
+        for line in lines {
+            var rest = line[...]
+            while let start = rest.range(of: "\\[u") {
+                let digits = rest[start.upperBound...].prefix { $0.isHexDigit }
+                rest = rest[digits.endIndex...]
+                guard let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value), seen.insert(value).inserted else { continue }
+                let name = "\\[u\(digits)]"
+                definitions.append(".if !c\(name) .char \(name) \(ascii(scalar))")
+            }
+        }
+        return definitions
+    }
+
+    /// A character in ASCII, as groff writes it: a Russian letter transliterated, a Latin one without
+    /// its accents, a sign by a look-alike, else `?`.
+    static func ascii(_ scalar: Unicode.Scalar) -> String {
+        let russian = ["a", "b", "v", "g", "d", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+                       "kh", "ts", "ch", "sh", "shch", "\\(aq\\(aq", "y", "\\(aq", "e", "yu", "ya"]
+        switch scalar.value {
+        case 0x0430...0x044F: return russian[Int(scalar.value - 0x0430)]
+        case 0x0410...0x042F:
+            let lower = russian[Int(scalar.value - 0x0410)]
+            return lower.hasPrefix("\\") ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
+        case 0x0451: return "yo"
+        case 0x0401: return "Yo"
+        default: break
+        }
+        let signs: [UInt32: String] = [0x2026: "...", 0x2013: "\\-", 0x2014: "\\-\\-", 0x2212: "\\-", 0x00D7: "x", 0x2713: "v",
+                                       0x2717: "x", 0x2605: "*", 0x00AB: "<<", 0x00BB: ">>", 0x201C: "\\(dq", 0x201D: "\\(dq",
+                                       0x2018: "\\(aq", 0x2019: "\\(aq", 0x2192: "\\-\\>", 0x00A0: "\\ ", 0x2264: "<=", 0x2265: ">="]
+        if let sign = signs[scalar.value] { return sign }
+        if let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII,
+            base.properties.isAlphabetic { return String(base) }
+        return "?"
     }
 
     private static func section(_ command: Command, _ t: Localizer) -> [String] {

@@ -12,7 +12,9 @@ public enum UsageMistake {
 
     /// An option `command` does not declare (`--frmat`); `known` are the options it could have meant.
     public static func unknownOption(_ name: String, of command: CommandSpec, known: [CommandSpec.Option]) -> AlmanacError {
-        let spellings = known.filter { !$0.isHidden }.flatMap(\.names).filter { $0.hasPrefix("--") }
+        // A command's own `--format` and the global one are one spelling.
+        var seen = Set<String>()
+        let spellings = known.filter { !$0.isHidden }.flatMap(\.names).filter { $0.hasPrefix("--") && seen.insert($0).inserted }
         let nearest = Suggestions.nearest(to: name, among: spellings)
         return suggesting("cli.error.unknown-option", nearest,
             ["option": name, "command": spelledOut(command.path), "help": helpCommand(command.path)])

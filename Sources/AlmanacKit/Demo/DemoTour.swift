@@ -36,8 +36,8 @@ public enum DemoTour {
         public let steps: [Step]
     }
 
-    /// A path for the demo database in a new temporary directory (`TMPDIR`, else `/tmp`).
-    static func temporaryDatabasePath() throws -> String {
+    /// A new temporary directory for the demo (in `TMPDIR`, else `/tmp`).
+    public static func temporaryFolder() throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("almanac-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
@@ -45,15 +45,15 @@ public enum DemoTour {
         } catch {
             throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": directory.path, "reason": error.localizedDescription])
         }
-        return directory.appendingPathComponent("almanac.db").path
+        return directory.path
     }
 
-    /// Creates the demo database in a new temporary directory, the only place the demo writes (never
+    /// Creates the demo database in `folder` (from `temporaryFolder`), the only place the demo writes (never
     /// `settings.databasePath`: PRODUCT.md lets only `init` create a database the user names), imports
     /// the sample data written beside it, and runs the tour with `settings` (its `today` is the demo
     /// day unless the caller chose another).
-    public static func run(settings: Settings, renderer: Renderer) throws -> Result {
-        let path = try temporaryDatabasePath()
+    public static func run(in folder: String, settings: Settings, renderer: Renderer) throws -> Result {
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("almanac.db").path
         var settings = settings
         settings.databasePath = path
         let report = try Store.initialize(path)

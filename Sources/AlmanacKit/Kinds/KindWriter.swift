@@ -10,7 +10,12 @@ struct KindWriter<Kind: KindDefinition> {
     /// The connection.
     let database: Database
     /// How the command names each column (`--due` for `due_on`); others are named by their header.
+    /// A column the command takes as a positional argument is labelled `argument` (""): its messages
+    /// show the value, never the argument's placeholder.
     let labels: [Kind.Column: String]
+
+    /// The label of a column given as a positional argument.
+    static var argument: String { "" }
 
     /// A writer on an open database.
     init(_ database: Database, labels: [Kind.Column: String] = [:]) {
@@ -116,7 +121,13 @@ struct FieldProblems {
             var arguments = problem.violation.arguments
             arguments["option"] = problem.label
             arguments["value"] = ImportDiagnostic.shown(problem.value)
-            return (problem.value.isEmpty ? "change.field" : "change.field-value", problem.violation.key, arguments)
+            let key = switch (problem.label.isEmpty, problem.value.isEmpty) {
+            case (true, true): "change.empty-value"
+            case (true, false): "change.value"
+            case (false, true): "change.field"
+            case (false, false): "change.field-value"
+            }
+            return (key, problem.violation.key, arguments)
         })
     }
 }

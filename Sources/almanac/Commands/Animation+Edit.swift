@@ -43,7 +43,7 @@ extension AnimationCommand {
 
         static let examples = [
             Example("almanac animation step Wobble opacity -2", "example.animation.step.down"),
-            Example("almanac animation step Wobble rotation_z +1 --format json", "example.animation.step.json"),
+            Example("almanac animation step Wobble rotation_z --format json", "example.animation.step.json"),
         ]
 
         static let formats = FormatOption.changes
@@ -57,7 +57,8 @@ extension AnimationCommand {
             global = GlobalOptions(line)
             name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
             key = line.argument("key", help: "help.animation.step.key", completion: .list(.properties))
-            steps = line.argument("+n|-n", help: "help.animation.step.steps")
+            let amount: Int? = line.argument("+n|-n", help: "help.animation.step.steps")
+            steps = amount ?? 1
         }
 
         func run() throws {

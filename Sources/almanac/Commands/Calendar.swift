@@ -149,6 +149,7 @@ struct CalendarCommand: Command {
             discussion: localized("help.calendar.test-mode.discussion"))
 
         static let examples = [
+            Example("almanac calendar test-mode", "example.calendar.test-mode.say"),
             Example("almanac calendar test-mode on", "example.calendar.test-mode.on"),
             Example("almanac calendar test-mode off", "example.calendar.test-mode.off"),
         ]
@@ -156,7 +157,7 @@ struct CalendarCommand: Command {
         static let formats = FormatOption.text
 
         let global: GlobalOptions
-        let state: String
+        let state: String?
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
@@ -164,7 +165,8 @@ struct CalendarCommand: Command {
         }
 
         func run() throws {
-            try Print.out(CalendarSession(settings: global.settings()).testMode(state))
+            let session = try CalendarSession(settings: global.settings())
+            try Print.out(state.map { try session.testMode($0) } ?? session.testMode())
         }
     }
 }

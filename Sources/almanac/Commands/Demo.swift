@@ -15,9 +15,11 @@ struct Demo: RunnableCommand, Exemplified, Formatted {
     static let formats = FormatOption.text
 
     let global: GlobalOptions
+    let keep: Bool
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
+        keep = line.flag("--keep", help: "help.demo.keep")
     }
 
     func run() throws {
@@ -28,13 +30,20 @@ struct Demo: RunnableCommand, Exemplified, Formatted {
             settings.today = DemoTour.demoDay
         }
         let t = settings.localizer
-        let tour = try DemoTour.run(settings: settings, renderer: .standardOutput(settings))
+        let folder = try DemoTour.temporaryFolder()
+        // The folder goes when the tour ends, however it ends, unless --keep asks to explore it further.
+        defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
+        let tour = try DemoTour.run(in: folder, settings: settings, renderer: .standardOutput(settings))
         try Print.line(t("demo.database", ["path": tour.databasePath, "version": String(tour.schemaVersion)]))
         try Print.line(t("demo.sample-data", ["path": tour.sampleDataPath]))
         for step in tour.steps {
             try Print.line()
             try Print.line(step.heading)
             try Print.out(step.body)
+        }
+        if !keep {
+            try Print.line()
+            try Print.line(t("demo.removed", ["folder": folder]))
         }
     }
 }

@@ -4,7 +4,8 @@ import AlmanacKit
 struct Export: RunnableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration("export",
         abstract: localized("help.export.abstract"),
-        discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n" + Import.kindsHelp)
+        discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n" + Import.kindsHelp,
+        reference: localized("help.import.rules"))
 
     static let examples = [
         Example("almanac export books --out books-export.csv", "example.export.out"),

@@ -7,7 +7,8 @@ extension ConflictPolicy: ArgumentValue {}
 struct Import: RunnableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration("import",
         abstract: localized("help.import.abstract"),
-        discussion: localized("help.import.discussion") + "\n\n" + kindsHelp)
+        discussion: localized("help.import.discussion") + "\n\n" + kindsHelp + "\n\n" + localized("help.import.more"),
+        reference: localized("help.import.reference") + "\n\n" + localized("help.import.rules"))
 
     static let examples = [
         Example("almanac import books loans.csv", "example.import.file"),
@@ -17,16 +18,16 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         Example("almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run", "example.import.dry-run"),
         Example("almanac import books old.csv --encoding windows-1251 --delimiter ';'", "example.import.encoding"),
         Example("almanac import books loans-excel.csv", "example.import.excel"),
-        Example("almanac import --help", "example.import.help"),
     ]
 
-    /// The kinds with their columns, and the rules every import checks (also in `export`'s help).
+    /// The kinds with their columns (also in `export`'s help); the rules every import checks are in
+    /// the man page (`help.import.rules`).
     static var kindsHelp: String {
         let kinds = ImportKind.allCases.map { kind in
             "  \(kind.rawValue): "
                 + (kind == .animationSettings ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
         }.joined(separator: "\n")
-        return localized("help.import.kinds") + "\n" + kinds + "\n\n" + localized("help.import.rules")
+        return localized("help.import.kinds") + "\n" + kinds
     }
 
     static let formats = FormatOption.text

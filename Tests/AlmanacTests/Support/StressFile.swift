@@ -14,7 +14,7 @@ enum Stress {
     /// Writes a books file of `rows` loans without ids (so every import adds rows, never collides):
     /// loaned on 2025-12-01 and due on 2026-01-10, so none is overdue or due soon on 2025-12-22.
     static func writeBooks(_ path: String, rows: Int) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         try handle.write(contentsOf: Data("title,author,borrower,loaned_on,due_on\n".utf8))

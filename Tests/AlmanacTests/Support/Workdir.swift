@@ -56,7 +56,7 @@ final class Workdir {
             stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
-    /// Runs `almanac demo` (with `arguments`), which makes the sample database in a new temporary
+    /// Runs `almanac demo --keep` (with `arguments`), which makes the sample database in a new temporary
     /// folder of its own, and moves that database here as `name`, with its -wal and -shm, and the
     /// sample files into `sample-data/`. Returns what the demo printed.
     @discardableResult
@@ -64,7 +64,7 @@ final class Workdir {
         let temporary = url.appendingPathComponent(".demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let out = try run(["demo"] + arguments, environment: environment.merging(["TMPDIR": temporary.path]) { $1 })
+        let out = try run(["demo", "--keep"] + arguments, environment: environment.merging(["TMPDIR": temporary.path]) { $1 })
         try #require(out.status == 0, "demo: \(out.stderr)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         try #require(folders.count == 1 && folders[0].hasPrefix("almanac-demo-"), "the demo's folder: \(folders)")

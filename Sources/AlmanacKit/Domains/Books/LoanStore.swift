@@ -100,7 +100,9 @@ public struct LoanStore {
     @discardableResult
     public func add(_ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
-            let id = try writer.insert(edit.texts(today: today), BookKind.Context(today: today))
+            // `books add` takes the title as its argument.
+            let adding = KindWriter<BookKind>(database, labels: LoanEdit.labels.merging([.title: KindWriter<BookKind>.argument]) { $1 })
+            let id = try adding.insert(edit.texts(today: today), BookKind.Context(today: today))
             return try loan(id: id)
         }
     }

@@ -34,9 +34,9 @@ public struct CalendarEditor {
 
     /// How the commands name the columns in messages.
     static let holidayLabels: [HolidayKind.Column: String] = [
-        .key: "KEY", .title: "--title", .color: "--holiday-color", .image: "--image", .greeting: "--greeting",
+        .key: KindWriter<HolidayKind>.argument, .title: "--title", .color: "--holiday-color", .image: "--image", .greeting: "--greeting",
     ]
-    static let doorLabels: [DoorKind.Column: String] = [.holiday: "HOLIDAY", .door: "N", .surprise: "--surprise"]
+    static let doorLabels: [DoorKind.Column: String] = [.holiday: KindWriter<DoorKind>.argument, .door: KindWriter<DoorKind>.argument, .surprise: "--surprise"]
 
     /// The connection.
     let database: Database

@@ -101,6 +101,11 @@ public final class CalendarSession {
         }
     }
 
+    /// `calendar test-mode` with no argument: whether test mode is on.
+    public func testMode() throws -> String {
+        t(try calendar.isTestMode() ? "calendar.test-mode.is-on" : "calendar.test-mode.is-off") + "\n"
+    }
+
     /// `calendar test-mode on|off`; leaving test mode closes every door.
     public func testMode(_ value: String) throws -> String {
         let on: Bool

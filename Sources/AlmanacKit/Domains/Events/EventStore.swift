@@ -99,11 +99,41 @@ public struct EventStore {
     /// Changes the given fields of an event; it is then checked as a whole. An unknown id is exit 66.
     public func update(id: Int64, _ edit: EventEdit, zone: Zone) throws -> Event {
         try database.transaction(.immediate) {
+            var edit = edit
+            if let at = edit.at, let current = try event(id: id) {
+                edit.at = Self.sameDay(at, as: current, zone: zone)
+                if edit.ends == nil, let moved = edit.at { edit.ends = Self.movedEnd(of: current, to: moved, zone: zone) }
+            }
             guard try writer.update(key: [.integer(id)], changes: edit.texts, EventKind.Context(zone: zone)) != nil else {
                 throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
             }
             return try existing(id: id)
         }
+    }
+
+    /// A time alone (`19:00`, `19:00:30`) as a timed event's new start on the day it starts, in
+    /// `zone`; anything else as typed.
+    static func sameDay(_ at: String, as event: Event, zone: Zone) -> String {
+        let parts = at.split(separator: ":", omittingEmptySubsequences: false)
+        guard !event.allDay, (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return at }
+        return LocalDate(dayNumber: Int(zone.wallTime(event.startsAt).floorDivided(by: 86_400))).description + "T" + at
+    }
+
+    /// The end of an event moved to start at `at` (as typed) that keeps its length: a timed event's
+    /// seconds, an all-day event's days. Nil (the end stays as it is, for the rules to judge) for an
+    /// event without a length, or one `at` turns from timed to all-day or back.
+    static func movedEnd(of event: Event, to at: String, zone: Zone) -> String? {
+        guard let ends = event.endsAt, ends > event.startsAt else { return nil }
+        let day = Array(at.utf8).withUnsafeBytes { EventRules.day($0) }
+        if event.allDay, let day {
+            let (first, last) = event.days
+            guard last.dayNumber > first.dayNumber else { return nil }
+            return LocalDate(dayNumber: day.dayNumber + last.dayNumber - first.dayNumber).description
+        }
+        guard !event.allDay, day == nil, let starts = Instant.seconds(iso8601: at, zone: zone) else { return nil }
+        let (moved, overflow) = starts.addingReportingOverflow(ends - event.startsAt)
+        return overflow ? nil : Instant.utcText(moved)
     }
 
     /// Deletes an event and returns it; its id is never given again. An unknown id is exit 66.
