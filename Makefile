@@ -170,9 +170,10 @@ fuzz-corpus: deps
 
 ## stress: the long suites `make test` leaves out or runs short, on the release binary: 20 SIGKILLs
 ## during a 1,000,000-row import, overdue in a loop during another, 200,000 rows listed in every
-## format and a site of 100,000 loans within bounded memory, and 50 rounds of output folders
-## swapped for links to the database in every command that writes a file.
-STRESS_SUITES := CrashSafetyTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests
+## format and a site of 100,000 loans within bounded memory, 50 rounds of output folders
+## swapped for links to the database in every command that writes a file, and imports of 200 and
+## 2,000 files costing the same per file.
+STRESS_SUITES := CrashSafetyTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests|ManyFilesImportTests
 stress: release
 	ALMANAC_STRESS=1 ALMANAC_BINARY=$(CURDIR)/.build/release/almanac $(SWIFT) test --filter '$(STRESS_SUITES)'
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A full disk, for real: a 64 KiB tmpfs filled to the last byte. Files written there (`export
-/// --out`, `--rejects`, `backup`, `overdue --notify > file`) fail with exit 74 (`overdue` 3), leave
+/// --out`, `export DIR`, `site`, `--rejects`, `backup`, `overdue --notify > file`) fail with exit 74 (`overdue` 3), leave
 /// neither the file nor a temporary (nor a journal) behind, and leave the database as it was. Mounting needs root (CI runs as
 /// root); elsewhere the tests are skipped and the reason is printed.
 @Suite(.serialized) struct FullDiskCommandTests {
@@ -34,6 +34,21 @@ import Testing
             #expect(out.status == 74)
             #expect(out.stderr == "almanac: error: full/books.csv: cannot write: no space left on the device\n")
             #expect(try SmallDisk.leftovers(dir).isEmpty)
+        }
+    }
+
+    /// `export DIR` and `site DIR` into a folder on the full disk: every file they made is removed,
+    /// the folder holds what it held (issue 27: tens of MB of temporaries were left).
+    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"),
+          arguments: [["export", "full/moved"], ["--today", "2025-12-22", "site", "full/public"]])
+    func aFolderWrittenOnAFullDiskLeavesNothing(_ command: [String]) throws {
+        try SmallDisk.withFull { dir in
+            for folder in ["full/moved", "full/public"] { mkdir(dir.path(folder), 0o755) }
+            let out = try dir.run(["--db", "a.db"] + command)
+            #expect(out.status == 74, "\(command): \(out.stderr)")
+            #expect(out.stderr.hasSuffix("no space left on the device\n"), "\(command): \(out.stderr)")
+            #expect(FileState.names(in: dir.path("full/moved")).isEmpty && FileState.names(in: dir.path("full/public")).isEmpty,
+                    "\(command) left \(FileState.names(in: dir.path("full/moved")) + FileState.names(in: dir.path("full/public")))")
         }
     }
 

@@ -11,8 +11,11 @@ import Testing
     /// Each command, the folder it writes its temporary into, and the signal it is stopped with.
     static let commands: [(arguments: [String], folder: String, signal: Int32)] = [
         (["export", "moved"], "moved", SIGINT),
+        (["export", "moved"], "moved", SIGTERM),
         (["export", "books", "--out", "out/books.csv"], "out", SIGINT),
+        (["export", "books", "--out", "out/books.csv"], "out", SIGTERM),
         (["--today", "2025-12-22", "site", "public"], "public", SIGINT),
+        (["--today", "2025-12-22", "site", "public"], "public", SIGTERM),
         (["--today", "2030-01-01", "report", "run", "overdue-books", "--format", "html", "--out", "out/page.html"], "out", SIGTERM),
         (["--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid", "--rejects", "out/rejects.csv"], "out", SIGINT),
         (["backup", "out/copy.db"], "out", SIGTERM),
