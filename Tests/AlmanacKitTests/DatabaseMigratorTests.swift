@@ -6,7 +6,7 @@ import Testing
 @Suite struct DatabaseMigratorTests {
     static let expectedTables = [
         "animation_properties", "animation_setting_values", "animation_settings", "books", "calendar_state",
-        "countries", "doors", "events", "holidays", "import_log", "overdue_notices", "quiz_answers",
+        "countries", "doors", "events", "holidays", "import_log", "library_settings", "overdue_notices", "quiz_answers",
         "schema_migrations",
     ]
 

@@ -22,7 +22,7 @@ import Testing
                 """
         case .events: sql = "SELECT id, title, person, starts_at, ends_at, image, description FROM events ORDER BY id"
         case .books: sql = "SELECT id, title, author, borrower, loaned_on, due_on, returned_on FROM books ORDER BY id"
-        case .calendarState, .overdueNotices, .lastIDs: sql = kind.definition.exportSQL
+        case .calendarState, .overdueNotices, .lastIDs, .librarySettings: sql = kind.definition.exportSQL
         }
         return try fixture.database.rows(sql).map { row in
             row.map { value in

@@ -124,7 +124,7 @@ import Testing
         let zone = Zone.utc
         do {
             switch rule.kind {
-            case .books: try write(BookKind.self, fixture.database, rule, edit: edit, .init(today: today))
+            case .books: try write(BookKind.self, fixture.database, rule, edit: edit, .init(today: today, database: fixture.database))
             case .events: try write(EventKind.self, fixture.database, rule, edit: edit, .init(zone: zone))
             case .holidays: try write(HolidayKind.self, fixture.database, rule, edit: edit, ())
             case .doors: try write(DoorKind.self, fixture.database, rule, edit: edit, .init(zone: zone))

@@ -11,7 +11,7 @@ import Testing
         #expect(LoanRules.latestDue(loanedOn: loan).description == latest)
         #expect(LoanRules.checkDue(try #require(LocalDate(latest)), loanedOn: loan) == nil)
         let dayAfter = try #require(LocalDate(latest)).adding(days: 1)
-        #expect(LoanRules.checkDue(dayAfter, loanedOn: loan) == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest]))
+        #expect(LoanRules.checkDue(dayAfter, loanedOn: loan) == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest, "months": "3"]))
     }
 
     @Test func dueAndReturnNotBeforeTheLoan() throws {

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func placeholdersMatchAcrossLanguages() throws {
-        let placeholder = try Regex(#"\{[a-z_-]+\}"#)
+        let placeholder = try Regex(#"\{[a-z_-]+(#[a-z.]+)?\}"#)
         func names(_ text: String) -> Set<String> { Set(text.matches(of: placeholder).map { String(text[$0.range]) }) }
         let english = Localizer.catalog["en"] ?? [:]
         for language in Localizer.languages where language != "en" {
@@ -75,7 +75,8 @@ import Testing
     /// The code's own words: every translation key a source file or a report names exists in every
     /// language (`terminal.error.read` was named and missing), and every key of the files is named
     /// somewhere: as itself, by a prefix the code completes (`"column." + name`), or, for a plural
-    /// form or a suggestion (`unit.book.few`, `cli.error.unknown-command.one`), by its stem.
+    /// form or a suggestion (`unit.book.few`, `cli.error.unknown-command.one`), by its stem; a unit
+    /// is also named by a message that counts in it (`{months#unit.month}`).
     @Test func everyKeyTheCodeNamesExistsAndEveryKeyIsNamed() throws {
         let sources = try Self.texts(under: "Sources", ending: ".swift").joined(separator: "\n")
         let reports = try Self.texts(under: "Reports", ending: ".sql").joined(separator: "\n")
@@ -86,7 +87,9 @@ import Testing
         func captures(_ regex: Regex<AnyRegexOutput>, _ text: String) -> Set<String> {
             Set(text.matches(of: regex).compactMap { $0.output[1].substring.map(String.init) })
         }
-        let named = captures(literal, sources).union(captures(word, reports))
+        let counted = try Regex(#"\{[a-z_-]+#([a-z.]+)\}"#)
+        let messages = (Localizer.catalog["en"] ?? [:]).values.joined(separator: "\n")
+        let named = captures(literal, sources).union(captures(word, reports)).union(captures(counted, messages))
         let prefixes = captures(prefix, sources)
         let english = Set((Localizer.catalog["en"] ?? [:]).keys)
         let namespaces = Set(english.map { String($0.prefix { $0 != "." }) })

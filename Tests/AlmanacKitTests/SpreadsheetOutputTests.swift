@@ -49,7 +49,7 @@ import Testing
         let fixture = try ImportFixture()
         _ = try fixture.load(.books, "title,due_on\nВойна и мир,2025-12-20\n")
         let path = fixture.directory.path("out.csv")
-        try Exporter.export(.books, from: fixture.database, to: path, delimiter: 59, bom: true)
+        try Exporter.export(.books, from: fixture.database, to: path, sheet: SheetForm(delimiter: 59, bom: true))
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
         let again = try ImportFixture()

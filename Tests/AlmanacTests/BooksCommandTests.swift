@@ -136,7 +136,7 @@ import TestSupport
         let before = try run(["list", "--format", "csv"]).stdout
         let tooLate = try run(["add", "Dune", "--loaned-on", "2025-11-30", "--due", "2026-03-01"])
         #expect(tooLate.status == 65)
-        #expect(tooLate.stderr == "almanac: error: --due \"2026-03-01\" is more than 3 months after loaned_on 2025-11-30 (the latest is 2026-02-28; 3 months end at a shorter month's end)\n")
+        #expect(tooLate.stderr == "almanac: error: --due \"2026-03-01\" is more than 3 months after loaned_on 2025-11-30 (the latest is 2026-02-28; 3 months end at a shorter month's end; the longest loan is the setting longest-loan-months)\n")
         let ruTooLate = try run(["edit", "2", "--due", "2026-03-02", "--locale", "ru"])
         #expect(ruTooLate.stderr.hasPrefix("almanac: ошибка: --due «2026-03-02» позже чем через 3 месяца после выдачи 2025-12-01"))
         let badDate = try run(["add", "Dune", "--due", "2026-02-30"])

@@ -14,7 +14,7 @@ import Testing
         try dir.demoDatabase()
         let out = try dir.run(["export", "moved/"])
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.stderr == "Exported 506 rows in 11 files to moved/\n")
+        #expect(out.stderr == "Exported 508 rows in 12 files to moved/\n")
         #expect(out.stdout == "")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("moved")).sorted()
         #expect(names == ImportKind.allCases.map(\.fileName).sorted())
@@ -32,9 +32,11 @@ import Testing
         }
         // The ids given out travel too (the state kind last-ids), so the copy never gives one again.
         #expect(try source.rows("SELECT * FROM last_ids ORDER BY 1") == copy.rows("SELECT * FROM last_ids ORDER BY 1"))
+        // And the library's settings (the kind library-settings), before the loans they judge.
+        #expect(try source.rows("SELECT * FROM library_settings ORDER BY 1") == copy.rows("SELECT * FROM library_settings ORDER BY 1"))
         let russian = try dir.run(["--locale", "ru", "export", "moved", "--force"])
         #expect(russian.status == 0, "\(russian.stderr)")
-        #expect(russian.stderr == "Экспорт в папку moved: 506 строк, 11 файлов\n")
+        #expect(russian.stderr == "Экспорт в папку moved: 508 строк, 12 файлов\n")
     }
 
     @Test func theFolderGoesThroughTheOutputGuard() throws {

@@ -21,6 +21,11 @@ final class CSVWriter {
         buffer.append(contentsOf: prefix.utf8)
     }
 
+    /// Writes UTF-8 to `output` in a spreadsheet's form: its delimiter, and its byte-order mark first.
+    convenience init(_ output: OutputWriter, sheet: SheetForm) {
+        self.init(output, delimiter: sheet.delimiter, prefix: sheet.prefix)
+    }
+
     /// Writes the buffer on, in the file's encoding.
     private func send() throws {
         try output.write(encode?(buffer) ?? buffer)

@@ -8,15 +8,14 @@ public enum Exporter {
     /// claimed through an `OutputGuard` first (never the database, its side files or an existing
     /// file without `force`) and put in place only when complete. Returns the number of rows written.
     @discardableResult
-    /// `bom` starts the file with a UTF-8 byte-order mark, so a spreadsheet opens its Cyrillic as such.
-    public static func export(_ kind: ImportKind, from database: Database, to path: String?, delimiter: UInt8 = 44,
-                              force: Bool = false, option: String = "--out", bom: Bool = false) throws -> Int {
-        let prefix = bom ? "\u{FEFF}" : ""
+    /// `sheet` gives the delimiter and whether the file starts with a UTF-8 byte-order mark.
+    public static func export(_ kind: ImportKind, from database: Database, to path: String?, sheet: SheetForm = .plain,
+                              force: Bool = false, option: String = "--out") throws -> Int {
         guard let path else {
-            return try write(kind, database, CSVWriter(OutputWriter.standardOutput, delimiter: delimiter, prefix: prefix))
+            return try write(kind, database, CSVWriter(OutputWriter.standardOutput, sheet: sheet))
         }
         var outputs = OutputGuard(database: database.path, force: force)
-        return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, delimiter: delimiter, prefix: prefix)) }
+        return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, sheet: sheet)) }
     }
 
     static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {

@@ -82,7 +82,7 @@ public final class Importer {
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
         let properties = kind == .animationSettings ? try loadProperties() : []
-        let rules = makeRules(kind, properties: properties)
+        let rules = try makeRules(kind, properties: properties)
         let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns),
             recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames),
@@ -150,7 +150,7 @@ public final class Importer {
         return !options.skipInvalid && errorCount >= options.maxErrors
     }
 
-    private func makeRules(_ kind: ImportKind, properties: [AnimationCatalog.Property]) -> any RowRules {
+    private func makeRules(_ kind: ImportKind, properties: [AnimationCatalog.Property]) throws -> any RowRules {
         switch kind {
         case .holidays: return KindRows<HolidayKind>(context: ())
         case .doors: return KindRows<DoorKind>(context: .init(zone: options.timeZone))
@@ -162,9 +162,10 @@ public final class Importer {
         case .animationSettings:
             return SettingRows(context: .init(properties: properties, now: Int64(options.now.timeIntervalSince1970.rounded(.down)),
                 zone: options.timeZone))
-        case .books: return KindRows<BookKind>(context: .init(today: options.today))
+        case .books: return KindRows<BookKind>(context: try .init(today: options.today, database: database))
         case .overdueNotices: return KindRows<NoticeKind>(context: ())
         case .lastIDs: return KindRows<LastIDKind>(context: ())
+        case .librarySettings: return KindRows<LibrarySettingKind>(context: ())
         }
     }
 }

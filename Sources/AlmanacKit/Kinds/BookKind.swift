@@ -1,4 +1,7 @@
-/// `books`: a library loan. A title; due from the loan day to three months later (`LoanRules`);
+import AlmanacSQLite
+
+/// `books`: a library loan. A title; due from the loan day to the library's longest loan later
+/// (`LoanRules`, the `longest-loan-months` setting);
 /// returned, if at all, between the loan day and today.
 enum BookKind: KindDefinition {
     enum Column: Int, KindColumn {
@@ -17,9 +20,19 @@ enum BookKind: KindDefinition {
         }
     }
 
-    /// The day an empty `loaned_on` stands for, and the last day a book can have come back.
+    /// The day an empty `loaned_on` stands for, and the last day a book can have come back; the
+    /// longest loan in months (the library's setting when the check began), or nil where the loan's
+    /// dates are not being set: a loan recorded under a longer setting is not judged again.
     struct Context {
         let today: LocalDate
+        let longestLoanMonths: Int?
+
+        /// The context of `database`'s settings (`LibrarySettings`); `judgingDates` false leaves the
+        /// longest loan unchecked (a return, a new title).
+        init(today: LocalDate, database: Database, judgingDates: Bool = true) throws {
+            self.today = today
+            longestLoanMonths = judgingDates ? try LibrarySettings.read(database).longestLoanMonths : nil
+        }
     }
 
     static let kind = ImportKind.books
@@ -40,7 +53,7 @@ enum BookKind: KindDefinition {
         }
         if row.require(Column.dueOn), let due = row.date(Column.dueOn) {
             row.bindDay(Column.dueOn, due)
-            if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned) { row.fail(Column.dueOn, violation) }
+            if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned, months: context.longestLoanMonths) { row.fail(Column.dueOn, violation) }
         }
         if !row.isEmpty(Column.returnedOn), let returned = row.date(Column.returnedOn) {
             row.bindDay(Column.returnedOn, returned)

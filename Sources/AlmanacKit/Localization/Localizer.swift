@@ -30,17 +30,20 @@ public struct Localizer: Sendable {
     /// The Foundation locale for dates, numbers and collation.
     public var locale: Locale { Locale(identifier: localeIdentifier) }
 
-    /// The message for a key, with `{name}` placeholders replaced by the arguments.
+    /// The message for a key, with `{name}` placeholders replaced by the arguments. `{name#unit}`
+    /// writes a whole-number argument as a count of `unit` in the language's plural form
+    /// (`{months#unit.month}`: `1 month`, `3 месяца`), so a rule can pass a plain number.
     public func callAsFunction(_ key: String, _ arguments: [String: String] = [:]) -> String {
         let template = table[key] ?? key
         guard !arguments.isEmpty, template.contains("{") else { return template }
-        return Self.substitute(template, arguments)
+        return Self.substitute(template, arguments) { self.count($0, unit: $1) }
     }
 
     /// True when the key has a translation in English (every key must).
     public func hasKey(_ key: String) -> Bool { table[key] != nil }
 
-    static func substitute(_ template: String, _ arguments: [String: String]) -> String {
+    static func substitute(_ template: String, _ arguments: [String: String],
+                           counting: ((Int, String) -> String)? = nil) -> String {
         var result = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
@@ -49,8 +52,12 @@ public struct Localizer: Sendable {
                 result += rest[open...]
                 return result
             }
-            let name = String(rest[rest.index(after: open)..<close])
-            let value = arguments[name]
+            let placeholder = rest[rest.index(after: open)..<close]
+            let name = String(placeholder.prefix { $0 != "#" })
+            var value = arguments[name]
+            if name.count < placeholder.count, let counting, let number = value.flatMap({ Int($0) }) {
+                value = counting(number, String(placeholder.dropFirst(name.count + 1)))
+            }
             result += value ?? String(rest[open...close])
             rest = rest[rest.index(after: close)...]
             // A value ending in a full stop (an abbreviated month, `29 дек.`) closes the sentence

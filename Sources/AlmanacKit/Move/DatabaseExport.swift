@@ -22,8 +22,7 @@ public enum DatabaseExport {
     /// written under a temporary name in the folder the claim opened, and none takes its name until
     /// all are complete and on the disk. Every kind is read in one read transaction, so the files
     /// agree with each other while another process writes.
-    public static func write(_ database: Database, into folder: String, delimiter: UInt8 = 44, force: Bool = false,
-                             bom: Bool = false) throws -> [File] {
+    public static func write(_ database: Database, into folder: String, sheet: SheetForm = .plain, force: Bool = false) throws -> [File] {
         try makeFolder(folder)
         var outputs = OutputGuard(database: database.path, force: force)
         let kinds = ImportKind.dependencyOrder
@@ -34,7 +33,7 @@ public enum DatabaseExport {
         do {
             try withReadTransaction(database) {
                 for (kind, file) in zip(kinds, files) {
-                    counts.append(try Store.explained { try Exporter.write(kind, database, CSVWriter(file.writer, delimiter: delimiter, prefix: bom ? "\u{FEFF}" : "")) })
+                    counts.append(try Store.explained { try Exporter.write(kind, database, CSVWriter(file.writer, sheet: sheet)) })
                 }
             }
             try OutputFile.synchronize(files)

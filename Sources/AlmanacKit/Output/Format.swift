@@ -55,13 +55,20 @@ extension MachineFormat {
     }
 }
 
-/// `csv` and `tsv`.
+/// `csv` and `tsv`, in the renderer's `SheetForm`.
 struct DelimitedOutput: MachineFormat {
     let renderer: Renderer
     let quoting: Bool
 
     func rows(_ head: Table.Head, chart: Chart?) -> any RowFormat {
-        quoting ? DelimitedFormat.csv(head) : DelimitedFormat.tsv(head)
+        quoting ? DelimitedFormat.csv(head, renderer.sheet) : DelimitedFormat.tsv(head, renderer.sheet)
+    }
+
+    /// The page's tables one after another; a byte-order mark only before the first.
+    func page(_ page: Page) -> String {
+        var after = renderer
+        after.sheet.bom = false
+        return page.machineTables.enumerated().map { ($0.offset == 0 ? renderer : after).render($0.element) }.joined()
     }
 }
 

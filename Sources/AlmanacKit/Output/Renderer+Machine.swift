@@ -2,8 +2,10 @@ import Foundation
 
 /// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.
 ///
-/// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds a comma, a
-///   quote, a CR or an LF. NULL and empty text are both an empty field.
+/// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds the
+///   delimiter (a comma unless `--delimiter` says otherwise), a quote, a CR or an LF. NULL and empty
+///   text are both an empty field.
+/// - Either starts with a UTF-8 byte-order mark when `--bom` asks for one (`SheetForm`).
 /// - tsv: LF line ends, and tabs, line breaks and backslashes inside a field written as `\t`, `\n`,
 ///   `\r` and `\\` (the convention of PostgreSQL's COPY and of `cut`-friendly TSV), so every row is
 ///   one line; every other control character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
@@ -14,22 +16,23 @@ struct DelimitedFormat: RowFormat {
     private let columnCount: Int
     private var header: [UInt8]?
 
-    private init(_ head: Table.Head, quoting: Bool) {
+    private init(_ head: Table.Head, quoting: Bool, sheet: SheetForm) {
         self.quoting = quoting
-        separator = quoting ? UInt8(ascii: ",") : 9
+        separator = quoting ? sheet.delimiter : 9
         lineEnd = quoting ? [13, 10] : [10]
         columnCount = head.columns.count
         var line = ByteOutput(writer: nil)
+        line.append(sheet.prefix)
         for (index, column) in head.columns.enumerated() {
             if index > 0 { line.append(separator) }
-            Self.field(column.key, quoting: quoting, into: &line)
+            Self.field(column.key, quoting: quoting ? separator : nil, into: &line)
         }
         line.append(lineEnd)
         header = line.bytes
     }
 
-    static func csv(_ head: Table.Head) -> DelimitedFormat { DelimitedFormat(head, quoting: true) }
-    static func tsv(_ head: Table.Head) -> DelimitedFormat { DelimitedFormat(head, quoting: false) }
+    static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: true, sheet: sheet) }
+    static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: false, sheet: sheet) }
 
     mutating func section(_ heading: String, into out: inout ByteOutput) {}
 
@@ -47,7 +50,7 @@ struct DelimitedFormat: RowFormat {
         for index in 0..<columnCount {
             if index > 0 { out.append(separator) }
             let cell = cells[safe: index]
-            if let bytes = cell.verbatim { Self.field(bytes, quoting: quoting, into: &out) } else { put(cell.cell, into: &out) }
+            if let bytes = cell.verbatim { Self.field(bytes, quoting: quoting ? separator : nil, into: &out) } else { put(cell.cell, into: &out) }
         }
         out.append(lineEnd)
     }
@@ -58,8 +61,8 @@ struct DelimitedFormat: RowFormat {
         case .integer(let number), .identifier(let number), .count(let number, _): out.append(decimal: number)
         case .date(let date): out.write { Renderer.writeDate(date, into: &$0) }
         case .instant(let instant): out.write { Renderer.writeInstant(instant, into: &$0) }
-        case .text(let text): Self.field(text, quoting: quoting, into: &out)
-        case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting, into: &out) }
+        case .text(let text): Self.field(text, quoting: quoting ? separator : nil, into: &out)
+        case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting ? separator : nil, into: &out) }
         }
     }
 
@@ -74,17 +77,18 @@ struct DelimitedFormat: RowFormat {
         self.header = nil
     }
 
-    private static func field(_ text: String, quoting: Bool, into out: inout ByteOutput) {
+    /// A field; `quoting` is csv's delimiter (quoted when the field holds it), nil for tsv (escaped).
+    private static func field(_ text: String, quoting: UInt8?, into out: inout ByteOutput) {
         var text = text
         text.withUTF8 { field($0, quoting: quoting, into: &out) }
     }
 
-    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, quoting: Bool, into out: inout ByteOutput) {
-        guard quoting else {
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, quoting: UInt8?, into out: inout ByteOutput) {
+        guard let delimiter = quoting else {
             guard TerminalText.needsShowing(bytes) else { return out.append(bytes) }
             return out.write { TerminalText.append(bytes, to: &$0, .reversible) }
         }
-        guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
+        guard bytes.contains(where: { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
         else { return out.append(bytes) }
         out.append(UInt8(ascii: "\""))
         for byte in bytes {

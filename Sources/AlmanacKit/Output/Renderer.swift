@@ -24,6 +24,8 @@ public struct Renderer: Sendable {
     public var width: Int?
     /// The heading of an `html` page, in the user's words; nil gives a plain "Almanac".
     public var title: String?
+    /// The delimiter and byte-order mark of `csv` (and the mark of `tsv`).
+    public var sheet = SheetForm.plain
     /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
     /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
     var heldBytes = Renderer.defaultHeldBytes
@@ -52,6 +54,7 @@ public struct Renderer: Sendable {
             styling: Styling(choice: settings.color, isTerminal: terminal.isTerminal, environment: environment),
             width: terminal.width)
         self.title = settings.pageTitle
+        self.sheet = settings.sheet
     }
 
     /// A renderer of `html` pages with the settings' words, zone, day and title, whatever format they

@@ -29,6 +29,8 @@ public struct Settings: Sendable {
     public var color: ColorChoice
     /// The heading of an `html` page, in the user's words (set by the command that prints it).
     public var pageTitle: String?
+    /// The delimiter and byte-order mark of csv and tsv output (`--delimiter`, `--bom`).
+    public var sheet = SheetForm.plain
 
     /// Memberwise creation, for tests and embedding.
     public init(

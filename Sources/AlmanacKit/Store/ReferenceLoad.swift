@@ -54,7 +54,7 @@ public enum ReferenceLoad {
 
     /// The kinds with reference rows: the two `load` inserts, and the calendars' state, whose one row
     /// the schema makes.
-    static let kinds: [ImportKind] = [.countries, .animationProperties, .calendarState]
+    static let kinds: [ImportKind] = [.countries, .animationProperties, .calendarState, .librarySettings]
 
     /// The reference row of `kind` whose key columns hold `key`, in the order of its definition's
     /// columns, or nil.
@@ -63,6 +63,8 @@ public enum ReferenceLoad {
         case .countries: return key.first?.textValue.flatMap { countriesByCode[$0] }
         case .animationProperties: return properties.first { $0[0] == key.first }
         case .calendarState: return calendarState.first == key.first ? calendarState : nil
+        // The library's settings as migration 007 makes them: the defaults.
+        case .librarySettings: return key.first?.textValue.flatMap(LibrarySetting.init(rawValue:)).map { [.text($0.rawValue), .text($0.defaultValue)] }
         default: return nil
         }
     }

@@ -20,40 +20,35 @@ struct Export: RunnableCommand, Exemplified, Formatted {
     let global: GlobalOptions
     let kind: String
     let out: String?
-    let delimiter: String
+    let sheet: SheetOptions
     let force: Bool
-    let bom: Bool
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
         kind = line.argument("kind-or-dir", help: "help.export.kind", completion: .list(.kinds))
         out = line.option("--out", value: "file", help: "help.export.out", completion: .files)
-        delimiter = line.option("--delimiter", value: "char", help: "help.import.delimiter", default: ",",
-            completion: .words(ImportOptions.delimiterNames))
+        sheet = SheetOptions(line)
         force = line.flag("--force", help: "help.export.force")
-        bom = line.flag("--bom", help: "help.export.bom")
     }
 
     func run() throws {
         let settings = try global.settings()
-        guard let delimiterByte = ImportOptions.delimiter(named: delimiter) else {
-            throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
-        }
-        guard let exportKind = ImportKind(rawValue: kind) else { return try exportFolder(settings, delimiter: delimiterByte) }
+        let form = try sheet.form()
+        guard let exportKind = ImportKind(rawValue: kind) else { return try exportFolder(settings, sheet: form) }
         let database = try Store.openReadOnly(settings.databasePath)
-        let rows = try Exporter.export(exportKind, from: database, to: out, delimiter: delimiterByte, force: force, bom: bom)
+        let rows = try Exporter.export(exportKind, from: database, to: out, sheet: form, force: force)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 
     /// `export DIR`: a word that is not a kind names a folder, unless it looks like a mistyped kind.
-    private func exportFolder(_ settings: Settings, delimiter: UInt8) throws {
+    private func exportFolder(_ settings: Settings, sheet: SheetForm) throws {
         let kinds = ImportKind.allCases.map(\.rawValue)
         if !kind.contains("/"), !kind.contains("."), !Suggestions.nearest(to: kind, among: kinds).isEmpty {
             throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": kind, "kinds": ImportPlan.kindList])
         }
         if out != nil { throw AlmanacError(.usage, "export.error.out-with-folder", ["path": kind]) }
         let database = try Store.openReadOnly(settings.databasePath)
-        let files = try DatabaseExport.write(database, into: kind, delimiter: delimiter, force: force, bom: bom)
+        let files = try DatabaseExport.write(database, into: kind, sheet: sheet, force: force)
         let t = settings.localizer
         try Print.note(t("export.folder.done", ["path": kind, "files": t.count(files.count, unit: "unit.file"),
                                                 "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row")]))

@@ -22,7 +22,7 @@ struct Overdue: RunnableCommand, Exemplified, Formatted {
     let page: PageOptions
     let grace: Int
     let dueWithin: Int?
-    let levels: String
+    let levels: String?
     let notify: Bool
     let quiet: Bool
     let wait: Int
@@ -33,7 +33,7 @@ struct Overdue: RunnableCommand, Exemplified, Formatted {
         page = PageOptions(line)
         grace = line.option("--grace", value: "days", help: "help.overdue.grace", default: 0)
         dueWithin = line.option("--due-within", value: "days", help: "help.overdue.due-within")
-        levels = line.option("--levels", value: "days,...", help: "help.overdue.levels", default: "1,7,14")
+        levels = line.option("--levels", value: "days,...", help: "help.overdue.levels")
         notify = line.flag("--notify", help: "help.overdue.notify")
         quiet = line.flag("--quiet", help: "help.overdue.quiet")
         wait = line.option("--wait", value: "seconds", help: "help.overdue.wait", default: OverdueCheck.defaultWait)

@@ -1,27 +1,29 @@
-/// The rules of a book loan (BooksKeeper's date picker was limited to three months).
+/// The rules of a book loan. The longest loan is the library's `longest-loan-months` setting
+/// (`LibrarySettings`, 3 months unless set: BooksKeeper's date picker was limited to three months).
 public enum LoanRules {
-    /// How many months after the loan a book may be due at the latest.
-    public static let maximumMonths = 3
-
-    /// The latest due date for a loan: three months later, clamped to the end of a shorter month,
-    /// so a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year).
-    public static func latestDue(loanedOn: LocalDate) -> LocalDate {
-        // Three months after a loan in the autumn of 9999 is past the last day a date can be: every
-        // day left is allowed, as the schema's CHECK allows it.
-        guard loanedOn.year * 12 + loanedOn.month - 1 + maximumMonths < 10_000 * 12 else {
+    /// The latest due date for a loan lent for at most `months` months: that many months later,
+    /// clamped to the end of a shorter month, so a 3-month loan on Nov 30 is due by Feb 28 (Feb 29
+    /// in a leap year).
+    public static func latestDue(loanedOn: LocalDate, months: Int = LibrarySettings.defaults.longestLoanMonths) -> LocalDate {
+        // Past the last day a date can be (a loan in the autumn of 9999): every day left is allowed.
+        guard loanedOn.year * 12 + loanedOn.month - 1 + months < 10_000 * 12 else {
             return LocalDate(year: 9999, month: 12, day: 31)!
         }
-        return loanedOn.adding(months: maximumMonths)
+        return loanedOn.adding(months: months)
     }
 
-    /// Checks the due date against the loan date: not before it, and not past `latestDue`.
-    public static func checkDue(_ due: LocalDate, loanedOn: LocalDate) -> RuleViolation? {
+    /// Checks the due date against the loan date: not before it, and not past `latestDue` for a loan
+    /// of at most `months` months (nil: no longest loan, for a loan whose dates are not being set).
+    public static func checkDue(_ due: LocalDate, loanedOn: LocalDate,
+                                months: Int? = LibrarySettings.defaults.longestLoanMonths) -> RuleViolation? {
         if due < loanedOn {
             return RuleViolation("rule.books.due-before-loan", ["loaned": loanedOn.description])
         }
-        let latest = latestDue(loanedOn: loanedOn)
+        guard let months else { return nil }
+        let latest = latestDue(loanedOn: loanedOn, months: months)
         if latest < due {
-            return RuleViolation("rule.books.due-too-late", ["loaned": loanedOn.description, "latest": latest.description])
+            return RuleViolation("rule.books.due-too-late",
+                ["loaned": loanedOn.description, "latest": latest.description, "months": String(months)])
         }
         return nil
     }

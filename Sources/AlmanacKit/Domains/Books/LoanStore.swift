@@ -102,7 +102,7 @@ public struct LoanStore {
         try writing {
             // `books add` takes the title as its argument.
             let adding = KindWriter<BookKind>(database, labels: LoanEdit.labels.merging([.title: KindWriter<BookKind>.argument]) { $1 })
-            let id = try adding.insert(edit.texts(today: today), BookKind.Context(today: today))
+            let id = try adding.insert(edit.texts(today: today), BookKind.Context(today: today, database: database))
             return try loan(id: id)
         }
     }
@@ -111,7 +111,8 @@ public struct LoanStore {
     @discardableResult
     public func update(id: Int64, _ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
-            guard try writer.update(key: [.integer(id)], changes: edit.texts(today: today), BookKind.Context(today: today)) != nil else {
+            guard try writer.update(key: [.integer(id)], changes: edit.texts(today: today),
+                BookKind.Context(today: today, database: database, judgingDates: edit.loanedOn != nil || edit.dueOn != nil)) != nil else {
                 throw AlmanacError.notFound("books.error.not-found", ["id": String(id)])
             }
             return try loan(id: id)

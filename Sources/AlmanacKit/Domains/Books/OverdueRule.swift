@@ -19,8 +19,8 @@ public struct OverdueRule: Sendable, Equatable {
     /// The notice levels in days overdue, ascending and distinct (`1, 7, 14`).
     public var levels: [Int]
 
-    /// The levels used when none are given.
-    public static let defaultLevels = [1, 7, 14]
+    /// The levels used when none are given (a database's are the `notice-levels` setting).
+    public static let defaultLevels = LibrarySettings.defaults.noticeLevels
 
     /// A rule; levels are sorted and made distinct.
     public init(grace: Int = 0, dueWithin: Int? = nil, levels: [Int] = OverdueRule.defaultLevels) {
@@ -71,16 +71,28 @@ public struct OverdueRule: Sendable, Equatable {
         dueWithin.map { min(today.adding(days: $0), LocalDate.last) } ?? lastOverdueDue(on: today)
     }
 
-    /// Parses `--levels`: whole numbers of days from 1, separated by commas (`1,7,14`).
-    public static func parseLevels(_ text: String) throws -> [Int] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    /// The most days overdue a notice level may be: a hundred years.
+    public static let mostDays = 36_500
+
+    /// Levels as `--levels` and the `notice-levels` setting write them: whole numbers of days from 1
+    /// to `mostDays`, separated by commas (`1,7,14`), sorted and made distinct; nil when a part is not one.
+    public static func levels(_ text: String) -> [Int]? {
         var levels: [Int] = []
-        for part in parts {
-            guard let level = Int(part), level >= 1, level <= 36_500 else {
-                throw AlmanacError(.usage, "overdue.error.bad-levels", ["value": text, "part": part])
-            }
+        for part in levelParts(text) {
+            guard let level = Int(part), (1...mostDays).contains(level) else { return nil }
             levels.append(level)
         }
         return Array(Set(levels)).sorted()
+    }
+
+    /// Parses `--levels`; a part that is not a level is a usage error naming it.
+    public static func parseLevels(_ text: String) throws -> [Int] {
+        if let levels = levels(text) { return levels }
+        let part = levelParts(text).first { levels($0) == nil } ?? text
+        throw AlmanacError(.usage, "overdue.error.bad-levels", ["value": text, "part": part])
+    }
+
+    private static func levelParts(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -4,8 +4,11 @@ import Foundation
 /// prepare the output, timing each step (the hidden `--timing` option prints the times for
 /// `make bench`).
 public struct OverdueRun: Sendable {
-    /// The rule to check by.
+    /// The rule to check by; its levels are the database's `notice-levels` setting unless
+    /// `levelsGiven` (`--levels`).
     public var rule: OverdueRule
+    /// True when `--levels` was given: the run's levels are those, not the database's.
+    public var levelsGiven: Bool
     /// Record and print the notices this run issues (`--notify`).
     public var notify: Bool
     /// Print the monitoring-plugin line instead of rows (`--format nagios`).
@@ -15,9 +18,9 @@ public struct OverdueRun: Sendable {
     /// Seconds to wait for another writer's lock before exiting 3 as busy (`--wait`).
     public var wait: Int
 
-    /// A run from the options `--grace`, `--due-within` and `--levels`; values out of range are
-    /// usage errors naming the option.
-    public init(grace: Int, dueWithin: Int?, levels: String, notify: Bool, nagios: Bool, quiet: Bool,
+    /// A run from the options `--grace`, `--due-within` and `--levels` (nil: the database's notice
+    /// levels); values out of range are usage errors naming the option.
+    public init(grace: Int, dueWithin: Int?, levels: String?, notify: Bool, nagios: Bool, quiet: Bool,
                 wait: Int = OverdueCheck.defaultWait) throws {
         guard (0...3600).contains(wait) else { throw AlmanacError(.usage, "overdue.error.wait", ["value": String(wait)]) }
         for (option, value) in [("--grace", grace), ("--due-within", dueWithin)] {
@@ -25,7 +28,8 @@ public struct OverdueRun: Sendable {
                 throw AlmanacError(.usage, "overdue.error.negative", ["option": option, "value": String(value)])
             }
         }
-        self.rule = OverdueRule(grace: grace, dueWithin: dueWithin, levels: try OverdueRule.parseLevels(levels))
+        self.rule = OverdueRule(grace: grace, dueWithin: dueWithin, levels: try levels.map(OverdueRule.parseLevels) ?? OverdueRule.defaultLevels)
+        self.levelsGiven = levels != nil
         self.notify = notify
         self.nagios = nagios
         self.quiet = quiet
@@ -74,6 +78,8 @@ public struct OverdueRun: Sendable {
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
         let opened = clock.now
         let cpuBefore = Self.threadCPUTime()
+        var rule = self.rule
+        if !levelsGiven { rule.levels = try LibrarySettings.read(database).noticeLevels }
         let check = OverdueCheck(database: database, rule: rule, today: settings.today)
         let formats = renderer.makeFormats()
         var checked = opened, checkCPU = Duration.zero
