@@ -62,6 +62,8 @@ class Checker:
             self.run(["calendar", "open", "christmas", door])
         self.run(["books", "add", HOSTILE, "--due", "today+3", "--borrower", "<b>x</b> & \u202Eevil"])
         self.run(["books", "add", LONG, "--due", "today+5"])
+        # Past midnight and without an image: a page shows where it ends, and no empty image box.
+        self.run(["events", "add", "--title", "Late party", "--at", "2025-12-23T22:00", "--ends", "2025-12-24T01:30"])
 
     def check_all(self, executable):
         self.set_up()
@@ -90,11 +92,13 @@ class Checker:
         written = sorted(name for name in os.listdir(folder) if name != "index.html")
         if sorted(links) != written:
             self.fail("site index", "links %s, files %s" % (sorted(links), written))
+        self.check_dated(page, "site index", "en")
         for link in links:
             target = "file://" + os.path.join(folder, link)
             page.open(target)
             for problem in page.problems(target):
                 self.fail("site " + link, problem)
+            self.check_dated(page, "site " + link, "en")
         self.checked += 1
 
     def check_page(self, page, name, words, status, shows, locale):
@@ -110,6 +114,7 @@ class Checker:
                 self.fail(label, problem)
             page.screenshot(os.path.join(self.screenshots, "%s.%s.%s.png" % (name, locale, scheme)))
         self.check_document(page, label)
+        self.check_dated(page, label, locale)
         self.check_tables(page, label, rows, shows.get("skip", set()))
         if "chart" in shows:
             self.check_chart(page, label, rows, shows["chart"])
@@ -148,6 +153,29 @@ class Checker:
                 self.fail(label, "hostile title not shown as text: %r" % text[:120])
         if facts["long"] > 700:
             self.fail(label, "a 10,000-character title makes its cell %dpx wide" % facts["long"])
+
+    def check_dated(self, page, label, locale):
+        """The page says the day (or range) it describes and when it was made, in its language; no
+        terminal placeholder shows; an image box is never empty; text hyphenates in the page's lang."""
+        facts = page.evaluate("""({about: (document.querySelector('p.dated .about, p.lead.about') || {}).textContent || '',
+            made: (document.querySelector('p.dated time.made') || {dateTime: ''}).dateTime,
+            madeText: (document.querySelector('p.dated .made') || {}).textContent || '',
+            placeholder: document.body.innerText.includes('..:..'),
+            emptyImages: [...document.querySelectorAll('.card .image')].filter(e => !e.textContent.trim()).length,
+            hyphens: getComputedStyle(document.querySelector('main')).hyphens})""")
+        if not facts["about"]:
+            self.fail(label, "says no day or range it describes")
+        if not facts["made"].startswith("2025-12-22T"):
+            self.fail(label, "says not when it was made: %r" % facts["made"])
+        expected = {"en": ("Made ", "As of "), "ru": ("Создана ", "По состоянию на ")}[locale]
+        if not facts["madeText"].startswith(expected[0]):
+            self.fail(label, "the made line is not in %s: %r" % (locale, facts["madeText"]))
+        if facts["placeholder"]:
+            self.fail(label, "shows the terminal placeholder ..:..")
+        if facts["emptyImages"]:
+            self.fail(label, "%d empty image boxes" % facts["emptyImages"])
+        if facts["hyphens"] != "auto":
+            self.fail(label, "hyphens is %r, not auto" % facts["hyphens"])
 
     @staticmethod
     def same(html, value):

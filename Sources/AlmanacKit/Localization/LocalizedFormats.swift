@@ -72,6 +72,12 @@ public final class LocalizedFormats {
         return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(wall)))
     }
 
+    /// A moment on another day than the one shown, by its time and weekday: `01:30 Tue`, `01:30, вт`.
+    public func timeAndWeekday(_ value: Date) -> String {
+        let wall = timeZone.wallTime(Int64(value.timeIntervalSince1970.rounded(.down)))
+        return formatter("format.time-weekday").string(from: Date(timeIntervalSince1970: TimeInterval(wall)))
+    }
+
     /// Yes or no, in words.
     public func bool(_ value: Bool) -> String {
         localizer(value ? "value.yes" : "value.no")

@@ -20,18 +20,21 @@ public struct Cards {
         public var person: String?
         /// When, in the user's words (`16:30–18:00`, `all day`); never cut.
         public var hours: String
+        /// The hours as a page shows them, a side on another day with its weekday (`22:00 → 01:30 Tue`).
+        public var pageHours: String
         /// A note under the hours (`↪ continued`), or nil.
         public var note: String?
         /// A line of text (the description's first sentence), or nil.
         public var info: String?
 
         /// A card.
-        public init(id: Int64, title: String, image: String?, person: String?, hours: String, note: String?, info: String?) {
+        public init(id: Int64, title: String, image: String?, person: String?, hours: String, pageHours: String? = nil, note: String?, info: String?) {
             self.id = id
             self.title = title
             self.image = image
             self.person = person
             self.hours = hours
+            self.pageHours = pageHours ?? hours
             self.note = note
             self.info = info
         }

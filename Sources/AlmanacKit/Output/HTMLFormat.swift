@@ -18,7 +18,7 @@ struct HTMLFormat: RowFormat {
     init(_ head: Table.Head, _ renderer: Renderer, chart: Chart?) {
         self.head = head
         formats = renderer.makeFormats()
-        page = HTMLPage(title: renderer.pageTitle, localizer: renderer.localizer)
+        page = HTMLPage(title: renderer.pageTitle, dated: renderer.pageDate(), localizer: renderer.localizer)
         table = HTMLTableWriter(columns: head.columns, formats: formats)
         tally = chart.map { Chart.Tally($0, columns: head.columns) }
         heldBytes = renderer.heldBytes

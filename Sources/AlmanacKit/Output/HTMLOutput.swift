@@ -23,7 +23,7 @@ struct HTMLOutput: Format {
             }
         }
         guard !pictures.isEmpty || !tables.isEmpty else { return "" }
-        var html = HTMLPage(title: titled.pageTitle, localizer: renderer.localizer)
+        var html = HTMLPage(title: titled.pageTitle, dated: renderer.pageDate(), localizer: renderer.localizer)
         html.style = style
         return html.head() + pictures + tables + html.foot()
     }

@@ -2,10 +2,20 @@ extension Renderer {
     /// The page's heading: the command's title, else "Almanac".
     var pageTitle: String { title ?? localizer("page.title.default") }
 
+    /// What a page says about time: the day it describes (today, unless `about` is false because
+    /// its lead names its days) and when it was made; nil when the renderer knows neither.
+    func pageDate(about: Bool = true) -> PageDate? {
+        let about = about ? today : nil
+        guard about != nil || made != nil else { return nil }
+        // With the year always: a page outlives the year it was made in.
+        let formats = LocalizedFormats(localizer: localizer, timeZone: timeZone, today: nil)
+        return PageDate(about: about.map(formats.date), made: made.map(formats.instant), madeValue: made.map(Instant.format))
+    }
+
     /// A page holding one table (and the pictures before it), written as a stream: the page's
     /// head, the table's head, each row, the table's foot, the page's foot.
     func htmlPage(_ table: Table, pictures: [String] = [], style: String = "", lead: String? = nil, body: String = "") -> String {
-        var page = HTMLPage(title: pageTitle, lead: lead, localizer: localizer)
+        var page = HTMLPage(title: pageTitle, lead: lead, dated: pageDate(), localizer: localizer)
         page.style = style
         return page.head() + pictures.joined() + body + htmlTable(table) + page.foot()
     }

@@ -26,6 +26,8 @@ public struct Renderer: Sendable {
     public var title: String?
     /// The delimiter and byte-order mark of `csv` (and the mark of `tsv`).
     public var sheet = SheetForm.plain
+    /// When an `html` page says it was made: "now" as the settings give it; nil says nothing.
+    public var made: Date?
     /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
     /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
     var heldBytes = Renderer.defaultHeldBytes
@@ -55,6 +57,7 @@ public struct Renderer: Sendable {
             width: terminal.width)
         self.title = settings.pageTitle
         self.sheet = settings.sheet
+        self.made = settings.now()
     }
 
     /// A renderer of `html` pages with the settings' words, zone, day and title, whatever format they

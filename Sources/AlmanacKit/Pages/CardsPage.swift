@@ -5,7 +5,8 @@ extension Cards {
     /// The page for `renderer` (an `html` renderer).
     func htmlPage(_ renderer: Renderer) -> String {
         let t = renderer.localizer
-        let page = HTMLPage(title: renderer.pageTitle, lead: lead, localizer: t)
+        // The lead names the days shown: the line under it says when the page was made.
+        let page = HTMLPage(title: renderer.pageTitle, lead: lead, dated: renderer.pageDate(about: false), localizer: t)
         var out = page.head()
         guard !days.isEmpty else { return out + HTMLPage.empty(empty) + page.foot() }
         for day in days {
@@ -28,11 +29,14 @@ extension Cards {
 
     private static func html(_ card: Card, localizer t: Localizer) -> String {
         var out = "<article class=\"card\" data-id=\"\(card.id)\">\n<h3>" + HTMLText.escaped(card.title) + "</h3>\n<div class=\"body\">"
-        out += "<div class=\"image\" role=\"img\" aria-label=\"" + HTMLText.attribute(t("page.agenda.image", ["image": card.image ?? ""])) + "\">"
-            + HTMLText.escaped(stem(card.image ?? "")) + "</div>"
+        // A card without an image has no box for one.
+        if let image = card.image {
+            out += "<div class=\"image\" role=\"img\" aria-label=\"" + HTMLText.attribute(t("page.agenda.image", ["image": image])) + "\">"
+                + HTMLText.escaped(stem(image)) + "</div>"
+        }
         out += "<div>"
         if let person = card.person { out += "<div class=\"person\">" + HTMLText.escaped(person) + "</div>" }
-        out += "<div class=\"hours\">" + HTMLText.escaped(card.hours) + "</div>"
+        out += "<div class=\"hours\">" + HTMLText.escaped(card.pageHours) + "</div>"
         if let note = card.note { out += "<div class=\"hours\">" + HTMLText.escaped(note) + "</div>" }
         out += "</div></div>\n"
         if let info = card.info { out += "<p class=\"info\">" + HTMLText.escaped(info) + "</p>\n" }

@@ -9,12 +9,15 @@ public struct HTMLPage: Sendable {
     public let lead: String?
     /// The user's words: the page's `lang` and its own few words.
     public let localizer: Localizer
+    /// The day or range the page describes and when it was made, under the heading; nil for neither.
+    public let dated: PageDate?
     /// Rules of the page's own (an animation's keyframes), after the common style sheet.
     public var style = ""
     /// A page titled `title`, in the localizer's language.
-    public init(title: String, lead: String? = nil, localizer: Localizer) {
+    public init(title: String, lead: String? = nil, dated: PageDate? = nil, localizer: Localizer) {
         self.title = title
         self.lead = lead
+        self.dated = dated
         self.localizer = localizer
     }
 
@@ -25,7 +28,10 @@ public struct HTMLPage: Sendable {
         out += "<meta name=\"generator\" content=\"almanac\">\n"
         out += "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style + "</style>\n</head>\n"
         out += "<body>\n<main>\n<h1>" + HTMLText.escaped(title) + "</h1>\n"
-        if let lead { out += "<p class=\"lead\">" + HTMLText.escaped(lead) + "</p>\n" }
+        // A lead that names the page's days says what the page describes (an agenda's range).
+        let leadIsAbout = dated != nil && dated?.about == nil
+        if let lead { out += "<p class=\"lead" + (leadIsAbout ? " about" : "") + "\">" + HTMLText.escaped(lead) + "</p>\n" }
+        if let dated { out += dated.html(localizer) }
         return out
     }
 
@@ -47,6 +53,33 @@ public struct HTMLPage: Sendable {
     /// A paragraph saying a list is empty.
     public static func empty(_ text: String) -> String {
         "<p class=\"empty\">" + HTMLText.escaped(text) + "</p>\n"
+    }
+}
+
+/// What a page says about time, so a page mailed on Monday can be told from Friday's: the day or
+/// range it describes and the moment it was made, in the reader's words.
+public struct PageDate: Sendable {
+    /// The day or range described (`Mon 22 Dec 2025`), or nil when the page's lead says it.
+    public var about: String?
+    /// When the page was made, in the reader's words and zone.
+    public var made: String?
+    /// The same moment for machines: `2025-12-22T09:30:00Z`.
+    public var madeValue: String?
+
+    /// The line under the heading: `As of Mon 22 Dec 2025 · Made Mon 22 Dec 2025 09:30`.
+    func html(_ t: Localizer) -> String {
+        var parts: [String] = []
+        if let about {
+            parts.append("<span class=\"about\">" + HTMLText.escaped(t("page.dated.about", ["date": about])) + "</span>")
+        }
+        if let made, let madeValue {
+            let time = "<time class=\"made\" datetime=\"" + HTMLText.attribute(madeValue) + "\">" + HTMLText.escaped(made) + "</time>"
+            // The moment goes in as markup: the words around it are escaped on their own.
+            let words = t("page.dated.made", ["time": "\u{0}"]).components(separatedBy: "\u{0}").map { HTMLText.escaped($0) }
+            parts.append("<span class=\"made\">" + words.joined(separator: time) + "</span>")
+        }
+        guard !parts.isEmpty else { return "" }
+        return "<p class=\"dated\">" + parts.joined(separator: " · ") + "</p>\n"
     }
 }
 

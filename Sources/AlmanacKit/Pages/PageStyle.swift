@@ -14,11 +14,14 @@ enum PageStyle {
     --snow:#f4f7fb;--snow-line:#2b3440;--sky:#1d2a38}}
     *{box-sizing:border-box}
     html{background:var(--bg);color:var(--fg)}
-    body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif}
+    body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;\
+    hyphens:auto;-webkit-hyphens:auto}
     main{max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
-    h1{font-size:1.75rem;line-height:1.25;margin:0 0 .25rem;overflow-wrap:anywhere}
-    h2{font-size:1.2rem;margin:2rem 0 .75rem;overflow-wrap:anywhere}
-    p.lead{color:var(--muted);margin:0 0 1.25rem;overflow-wrap:anywhere}
+    h1{font-size:1.75rem;line-height:1.25;margin:0 0 .25rem;overflow-wrap:break-word}
+    h2{font-size:1.2rem;margin:2rem 0 .75rem;overflow-wrap:break-word}
+    p.lead{color:var(--muted);margin:0 0 1.25rem;overflow-wrap:break-word}
+    p.dated{color:var(--muted);margin:0 0 1.25rem;font-size:.9rem}
+    p.lead+p.dated{margin-top:-1rem}
     h1,h2,h3,p,td,th,figcaption,.card,text,title,desc{unicode-bidi:isolate}
     .scroll{overflow-x:auto;margin:0 0 .5rem}
     table{border-collapse:collapse;min-width:50%;background:var(--panel);border:1px solid var(--line)}
@@ -26,7 +29,7 @@ enum PageStyle {
     overflow-wrap:break-word;max-width:40rem}
     th{background:var(--head);font-weight:600;white-space:nowrap;text-align:center}
     tbody tr:nth-child(even){background:var(--stripe)}
-    td .long{max-height:9em;overflow-y:auto;min-width:12rem;overflow-wrap:anywhere}
+    td .long{max-height:9em;overflow-y:auto;min-width:12rem;overflow-wrap:anywhere;hyphens:manual}
     td.date{white-space:nowrap}
     td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     tr.section th{text-align:left;background:var(--bg);font-size:1.05rem;padding-top:1rem}
@@ -55,14 +58,14 @@ enum PageStyle {
     .day{margin:0 0 1.75rem}
     .cards{display:grid;grid-template-columns:repeat(var(--columns,2),minmax(0,1fr));gap:.9rem}
     .card{background:var(--panel);border:1px solid var(--line);border-radius:.75rem;padding:.8rem 1rem;min-width:0}
-    .card h3{margin:0 0 .5rem;font-size:1.05rem;overflow-wrap:anywhere}
+    .card h3{margin:0 0 .5rem;font-size:1.05rem;overflow-wrap:break-word}
     .card .body{display:flex;gap:1rem;align-items:flex-start}
     .card .image{flex:0 0 3.75rem;height:3.75rem;border-radius:.5rem;background:var(--head);display:flex;\
     align-items:center;justify-content:center;font-size:.7rem;color:var(--muted);text-align:center;overflow:hidden;\
-    overflow-wrap:anywhere;padding:.2rem}
-    .card .person{font-weight:600;overflow-wrap:anywhere}
+    overflow-wrap:break-word;padding:.2rem}
+    .card .person{font-weight:600;overflow-wrap:break-word}
     .card .hours{color:var(--muted);font-variant-numeric:tabular-nums;margin-top:.25rem}
-    .card .info{margin:.6rem 0 0;overflow-wrap:anywhere}
+    .card .info{margin:.6rem 0 0;overflow-wrap:break-word}
     @media (max-width:40rem){.cards{grid-template-columns:minmax(0,1fr)}}
     .door text.number{font-size:22px;font-weight:700;fill:#fff}
     .door text.word{font-size:11px;fill:#fff}
@@ -85,7 +88,7 @@ enum PageStyle {
     input.pause:focus-visible+.snowman-stage svg{outline:3px solid var(--bar);outline-offset:3px}
     @media (prefers-reduced-motion:reduce){.snowman{animation-play-state:paused!important}}
     p.reveal{font-size:1.6rem;font-weight:700;text-align:center;margin:1rem 0 .25rem;padding:1rem;border:3px solid;\
-    border-radius:.75rem;overflow-wrap:anywhere}
+    border-radius:.75rem;overflow-wrap:break-word}
     svg.calendar{max-height:40rem}
     footer{margin-top:2.5rem;color:var(--muted);font-size:.85rem}
     a{color:var(--bar)}

@@ -81,7 +81,8 @@ public struct Site {
     /// The index: a heading per world and a link to each of its pages.
     public func index() -> String {
         let t = settings.localizer
-        let page = HTMLPage(title: t("site.title"), lead: t("site.lead", ["date": LocalizedFormats(localizer: t).date(settings.today)]), localizer: t)
+        let page = HTMLPage(title: t("site.title"), lead: t("site.lead", ["date": LocalizedFormats(localizer: t).date(settings.today)]),
+            dated: Renderer.html(settings).pageDate(about: false), localizer: t)
         var body = ""
         var sections: [String] = []
         for entry in pages where !sections.contains(entry.section) { sections.append(entry.section) }

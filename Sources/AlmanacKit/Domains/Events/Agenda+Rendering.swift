@@ -43,20 +43,22 @@ extension Agenda {
     func cards(columns: Int, width: Int, formats: LocalizedFormats, people: @escaping () -> Table, machines: @escaping () -> Table) -> Cards {
         let t = formats.localizer
         let lead = range.count == 1 ? formats.date(range.first) : t("page.agenda.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
-        return Cards(days: groups.map { day in Cards.Day(date: day.date, heading: formats.date(day.date), cards: day.occurrences.map { card($0, t) }) },
+        return Cards(days: groups.map { day in Cards.Day(date: day.date, heading: formats.date(day.date), cards: day.occurrences.map { card($0, formats) }) },
             columns: columns, width: width, lead: lead, count: formats.count(Int64(eventCount), unit: "unit.event"), empty: emptyLine(formats),
             people: people, machines: machines)
     }
 
     /// An occurrence as a card: title, image, person, hours, how it continues, the first sentence.
-    func card(_ occurrence: Occurrence, _ t: Localizer) -> Cards.Card {
+    func card(_ occurrence: Occurrence, _ formats: LocalizedFormats) -> Cards.Card {
+        let t = formats.localizer
         let event = occurrence.event
         let note = occurrence.continuation.map { continuation -> String in
             let tag = Self.tag(continuation, t)
             return (tag.symbol.map { $0 + " " } ?? "") + tag.label
         }
         return Cards.Card(id: event.id, title: event.title, image: event.image, person: event.person,
-            hours: hours(occurrence, allDay: t("events.all-day")), note: note, info: event.description.map(FirstSentence.of))
+            hours: hours(occurrence, allDay: t("events.all-day")),
+            pageHours: event.allDay ? nil : days.pageHours(occurrence, formats), note: note, info: event.description.map(FirstSentence.of))
     }
 
     /// The events kind's columns a machine row of the agenda or the cards shows, after its day.

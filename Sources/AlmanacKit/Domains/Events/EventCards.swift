@@ -45,7 +45,7 @@ public struct EventCards: Sendable {
 
     /// The lines inside one card, each at most `inner` columns wide (`Cards.lines`).
     func card(_ occurrence: Agenda.Occurrence, inner: Int, localizer: Localizer) -> [String] {
-        Cards.lines(agenda.card(occurrence, localizer), inner: inner)
+        Cards.lines(agenda.card(occurrence, LocalizedFormats(localizer: localizer, timeZone: agenda.days.zone)), inner: inner)
     }
 
     /// One row per card for people: day, hours, title, person, image, the first sentence, and how it

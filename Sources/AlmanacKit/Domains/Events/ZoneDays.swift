@@ -115,4 +115,17 @@ public struct ZoneDays: Sendable {
             return clock(end, on: !goesOn, at: count)
         }
     }
+
+    /// The hours of an occurrence as a page shows them, where a reader has no `..:..` to decode: a side
+    /// on another day is its time and weekday, `22:00 → 01:30 Tue` on the day an event starts,
+    /// `22:00 Mon → 01:30` on the day it ends. Within one day, as `hours(_:)`.
+    public func pageHours(_ occurrence: Agenda.Occurrence, _ formats: LocalizedFormats) -> String {
+        let event = occurrence.event
+        guard occurrence.continuation != nil, !event.isPoint, let end = event.endsAt else { return hours(occurrence) }
+        let startedEarlier = occurrence.continuation == .continued || occurrence.continuation == .through
+        let goesOn = occurrence.continuation == .continues || occurrence.continuation == .through
+        let start = startedEarlier ? formats.timeAndWeekday(Agenda.moment(event.startsAt)) : clockTime(event.startsAt)
+        let finish = goesOn ? formats.timeAndWeekday(Agenda.moment(end)) : clockTime(end)
+        return start + " → " + finish
+    }
 }
