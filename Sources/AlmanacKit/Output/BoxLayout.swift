@@ -3,6 +3,9 @@
 /// A column marked `hiddenWhenEmpty` with no value in any row is left out. On a terminal narrower
 /// than the box, columns give up width in this order, until the box fits:
 /// 1. a column empty in every row is dropped (it says nothing, so it goes before anything is cut);
+/// 1a. then the columns that say least (`Table.Priority.least`, the rightmost first), one at a time,
+///    before any text is shortened, and the `.less` ones while text would otherwise be cut below
+///    `Renderer.readableColumn`: a title is not cut to two letters while three dates stay;
 /// 2. the widest column gives up a column at a time, so long text loses first, down to its widest
 ///    cell that is not text (a title may still be cut to its cells' width);
 /// 3. then statuses and yes/no words too, down to two characters and `…` (the symbol stays);
@@ -28,7 +31,7 @@ struct BoxLayout {
         var widths = natural
         if let terminalWidth {
             let fitted = Self.fit(natural, floors: [visible.map { measures[$0].wordFloor }, visible.map { measures[$0].fixedFloor }],
-                empty: visible.map { !measures[$0].hasValue }, into: terminalWidth)
+                empty: visible.map { !measures[$0].hasValue }, priorities: visible.map { head.columns[$0].priority }, into: terminalWidth)
             visible = fitted.indices.compactMap { fitted[$0] == nil ? nil : visible[$0] }
             widths = fitted.compactMap { $0 }
         }
@@ -38,9 +41,10 @@ struct BoxLayout {
         self.titles = visible.map { titles[$0] }
     }
 
-    /// Widths that fit `total` terminal columns, frame included, or nil for a column dropped. Each
-    /// stage of `floors` (per column, the narrowest it may be cut to) is tried in turn.
-    static func fit(_ natural: [Int], floors: [[Int]], empty: [Bool], into total: Int) -> [Int?] {
+    /// Widths that fit `total` terminal columns, frame included, or nil for a column dropped: empty
+    /// columns first, then by `priorities` (least first); then each stage of `floors` (per column,
+    /// the narrowest it may be cut to) is tried in turn.
+    static func fit(_ natural: [Int], floors: [[Int]], empty: [Bool], priorities: [Table.Priority]? = nil, into total: Int) -> [Int?] {
         var widths: [Int?] = natural
         func excess() -> Int {
             let shown = widths.compactMap { $0 }
@@ -48,6 +52,20 @@ struct BoxLayout {
         }
         guard excess() > 0 else { return widths }
         for index in widths.indices where empty[index] && widths.compactMap({ $0 }).count > 1 { widths[index] = nil }
+        if let priorities, let fixed = floors.last {
+            // What the box needs with its text cut to a readable width, dates and numbers whole.
+            let readable = natural.indices.map { min(natural[$0], max(Renderer.readableColumn, fixed[$0])) }
+            func excessWhenReadable() -> Int {
+                let shown = widths.indices.filter { widths[$0] != nil }
+                return shown.map { readable[$0] }.reduce(0, +) + 3 * shown.count + 1 - total
+            }
+            for (priority, pressed) in [(Table.Priority.least, excess), (.less, excessWhenReadable)] {
+                for index in widths.indices.reversed() where priorities[index] == priority && widths[index] != nil
+                    && widths.compactMap({ $0 }).count > 1 && pressed() > 0 {
+                    widths[index] = nil
+                }
+            }
+        }
         var over = excess()
         for stage in floors {
             let least = natural.indices.map { min(natural[$0], max(Renderer.narrowestColumn, stage[$0])) }

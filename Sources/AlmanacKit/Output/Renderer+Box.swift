@@ -117,4 +117,6 @@ struct BoxFormat: RowFormat {
 extension Renderer {
     /// The narrowest a text column is cut to on a narrow terminal: two characters and the `…`.
     static let narrowestColumn = 3
+    /// The width text may be cut to before a box drops a column that says less (`Table.Priority.less`).
+    static let readableColumn = 8
 }

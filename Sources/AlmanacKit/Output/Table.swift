@@ -24,14 +24,33 @@ public struct Table: Sendable {
         /// True for a column that `table` and `markdown` leave out when no row has a value in it (the
         /// agenda's note column, there only when an event crosses midnight).
         public let hiddenWhenEmpty: Bool
+        /// How much the column says: on a terminal too narrow for the box, the columns that say least
+        /// are dropped first, before any text is shortened (`BoxLayout`).
+        public let priority: Priority
 
         /// Creates a column.
-        public init(key: String, title: String, alignment: Alignment? = nil, hiddenWhenEmpty: Bool = false) {
+        public init(key: String, title: String, alignment: Alignment? = nil, hiddenWhenEmpty: Bool = false, priority: Priority = .kept) {
             self.key = key
             self.title = title
             self.alignment = alignment
             self.hiddenWhenEmpty = hiddenWhenEmpty
+            self.priority = priority
         }
+    }
+
+    /// How much a column says, for a terminal too narrow to show every column whole: a box gives up
+    /// its `.least` columns before it shortens any text, and its `.less` columns before it shortens
+    /// text below `Renderer.readableColumn`; a `.kept` column is never dropped. Among equals the
+    /// rightmost goes first. Other formats show every column.
+    public enum Priority: Int, Sendable, Comparable {
+        /// Says least: what other columns already imply (a loan's dates beside its status and due date).
+        case least
+        /// Says less than the text it would squeeze (a book's author beside its title).
+        case less
+        /// Always shown.
+        case kept
+
+        public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// A sentence in the user's words: a translation key and the values it names.

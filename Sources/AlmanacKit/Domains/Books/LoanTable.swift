@@ -14,7 +14,8 @@ public enum LoanTable {
     /// the sentence of an empty list for `--open`.
     public static func head(_ t: Localizer, openOnly: Bool = false) -> Table.Head {
         Table.Head(columns: BookKind.Column.allCases.map { column($0, t) }
-            + ["status", "days_overdue"].map { Table.Column(key: $0, title: t("column." + $0)) }, summaryUnit: "unit.book",
+            + [Table.Column(key: "status", title: t("column.status")),
+               Table.Column(key: "days_overdue", title: t("column.days_overdue"), priority: .less)], summaryUnit: "unit.book",
             empty: Table.Sentence(openOnly ? "books.none-open" : "books.none"))
     }
 
@@ -106,7 +107,17 @@ public enum LoanTable {
 
     /// A column of the books kind as a listing shows it: its JSON key and translated title.
     static func column(_ column: BookKind.Column, _ t: Localizer) -> Table.Column {
-        Table.Column(key: column.spec.jsonKey, title: t(column.spec.titleKey))
+        Table.Column(key: column.spec.jsonKey, title: t(column.spec.titleKey), priority: priority(column))
+    }
+
+    /// What a narrow terminal gives up first: the return date (the status says returned), then the
+    /// loan's date (the due date matters more); then, before a title is cut short, the author.
+    static func priority(_ column: BookKind.Column) -> Table.Priority {
+        switch column {
+        case .returnedOn, .loanedOn: .least
+        case .author: .less
+        default: .kept
+        }
     }
 
     /// A loan's value in a column of the books kind.
