@@ -51,6 +51,7 @@ struct Quiz: Command {
         static let examples = [
             Example("almanac quiz play", "example.quiz.play.terminal"),
             Example("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.scripted"),
+            Example("almanac quiz play --sovereign --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.sovereign"),
         ]
 
         static let formats = FormatOption.text
@@ -59,18 +60,20 @@ struct Quiz: Command {
         let seed: UInt64?
         let rounds: Int
         let player: String?
+        let sovereign: Bool
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             seed = line.option("--seed", value: "n", help: "help.quiz.seed")
             rounds = line.option("--rounds", value: "n", help: "help.quiz.play.rounds", default: FlagQuiz.defaultRounds)
             player = line.option("--player", value: "name", help: "help.quiz.play.player")
+            sovereign = line.flag("--sovereign", help: "help.quiz.play.sovereign")
         }
 
         func run() throws {
             let settings = try global.settings()
             guard rounds >= 1 else { throw AlmanacError(.usage, "quiz.error.rounds", ["value": String(rounds)]) }
-            try FlagQuiz.play(settings, seed: try Quiz.seed(seed), rounds: rounds, player: try FlagQuiz.player(player))
+            try FlagQuiz.play(settings, seed: try Quiz.seed(seed), rounds: rounds, player: try FlagQuiz.player(player), sovereignOnly: sovereign)
         }
     }
 

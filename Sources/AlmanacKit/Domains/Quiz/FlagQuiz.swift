@@ -80,15 +80,21 @@ public enum FlagQuiz {
     /// `quiz play`: a game on standard input and output, every answer recorded as it is given.
     /// Single keys when standard input and output are a terminal, one answer per line otherwise.
     public static func play(
-        _ settings: Settings, seed: UInt64, rounds: Int, player: String,
+        _ settings: Settings, seed: UInt64, rounds: Int, player: String, sovereignOnly: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let database = try Store.open(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
+        // Sovereign only: the states whose flags are their own, asked and offered (`Sovereignty`).
+        let codes = sovereignOnly ? directory.codes.filter(Sovereignty.isState) : directory.codes
+        guard codes.count >= QuestionDealer.minimumCountries else {
+            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
+                ["path": settings.databasePath, "count": String(codes.count), "needed": String(QuestionDealer.minimumCountries)])
+        }
         let store = QuizStore(database: database)
         // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
         let player = try store.spellings(of: player).first ?? player
-        guard let session = QuizSession(codes: directory.codes, seed: seed, rounds: rounds, player: player,
+        guard let session = QuizSession(codes: codes, seed: seed, rounds: rounds, player: player,
             session: QuizStore.newSession(seed: seed))
         else { return }
         let styling = Styling(choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
