@@ -16,9 +16,9 @@ import Testing
     }
 
     /// Plays `rounds` questions answering 1 to each, with standard input from a file.
-    func play(_ arguments: [String], rounds: Int) throws -> Workdir.Output {
+    func play(_ locale: String, _ arguments: [String], rounds: Int) throws -> Workdir.Output {
         try dir.write("answers.txt", String(repeating: "1\n", count: rounds))
-        let words = ["--db", "a.db"] + arguments + ["quiz", "play", "--seed", "1", "--rounds", String(rounds)]
+        let words = ["--db", "a.db", "--locale", locale, "quiz", "play", "--seed", "1", "--rounds", String(rounds)] + arguments
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         return try dir.run(["-c", "exec \"$0\" \(quoted) < answers.txt", Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
     }
@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: [("en", "Find the flag of"), ("ru", "Найдите флаг:")])
     func onlyStatesWhoseFlagIsTheirOwnAreAsked(_ locale: String, _ prompt: String) throws {
         // 400 questions: every one of the 195 states asked twice over, and none of the 54 others.
-        let out = try play(["--locale", locale, "--player", "Sov-" + locale, "--sovereign"], rounds: 400)
+        let out = try play(locale, ["--player", "Sov-" + locale, "--sovereign"], rounds: 400)
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains(prompt))
         let codes = try codes("Sov-" + locale)
@@ -45,7 +45,7 @@ import Testing
 
     /// Without it every country of the database is asked: the same seed asks Norfolk Island second.
     @Test func withoutItEveryCountryIsAsked() throws {
-        let out = try play(["--player", "All"], rounds: 400)
+        let out = try play("en", ["--player", "All"], rounds: 400)
         #expect(out.status == 0, "\(out.stderr)")
         let codes = try codes("All")
         #expect(codes.asked.count == 249)
