@@ -28,7 +28,7 @@ import Testing
         "animation properties", "animation settings", "animation timeline", "countries list",
         "quiz question", "quiz scores", "quiz missed", "books list", "books add", "books edit", "books return",
         "books delete", "overdue", "events agenda", "events show", "events cards", "events add",
-        "events edit", "events delete",
+        "events edit", "events delete", "config list",
     ]
 
     @Test func everyCommandPrintsAPageOrRefusesTheFormat() throws {
