@@ -43,13 +43,15 @@ enum ZoneFuzz {
         return checkZone(Zone(identifier: "fuzz", tzif: tzif, path: "/fuzz"), bytes)
     }
 
-    /// A POSIX TZ rule's bytes as text: read or refused; read, it gives only its two offsets, and a
-    /// zone following it answers for days of the years 1 to 9999.
+    /// A POSIX TZ rule's bytes as text: read or refused; read, it gives only its two offsets, each in
+    /// the range a TZif file's may take (a standard time of up to 24:59:59 east, as glibc reads it, and
+    /// its daylight time an hour later by default, up to 25:59:59), and a zone following it answers
+    /// for days of the years 1 to 9999.
     static func checkPosixRule(_ bytes: UnsafeRawBufferPointer) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let rule = try? PosixZoneRule(parsing: text) else { return nil }
         let known = Set(ruleOffsets(rule))
-        for offset in known where !(-90_000...90_000).contains(offset) { return "offset \(offset) out of range" }
+        for offset in known where !offsets.contains(offset) { return "offset \(offset) out of range" }
         for instant in instants(nil, bytes) {
             let offset = rule.offset(at: instant)
             guard known.contains(offset) else { return "offset \(offset) at \(instant) is neither of the rule's" }
