@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "almanac", targets: ["almanac"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
+        .library(name: "AlmanacText", targets: ["AlmanacText"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -37,14 +38,20 @@ let package = Package(
             name: "AlmanacSQLite",
             dependencies: ["CSQLite"]
         ),
+        // Words and time: errors, translations, plurals, formats, dates, zones, display width.
+        // No database, no world.
+        .target(
+            name: "AlmanacText",
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "AlmanacKit",
-            dependencies: ["AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: ["AlmanacKit", "AlmanacSQLite"]
+            dependencies: ["AlmanacKit", "AlmanacText", "AlmanacSQLite"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(
@@ -53,13 +60,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacKit", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["almanac", "AlmanacKit", "AlmanacText", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 /// The commands as the front end sees them, read from their declarations: a group's subcommands from
 /// its configuration, a command's options and arguments from its `init`, read to describe it. Only the

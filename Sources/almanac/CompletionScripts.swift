@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 /// The completion scripts for bash, zsh and fish (`almanac --generate-completion-script SHELL`, and
 /// what `make install` puts in the shells' folders). Each only passes the words typed to

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.

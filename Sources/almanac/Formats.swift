@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 /// A command that says which `--format` values it can print. Every command that runs declares them
 /// (`OutputFormatCommandTests` walks the command tree and holds each to its word), and the front end

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension OutputFormat: ArgumentValue {}
 extension ColorChoice: ArgumentValue {}

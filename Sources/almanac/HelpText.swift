@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 /// The language of the commands' own help (abstracts, discussions, option help, example notes).

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// A checked command line converted by the command's own declaration: each value to its type, and

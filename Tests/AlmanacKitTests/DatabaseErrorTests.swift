@@ -1,5 +1,6 @@
 @testable import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 import CSQLite
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// `--from`, `--to` and `--days` as the agenda and the cards read them.

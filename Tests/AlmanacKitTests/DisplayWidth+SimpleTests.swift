@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// The fast count for plain text gives what the grapheme-by-grapheme count gives, or steps aside.

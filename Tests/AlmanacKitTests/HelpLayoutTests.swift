@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// Help at a terminal's width: the usage line folds between options, examples continue with `\`.

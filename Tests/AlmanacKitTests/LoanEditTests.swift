@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// Loan fields as typed: dates absolute or relative to --today, empty to clear, bad dates named.

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     }
 
     @Test func everyTranslationFileParses() throws {
-        for file in Resources.files(under: "Translations") {
+        for file in TranslationFiles.all {
             let table = Localizer.parseStrings(file.contents, path: file.path)
             #expect(!table.isEmpty, "\(file.path) does not parse as a .strings file")
         }

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// Rows under headings: one box for people, the flat table for machines.

@@ -1,5 +1,6 @@
 @testable import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 import Testing
 
 @Suite struct ReportParameterTests {

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// "Did you mean": the nearest one or two words, only when near enough to be a typo.

@@ -1,5 +1,6 @@
 @testable import almanac
 import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// Every command's declaration, walked: each option is spelled once per command (its own, the shared

@@ -1,5 +1,6 @@
 @testable import almanac
 import AlmanacKit
+@testable import AlmanacText
 import Foundation
 import Testing
 

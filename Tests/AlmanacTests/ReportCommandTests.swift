@@ -1,5 +1,6 @@
 import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 import Foundation
 import Testing
 

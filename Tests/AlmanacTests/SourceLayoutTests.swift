@@ -1,3 +1,4 @@
+@testable import AlmanacText
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AlmanacKit
+@testable import AlmanacText
 import Foundation
 import Testing
 

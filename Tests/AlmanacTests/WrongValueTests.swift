@@ -1,5 +1,6 @@
 @testable import almanac
 import AlmanacKit
+@testable import AlmanacText
 import Testing
 
 /// A value of the wrong kind, for every option and argument of every command, gets a usage error

@@ -1,3 +1,4 @@
+import AlmanacText
 /// A command's declaration, read: each call declares an option, a flag or a positional argument (its
 /// names, placeholder, help key, default and completion; its type is the value's) and returns its
 /// value. Read to describe the command (`describing`), it records what is declared, for the scanner,

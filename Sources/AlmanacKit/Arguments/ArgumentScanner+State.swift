@@ -1,3 +1,4 @@
+import AlmanacText
 /// What `ArgumentScanner.scan` has read so far.
 struct ScanState {
     var invocation = Invocation()

@@ -1,3 +1,4 @@
+import AlmanacText
 /// How help text is laid out at a terminal's width: the usage line folded where it may break, and
 /// the EXAMPLES section, whose long command lines are continued with `\` so they can still be pasted.
 public enum HelpLayout {

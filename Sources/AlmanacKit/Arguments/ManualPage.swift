@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The man page (`man 1 almanac`), written in man(7) from what the commands declare: one page with

@@ -1,3 +1,4 @@
+import AlmanacText
 /// The usage errors of the command line, each one line in the user's language (`cli.strings`), with
 /// "did you mean" where a near word exists.
 public enum UsageMistake {

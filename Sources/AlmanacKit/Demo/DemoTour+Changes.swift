@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The changes part of the demo tour: one add, edit and delete in each world that has them, each

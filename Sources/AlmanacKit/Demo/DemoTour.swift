@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The demo: a fresh database loaded with the embedded sample data, and a tour of what it holds.

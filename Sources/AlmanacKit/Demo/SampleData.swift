@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The sample CSV files embedded from `SampleData/`, one per kind of data.

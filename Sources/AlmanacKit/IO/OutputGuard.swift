@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The files one run may write, checked before a byte is written: every writer (`--rejects` and the

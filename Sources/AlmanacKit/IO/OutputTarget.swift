@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A file an `OutputGuard` let this run write. `open()` starts it: a regular file is written under a

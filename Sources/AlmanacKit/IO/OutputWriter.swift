@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A buffered writer of bytes to a file descriptor, whose every failure is seen: the one way

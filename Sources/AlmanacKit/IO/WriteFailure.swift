@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Output that could not be written or created, with the system's error: a write to standard

@@ -1,3 +1,4 @@
+import AlmanacText
 import CCSV
 import Foundation
 

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Decides the order of a file's slashed dates (`09/13/2025`) from a sample of its first lines, as

@@ -1,3 +1,4 @@
+import AlmanacText
 /// What an import settled about one file's form, and how it knew: the command line said it, the
 /// file announced it (a byte-order mark, Excel's `sep=` line), it was found from a sample of the
 /// file, or nothing said otherwise. The summary and `--dry-run` print each decision.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// One file's rows on the inserting thread: valid rows go in by groups of `RowInserter.groupSize`,

@@ -1,3 +1,4 @@
+import AlmanacText
 /// Matches a file's header to a kind's columns: any order, case- and space-insensitive, `ё` as `е`,
 /// the byte-order mark already gone. A field names a column by `--map SOURCE=column` first, then by
 /// the column's name (`due_on`), then by its title as Almanac prints it in any of its languages

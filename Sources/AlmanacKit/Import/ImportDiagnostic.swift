@@ -1,3 +1,4 @@
+import AlmanacText
 /// A problem found in an input file, placed at its physical line and character column, with a
 /// message given as a translation key so it prints in the user's language:
 /// `books.csv:3:27: error: column "due_on": "2025-02-30" is not a date (expected YYYY-MM-DD)`.

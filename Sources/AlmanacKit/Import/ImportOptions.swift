@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// How an import runs (`almanac import` options).

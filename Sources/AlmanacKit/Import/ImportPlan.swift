@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// One file to import: its kind, its name as messages give it, and for a folder's file the file

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// What an import says at the end and while it runs, in the user's language, with the locale's

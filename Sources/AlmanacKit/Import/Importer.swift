@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// Imports CSV files into the database: every file of one command in one transaction, so by default

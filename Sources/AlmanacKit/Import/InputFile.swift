@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A file (or standard input) read in large chunks with `read(2)`.

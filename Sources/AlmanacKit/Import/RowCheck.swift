@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// One column of a kind's CSV format, as header matching sees it.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The progress line on standard error: one line rewritten in place, only when standard error is a

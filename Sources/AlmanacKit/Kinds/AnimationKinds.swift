@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// `animation-properties`: one of the snowman's steppers: a key (`AnimationRules.checkKey`), a label,

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 
 /// `books`: a library loan. A title; due from the loan day to the library's longest loan later
 /// (`LoanRules`, the `longest-loan-months` setting);

@@ -1,3 +1,4 @@
+import AlmanacText
 /// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.
 ///
 /// `starts_at` and `ends_at` are ISO 8601 date-times (an offset, or else the user's `--tz` by the

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// A row given as text per column (`RowSource`): what `add` and `edit` commands are given, a row
 /// read back from the database in its file form, the reference data `init` loads. The kind's rules
 /// check it exactly as they check a file's row, and it keeps what they bound, as SQL values in

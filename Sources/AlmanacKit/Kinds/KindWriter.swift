@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// Adds, changes and deletes rows of one kind, each checked by the kind's rules exactly as an
 /// import's row is (`FieldValues`), so a row the importer accepts can always be changed and a value
 /// a change refuses is refused by an import too.

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// What a command did to one row of a kind, to print: a sentence for people (table and markdown), or

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// A row's id, read the same way at every door that takes one (an import's `id` column, a notice's
 /// `book_id`, `books edit ID`, `events show ID`, …): decimal digits only, from 1 to 2^63 − 1, every
 /// id SQLite can give. An id a database holds therefore always moves whole (`export DIR`, then

@@ -1,3 +1,4 @@
+import AlmanacText
 /// A column named either by a kind's column enum or by its place (a setting's property columns).
 public protocol ColumnIndex {
     /// The column's place among the kind's columns.

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// `almanac export DIR`: every kind of the database into one folder, one file per kind named as

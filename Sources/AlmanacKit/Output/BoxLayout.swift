@@ -1,3 +1,4 @@
+import AlmanacText
 /// Which columns a box shows, how wide each is and where its cells sit, from the measured rows.
 ///
 /// A column marked `hiddenWhenEmpty` with no value in any row is left out. On a terminal narrower

@@ -1,3 +1,4 @@
+import AlmanacText
 /// Things as cards under day headings (an agenda's events, as Events List's grid shows them): each
 /// card a title, an image, a person, hours and a note side by side, and a line of text.
 ///

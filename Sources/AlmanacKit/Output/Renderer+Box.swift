@@ -1,3 +1,4 @@
+import AlmanacText
 /// `table`: sqlite3's `.mode box`. Headers centred, text left, numbers right, a heading row across
 /// the columns for each section, and a count line under it. On a terminal the box is fitted to its
 /// width (`BoxLayout`); piped, it is never cut.

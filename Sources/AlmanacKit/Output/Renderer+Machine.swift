@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.

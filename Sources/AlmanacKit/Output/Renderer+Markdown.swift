@@ -1,3 +1,4 @@
+import AlmanacText
 /// `markdown`: a GitHub table, `|`-separated and padded to line up in a monospaced editor, `---:`
 /// under right-aligned columns; pipes in cells escaped, `<` and `>` written `&lt;` and `&gt;` (a
 /// viewer renders HTML, and data must stay text), and line breaks written `<br>`. Sections

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Turns rows into text in one of the six output formats: as they come, through a `TableWriter`

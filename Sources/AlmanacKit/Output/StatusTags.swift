@@ -1,3 +1,4 @@
+import AlmanacText
 /// The statuses reports and commands mark rows with: the stable value machines read, the words
 /// people read (`status.VALUE` in the translations), a symbol, and the colour a terminal shows.
 /// The symbol and the words say everything the colour says, so nothing is lost without colour.

@@ -1,3 +1,4 @@
+import AlmanacText
 /// One value of a row read straight from an SQLite statement (`ResultRows`): a typed cell, or text
 /// that is still in SQLite's memory. The formats that copy text as it is (csv, tsv, json, markdown,
 /// table) write such text from its bytes, without making a Swift string per value, which is most of

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Rows to print, whole: the shape of a short listing that is built before it is printed. A long one

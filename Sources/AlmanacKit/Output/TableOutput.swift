@@ -1,3 +1,4 @@
+import AlmanacText
 /// `table`: what a terminal shows. Rows in a box (`BoxFormat`), a change as its sentence, a detail
 /// as labelled lines, cards drawn side by side, and a world's pictures as their terminal drawings.
 struct TableOutput: Format {

@@ -1,3 +1,4 @@
+import AlmanacText
 /// Bars as inline SVG: each bar's length is its value over the largest (or over `full`, for a
 /// share), and carries that value in `data-value`, its words in a `<title>`; the picture's
 /// `<desc>` lists every bar, for a reader who cannot see it.

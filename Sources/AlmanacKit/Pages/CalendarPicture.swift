@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A calendar's 24 doors as inline SVG, six to a row like the source app's grid, in the holiday's

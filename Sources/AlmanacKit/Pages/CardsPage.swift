@@ -1,3 +1,4 @@
+import AlmanacText
 /// Cards as a page, like the source app's screen: a section per day headed `Mon 22 Dec`, its cards
 /// two or three to a row (title; the image beside the person and the hours; the line of text), then
 /// the table of the rows machines read.

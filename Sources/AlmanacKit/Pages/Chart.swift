@@ -1,3 +1,4 @@
+import AlmanacText
 /// A picture drawn above a table in an `html` page, from the table's own cells, so the picture and
 /// the table of its numbers below it cannot disagree.
 public enum Chart: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import AlmanacText
 /// One self-contained HTML5 page, written from the top down so rows can follow its head as they
 /// come: `head()`, then the body's parts (pictures, tables), then `foot()`. Everything a reader
 /// needs is inside: the style sheet inline, system fonts, pictures as inline SVG, and no script

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A small writer of inline SVG: elements with escaped attributes and text, numbers without

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// `almanac site DIR`: every page, and an index linking them, as static files for publishing a

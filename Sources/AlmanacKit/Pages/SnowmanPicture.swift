@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The snowman drawn in SVG and animated with CSS along a `Timeline`, as `animation play` moves the

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The reports a user can run: the built-in ones embedded from `Reports/*.sql`, plus the `.sql`

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A named report: one SQL statement in `Reports/NAME.sql` with a header of comment lines that

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// One typed parameter of a named report, declared in its header: `-- param: days integer = 7`.

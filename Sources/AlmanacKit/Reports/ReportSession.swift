@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// Runs named reports and ad-hoc queries on a read-only connection, so whatever the SQL, the

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// The rows of a report or query, read from its statement one at a time: each value shown by its
 /// column's kind. Nothing is held: `write(to:)` hands each row to a `TableWriter` as SQLite gives it.
 public struct ResultRows {

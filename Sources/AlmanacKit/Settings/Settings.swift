@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The output formats of every command that prints rows. Only the renderer reads which one was

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The value lists completion computes (`CompletionList`). Lists from the database read the file given

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// What a file at a database path holds, as far as Almanac must know before SQLite writes to it:

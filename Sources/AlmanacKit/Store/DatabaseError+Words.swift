@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import CSQLite
 import Foundation
 

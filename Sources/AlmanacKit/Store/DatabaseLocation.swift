@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Where the database is, checked before SQLite sees the path: only `init` creates a database, so

@@ -1,5 +1,5 @@
-/// The data files built into the binary: schema migrations, report definitions, translations and
-/// sample data. They come from the package's `Schema/`, `Reports/`, `Translations/` and
+/// The data files built into the binary: schema migrations, report definitions and
+/// sample data. They come from the package's `Schema/`, `Reports/` and
 /// `SampleData/` folders through the EmbedResources build plugin.
 public enum Resources {
     /// The contents of one embedded file, by its path from the package root (`Schema/001_initial.sql`).

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A yes/no question asked on a terminal, answered with a line: `Close all 24 doors? [y/N] `.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A terminal in raw mode: keys arrive one at a time as they are pressed, without echo or line

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.

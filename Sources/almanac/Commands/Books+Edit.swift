@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.

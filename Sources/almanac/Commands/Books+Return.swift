@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension Books {
     /// `almanac books return ID [--on D]`.

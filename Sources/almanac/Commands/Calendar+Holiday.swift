@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension CalendarCommand {
     /// `calendar holiday add | edit | delete`: a holiday's own row.

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 /// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.

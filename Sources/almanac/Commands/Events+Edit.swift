@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 
 extension Events {
     /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 /// `almanac events agenda | show | cards | add`.

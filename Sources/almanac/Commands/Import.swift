@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 extension ConflictPolicy: ArgumentValue {}

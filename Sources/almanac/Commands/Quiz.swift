@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacText
 import Foundation
 
 /// `almanac quiz question | play | scores | missed`: the flag quiz.

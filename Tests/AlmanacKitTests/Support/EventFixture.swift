@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Foundation
 
 /// The sample events (`SampleData/events.csv`, imported as a user would) and three more that the

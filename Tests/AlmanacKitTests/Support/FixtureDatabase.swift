@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Foundation
 
 /// A small database with every domain filled by SQL inserts: deterministic, with Cyrillic, CJK,

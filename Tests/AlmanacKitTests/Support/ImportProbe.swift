@@ -3,6 +3,7 @@
 #if !FUZZING
 @testable import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 #endif
 import CCSV
 import CSQLite

@@ -1,5 +1,6 @@
 @testable import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 import Foundation
 
 /// Databases of book loans for the loan and overdue tests, in a temporary directory.

@@ -1,5 +1,6 @@
 @testable import AlmanacKit
 @testable import AlmanacSQLite
+@testable import AlmanacText
 import Foundation
 
 /// A fresh database in a temporary directory with the package's sample calendars and animation

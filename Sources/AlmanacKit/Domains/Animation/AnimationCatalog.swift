@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// The snowman's animation properties as the database holds them: each a stepper with a default
 /// (the settings screen's rows), in the order they were imported.
 public struct AnimationCatalog: Sendable {

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The saved animation settings in the database: listing them (in the order saved, so the newest is

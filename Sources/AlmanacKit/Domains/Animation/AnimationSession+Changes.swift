@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 extension AnimationSession {

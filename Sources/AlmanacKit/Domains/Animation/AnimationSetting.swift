@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A saved animation setting: a name and a value for each property (the snowman app's saved

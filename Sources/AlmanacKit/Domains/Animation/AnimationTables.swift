@@ -1,3 +1,4 @@
+import AlmanacText
 /// The snowman animation's rows as `Table`s, for every output format.
 public enum AnimationTables {
     /// `animation properties`: key, label in the user's language, min, max, step, default.

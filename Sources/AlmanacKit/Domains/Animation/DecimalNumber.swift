@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A decimal number held exactly, as an integer and a count of decimal places: 0.1 is 1 × 10⁻¹.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// `animation play`: the snowman animated on a terminal, looping, until `q`. The space bar pauses

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import CSQLite
 
 /// One book loan: a row of the `books` table (`BookKind`).

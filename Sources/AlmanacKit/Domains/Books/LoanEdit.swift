@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Loan fields as typed on the command line, for `books add` and `books edit`: each becomes the text

@@ -1,3 +1,4 @@
+import AlmanacText
 /// The rules of a book loan. The longest loan is the library's `longest-loan-months` setting
 /// (`LibrarySettings`, 3 months unless set: BooksKeeper's date picker was limited to three months).
 public enum LoanRules {

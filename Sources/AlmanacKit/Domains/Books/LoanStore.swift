@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// Book loans in the database: read, add, change, return and delete, each change checked by the

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// Loans as rows to print, in every format: the columns of `books list` and of the rows that
 /// `books add`, `edit`, `return` and `delete` print.
 public enum LoanTable {

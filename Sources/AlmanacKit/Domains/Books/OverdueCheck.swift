@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The overdue check behind `almanac overdue`: which open loans are overdue or due soon on a day,

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// When a loan is overdue, by how many days, and which notice level it has reached.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// One run of `almanac overdue` as the command line asks for it: open the database, check, and

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The advent calendars in the database: which holiday is selected, test mode, and opening,

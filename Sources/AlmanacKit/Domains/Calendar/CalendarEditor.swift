@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 /// Adds, changes and deletes holidays and their doors, each row checked by its kind's rules exactly
 /// as an import's row is (`HolidayKind`, `DoorKind`, through `KindWriter`). What it did comes back
 /// as a `RowChange` to print.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// What `almanac calendar …` does, with its output as text: the command line only parses and prints.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// A row of the countries table, with its flag and its name in a language.

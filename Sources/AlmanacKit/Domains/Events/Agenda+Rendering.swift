@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The agenda as text: days under headings for people, one row per event and day for machines.

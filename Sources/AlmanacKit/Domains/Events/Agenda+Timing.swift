@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// An agenda made and timed step by step, inside the process: what `make bench` reports for a week

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// Events grouped by the days of a range in a time zone, in time order: an event appears on every day

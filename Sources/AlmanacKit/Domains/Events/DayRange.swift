@@ -1,3 +1,4 @@
+import AlmanacText
 /// The days an agenda or a set of cards covers, first to last inclusive.
 public struct DayRange: Sendable, Equatable {
     /// The first day.

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// One event in full (Events List's detail screen): title, person, when (`Mon 22 Dec 16:30–18:00`),

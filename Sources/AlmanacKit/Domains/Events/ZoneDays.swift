@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The days of a range in a time zone: the instant each begins, and the wall clock's offset on

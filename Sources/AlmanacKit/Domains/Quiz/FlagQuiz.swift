@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// The `quiz` commands, as the command line calls them: each opens the database, does its work and

@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The text of a game, in the user's language: the question with its numbered flags, the judged

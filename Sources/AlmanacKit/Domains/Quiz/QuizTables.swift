@@ -1,3 +1,4 @@
+import AlmanacText
 import Foundation
 
 /// The quiz's tables, ready for the renderer: words and names for people, codes and numbers for

@@ -69,7 +69,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Days since 1970-01-01 of a proleptic Gregorian year, month and day, for any year (Howard
     /// Hinnant's days-from-civil): the zone rules need years just outside 1 to 9999.
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = y.floorDiv(400)
         let yoe = y - era * 400
@@ -128,17 +128,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 extension Int {
     /// Division rounding toward negative infinity.
-    func floorDiv(_ divisor: Int) -> Int {
+    package func floorDiv(_ divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
     /// The remainder that has the divisor's sign.
-    func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
+    package func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
 }
 
 /// The value of a run of ASCII decimal digits; nil when any byte is not a digit.
-func decimalDigits(_ bytes: some Collection<UInt8>) -> Int? {
+package func decimalDigits(_ bytes: some Collection<UInt8>) -> Int? {
     var value = 0
     for byte in bytes {
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

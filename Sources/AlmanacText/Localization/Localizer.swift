@@ -42,7 +42,7 @@ public struct Localizer: Sendable {
     /// True when the key has a translation in English (every key must).
     public func hasKey(_ key: String) -> Bool { table[key] != nil }
 
-    static func substitute(_ template: String, _ arguments: [String: String],
+    package static func substitute(_ template: String, _ arguments: [String: String],
                            counting: ((Int, String) -> String)? = nil) -> String {
         var result = ""
         var rest = template[...]
@@ -72,7 +72,7 @@ public struct Localizer: Sendable {
     /// Every language's translations, by language code, merged over that language's files.
     public static let catalog: [String: [String: String]] = {
         var catalog: [String: [String: String]] = [:]
-        for file in Resources.files(under: "Translations") where file.path.hasSuffix(".strings") {
+        for file in TranslationFiles.all where file.path.hasSuffix(".strings") {
             let components = file.path.split(separator: "/")
             guard components.count >= 3 else { continue }
             let language = String(components[1])
@@ -86,7 +86,7 @@ public struct Localizer: Sendable {
 
     /// Parses a `.strings` file (`"key" = "value";`). A file that does not parse is a build defect,
     /// caught by the translation tests; at run time its keys fall back to English.
-    static func parseStrings(_ text: String, path: String) -> [String: String] {
+    package static func parseStrings(_ text: String, path: String) -> [String: String] {
         guard let data = text.data(using: .utf8),
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
             let table = plist as? [String: String]

@@ -4,9 +4,9 @@
 /// Offsets in the text count hours west of Greenwich (`EST5` is UTC−5); here they are seconds east, as
 /// everywhere else. A rule that names daylight saving time must say when it starts and ends: POSIX
 /// leaves the dates to the implementation otherwise, and a guess would be a wrong day somewhere.
-struct PosixZoneRule: Sendable, Equatable {
+package struct PosixZoneRule: Sendable, Equatable {
     /// Why a text is not a rule.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// Not a TZ rule at all.
         case notARule
         /// Daylight saving time is named without the dates it starts and ends.
@@ -14,8 +14,8 @@ struct PosixZoneRule: Sendable, Equatable {
     }
 
     /// One end of daylight saving time: a day of the year and a wall-clock time on it.
-    struct Change: Sendable, Equatable {
-        enum Day: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
+        package enum Day: Sendable, Equatable {
             /// `Jn`: day 1 to 365, February 29 never counted.
             case julian(Int)
             /// `n`: day 0 to 365, February 29 counted in leap years.
@@ -24,12 +24,12 @@ struct PosixZoneRule: Sendable, Equatable {
             case weekday(month: Int, week: Int, day: Int)
         }
 
-        let day: Day
+        package let day: Day
         /// Seconds after the day's midnight on the clock in force before the change (−167 h to 167 h).
-        let time: Int
+        package let time: Int
 
         /// The change in `year`, as wall-clock seconds since 1970-01-01T00:00 read as if UTC.
-        func wallSeconds(in year: Int) -> Int64 {
+        package func wallSeconds(in year: Int) -> Int64 {
             let january = LocalDate.dayNumber(year: year, month: 1, day: 1)
             let dayNumber: Int
             switch day {
@@ -49,25 +49,25 @@ struct PosixZoneRule: Sendable, Equatable {
     }
 
     /// Daylight saving time: its offset and the changes that start and end it.
-    struct Daylight: Sendable, Equatable {
-        let offset: Int
-        let start: Change
-        let end: Change
+    package struct Daylight: Sendable, Equatable {
+        package let offset: Int
+        package let start: Change
+        package let end: Change
     }
 
     /// The farthest instant read as itself (`offset(at:)`).
-    static let farthest: Int64 = 1 << 55
+    package static let farthest: Int64 = 1 << 55
 
     /// Standard time's offset, seconds east of UTC.
-    let standard: Int
+    package let standard: Int
     /// Daylight saving time, or nil for a zone without it.
-    let daylight: Daylight?
+    package let daylight: Daylight?
 
     /// The offset from UTC in force at `instant` (UTC seconds). The year is the instant's UTC year, as
     /// Python's `zoneinfo` and glibc read a rule.
     /// Instants past ±2^55 seconds (a billion years) are read at that bound, so the year arithmetic
     /// of the changes (`wallSeconds`) never comes near Int64's edges.
-    func offset(at instant: Int64) -> Int {
+    package func offset(at instant: Int64) -> Int {
         guard let daylight else { return standard }
         let instant = min(max(instant, -Self.farthest), Self.farthest)
         let year = LocalDate(dayNumber: Int(instant.floorDivided(by: 86_400))).year
@@ -79,7 +79,7 @@ struct PosixZoneRule: Sendable, Equatable {
     }
 
     /// Reads a rule; see the type's description for what is accepted.
-    init(parsing text: String) throws(Failure) {
+    package init(parsing text: String) throws(Failure) {
         var reader = Reader(bytes: Array(text.utf8))
         guard reader.name(), let west = reader.duration(maxHours: 24) else { throw .notARule }
         standard = -west
@@ -101,13 +101,13 @@ struct PosixZoneRule: Sendable, Equatable {
 
     /// A cursor over the rule's bytes.
     private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
+        package let bytes: [UInt8]
+        package var index = 0
 
-        var atEnd: Bool { index == bytes.count }
-        var peek: UInt8? { atEnd ? nil : bytes[index] }
+        package var atEnd: Bool { index == bytes.count }
+        package var peek: UInt8? { atEnd ? nil : bytes[index] }
 
-        mutating func skip(_ character: Character) -> Bool {
+        package mutating func skip(_ character: Character) -> Bool {
             guard peek == character.asciiValue else { return false }
             index += 1
             return true
@@ -115,7 +115,7 @@ struct PosixZoneRule: Sendable, Equatable {
 
         /// A zone abbreviation: three or more letters, or `<…>` holding three or more letters, digits
         /// and signs.
-        mutating func name() -> Bool {
+        package mutating func name() -> Bool {
             func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
             let begin = index
             if skip("<") {
@@ -127,7 +127,7 @@ struct PosixZoneRule: Sendable, Equatable {
         }
 
         /// `[+|-]hh[:mm[:ss]]` in seconds, hours at most `maxHours`.
-        mutating func duration(maxHours: Int) -> Int? {
+        package mutating func duration(maxHours: Int) -> Int? {
             var sign = 1
             if skip("-") { sign = -1 } else { _ = skip("+") }
             guard let hours = digits(maxCount: maxHours > 99 ? 3 : 2), hours <= maxHours else { return nil }
@@ -144,7 +144,7 @@ struct PosixZoneRule: Sendable, Equatable {
         }
 
         /// `Jn`, `n` or `Mm.w.d`, then an optional `/time` (default 02:00).
-        mutating func change() -> Change? {
+        package mutating func change() -> Change? {
             let day: Change.Day
             if skip("J") {
                 guard let n = digits(maxCount: 3), (1...365).contains(n) else { return nil }

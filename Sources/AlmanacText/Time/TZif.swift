@@ -5,29 +5,29 @@
 /// Foundation on Linux answers from ICU's own copy of the data, which differs from the system's for
 /// about ninety zones (before 1970, and `WET`, `CET`, `EST`): reading the files is what makes a zone
 /// mean what `date`, `zdump` and every other program on the machine say it means.
-struct TZif: Sendable {
+package struct TZif: Sendable {
     /// The instants (UTC seconds, ascending) at which the offset changes.
-    let transitions: [Int64]
+    package let transitions: [Int64]
     /// The offset (seconds east of UTC) from each transition on.
-    let offsets: [Int32]
+    package let offsets: [Int32]
     /// The offset before the first transition (time type 0).
-    let initial: Int32
+    package let initial: Int32
     /// The rule after the last transition (the footer), or nil when the file gives none.
-    let rule: PosixZoneRule?
+    package let rule: PosixZoneRule?
 
     /// The most a file may hold. The tz database's largest files are 4 KiB with 310 transitions,
     /// 27 leap seconds, 18 types and 40 bytes of names (tzcode itself stops at 2,000 transitions):
     /// anything far past that is not a zone but an attack on time and memory, refused before it is read.
-    static let largestFile = 1 << 20
-    static let mostTransitions = 10_000
-    static let mostLeapRecords = 1_000
-    static let mostNameBytes = 4_096
+    package static let largestFile = 1 << 20
+    package static let mostTransitions = 10_000
+    package static let mostLeapRecords = 1_000
+    package static let mostNameBytes = 4_096
 
     /// Reads a TZif file of any version; nil when the bytes are not one, contradict themselves or
     /// pass the limits above. Every sum on the file's numbers is checked: a hostile file is refused,
     /// never a crash. A file that counts leap seconds (`right/`) has its transitions brought back to
     /// POSIX time, which is what the database and the clock count.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard bytes.count <= Self.largestFile, Self.isTZif(bytes, at: 0), let first = Header(bytes, at: 0, timeSize: 4)
         else { return nil }
         var header = first
@@ -62,17 +62,17 @@ struct TZif: Sendable {
     }
 
     /// True when a header's magic `TZif` starts at `offset`.
-    static func isTZif(_ bytes: [UInt8], at offset: Int) -> Bool {
+    package static func isTZif(_ bytes: [UInt8], at offset: Int) -> Bool {
         offset + 4 <= bytes.count && bytes[offset..<offset + 4].elementsEqual("TZif".utf8)
     }
 
     /// The counts of a data block and where it lies.
     private struct Header {
-        let start: Int, timeSize: Int
-        let isUTCCount: Int, isStandardCount: Int, leapCount: Int, timeCount: Int, typeCount: Int, charCount: Int
+        package let start: Int, timeSize: Int
+        package let isUTCCount: Int, isStandardCount: Int, leapCount: Int, timeCount: Int, typeCount: Int, charCount: Int
 
         /// Reads the 44-byte header at `offset`; the block follows it.
-        init?(_ bytes: [UInt8], at offset: Int, timeSize: Int) {
+        package init?(_ bytes: [UInt8], at offset: Int, timeSize: Int) {
             guard offset + 44 <= bytes.count else { return nil }
             func count(_ index: Int) -> Int {
                 (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + 20 + index * 4 + $1]) }
@@ -88,12 +88,12 @@ struct TZif: Sendable {
         }
 
         /// The first byte after the block.
-        var end: Int {
+        package var end: Int {
             start + timeCount * (timeSize + 1) + typeCount * 6 + charCount + leapCount * (timeSize + 4)
                 + isStandardCount + isUTCCount
         }
 
-        func read(_ bytes: [UInt8]) -> (transitions: [Int64], offsets: [Int32], initial: Int32)? {
+        package func read(_ bytes: [UInt8]) -> (transitions: [Int64], offsets: [Int32], initial: Int32)? {
             func integer(_ at: Int, _ size: Int) -> Int64 {
                 let unsigned = (0..<size).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + $1]) }
                 return size == 8 ? Int64(bitPattern: unsigned) : Int64(Int32(bitPattern: UInt32(unsigned)))

@@ -15,14 +15,14 @@ public enum DisplayWidth {
     /// controls; the dashes, quotes and ellipsis of U+2010–U+2027 and U+2030–U+205E; the arrows of
     /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
     /// mostly such text, and this is many times faster than going grapheme by grapheme.
-    static func simpleWidth(_ text: some StringProtocol, refusing refused: RefusedBytes = .none) -> Int? {
+    package static func simpleWidth(_ text: some StringProtocol, refusing refused: RefusedBytes = .none) -> Int? {
         if let width = text.utf8.withContiguousStorageIfAvailable({ simpleWidth(utf8: $0, refusing: refused) }) { return width }
         return ContiguousArray(text.utf8).withUnsafeBufferPointer { simpleWidth(utf8: $0, refusing: refused) }
     }
 
     /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory); nil too when one of the
     /// bytes is a `refusing` one (a markdown cell's `|`, `<` and `>` must be escaped).
-    static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: RefusedBytes = .none) -> Int? {
+    package static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: RefusedBytes = .none) -> Int? {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
         let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
@@ -69,28 +69,28 @@ public enum DisplayWidth {
     }
 
     /// Up to three ASCII bytes a text may not hold to be counted straight by `simpleWidth`.
-    struct RefusedBytes: Sendable {
-        let bytes: (UInt8, UInt8, UInt8)
+    package struct RefusedBytes: Sendable {
+        package let bytes: (UInt8, UInt8, UInt8)
         /// Each byte repeated in a word, for eight bytes at a time.
-        let words: (UInt64, UInt64, UInt64)
+        package let words: (UInt64, UInt64, UInt64)
 
         /// Refuses `first` and, when given, the others. (0x80, which no ASCII byte is, fills the rest.)
-        init(_ first: UInt8, _ second: UInt8 = 0x80, _ third: UInt8 = 0x80) {
+        package init(_ first: UInt8, _ second: UInt8 = 0x80, _ third: UInt8 = 0x80) {
             bytes = (first, second, third)
             let ones: UInt64 = 0x0101_0101_0101_0101
             words = (UInt64(first) &* ones, UInt64(second) &* ones, UInt64(third) &* ones)
         }
 
         /// Nothing refused.
-        static let none = RefusedBytes(0x80)
+        package static let none = RefusedBytes(0x80)
         /// What a markdown cell escapes: `|` (a cell's end) and `<` `>` (HTML a viewer would render).
-        static let markdown = RefusedBytes(UInt8(ascii: "|"), UInt8(ascii: "<"), UInt8(ascii: ">"))
+        package static let markdown = RefusedBytes(UInt8(ascii: "|"), UInt8(ascii: "<"), UInt8(ascii: ">"))
 
-        func contains(_ byte: UInt8) -> Bool { byte < 0x80 && (byte == bytes.0 || byte == bytes.1 || byte == bytes.2) }
+        package func contains(_ byte: UInt8) -> Bool { byte < 0x80 && (byte == bytes.0 || byte == bytes.1 || byte == bytes.2) }
     }
 
     /// The three-byte ranges `simpleWidth` counts as one column each.
-    static let simpleRanges: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF]
+    package static let simpleRanges: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF]
 
     /// The width of one grapheme cluster.
     public static func of(_ character: Character) -> Int {
@@ -141,25 +141,19 @@ public enum DisplayWidth {
         return result + "…"
     }
 
-    /// Text followed (or preceded) by spaces up to `width` columns.
-    public static func pad(_ text: String, to width: Int, alignment: Table.Alignment) -> String {
-        let gap = String(repeating: " ", count: max(0, width - of(text)))
-        return alignment == .right ? gap + text : text + gap
-    }
-
     /// Text centred in `width` columns; an odd space goes to the right, as sqlite3's box mode does.
     public static func center(_ text: String, in width: Int) -> String {
         let gap = max(0, width - of(text))
         return String(repeating: " ", count: gap / 2) + text + String(repeating: " ", count: gap - gap / 2)
     }
 
-    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode's EastAsianWidth.txt, W and F) outside the emoji
     /// blocks, which `isEmojiPresentation` covers.
-    static func isWide(_ value: UInt32) -> Bool {
+    package static func isWide(_ value: UInt32) -> Bool {
         var low = 0
         var high = wideRanges.count - 1
         while low <= high {
@@ -177,7 +171,7 @@ public enum DisplayWidth {
     }
 
     /// Sorted, non-overlapping.
-    static let wideRanges: [ClosedRange<UInt32>] = [
+    package static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F,  // Hangul Jamo initial consonants
         0x2329...0x232A,  // angle brackets
         0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFB,  // CJK radicals, ideographic description

@@ -137,7 +137,7 @@ public struct DateForms: Sendable, Equatable {
     /// What a slashed date with the day and month first (`13/09/2025`, `09/13/2025`) shows of its
     /// order: a first number over 12 is a day, a second one over 12 puts the month first; nil when
     /// neither is (or the text is no such date).
-    static func slashEvidence(_ bytes: UnsafeRawBufferPointer) -> Order? {
+    package static func slashEvidence(_ bytes: UnsafeRawBufferPointer) -> Order? {
         guard let (numbers, separator) = parts(bytes), separator == 47, numbers[0].digits <= 2, numbers[1].digits <= 2,
             numbers[2].digits == 4
         else { return nil }

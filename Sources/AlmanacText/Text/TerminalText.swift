@@ -48,7 +48,7 @@ public enum TerminalText {
     }
 
     /// `append` over UTF-8 bytes; text with nothing to show differently is copied whole.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ layout: Layout) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ layout: Layout) {
         guard needsShowing(bytes) else { return out.append(contentsOf: bytes) }
         var index = 0
         while index < bytes.count {
@@ -87,7 +87,7 @@ public enum TerminalText {
 
     /// True when `append` would write `bytes` other than as they are in some layout: they hold a
     /// byte that may start something shown, or a backslash.
-    static func needsShowing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func needsShowing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.contains { mayStartShown($0) || $0 == 0x5C }
     }
 

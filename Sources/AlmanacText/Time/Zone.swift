@@ -25,11 +25,11 @@ public struct Zone: Sendable, CustomStringConvertible {
 
     /// What a zone is, shared by its copies (immutable, so `Sendable`).
     private final class Storage: Sendable {
-        let identifier: String
-        let cLibraryValue: String
-        let source: Source
+        package let identifier: String
+        package let cLibraryValue: String
+        package let source: Source
 
-        init(_ identifier: String, _ cLibraryValue: String, _ source: Source) {
+        package init(_ identifier: String, _ cLibraryValue: String, _ source: Source) {
             self.identifier = identifier
             self.cLibraryValue = cLibraryValue
             self.source = source
@@ -40,17 +40,17 @@ public struct Zone: Sendable, CustomStringConvertible {
     public static let utc = Zone(identifier: "UTC", rule: try! PosixZoneRule(parsing: "UTC0"), cLibraryValue: "UTC0")
 
     /// A zone read from the TZif file at `path`.
-    init(identifier: String, tzif: TZif, path: String) {
+    package init(identifier: String, tzif: TZif, path: String) {
         storage = Storage(identifier, ":" + path, .table(tzif))
     }
 
     /// A zone that follows a POSIX rule at all times.
-    init(identifier: String, rule: PosixZoneRule, cLibraryValue: String) {
+    package init(identifier: String, rule: PosixZoneRule, cLibraryValue: String) {
         storage = Storage(identifier, cLibraryValue, .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule)))
     }
 
     /// A zone from ICU's data, for machines without a tz database.
-    init(identifier: String, icu: TimeZone) {
+    package init(identifier: String, icu: TimeZone) {
         storage = Storage(identifier, identifier, .icu(icu))
     }
 
@@ -128,7 +128,7 @@ public struct Zone: Sendable, CustomStringConvertible {
 
 extension TZif {
     /// A table made directly (fixed offsets, POSIX rules).
-    init(transitions: [Int64], offsets: [Int32], initial: Int32, rule: PosixZoneRule?) {
+    package init(transitions: [Int64], offsets: [Int32], initial: Int32, rule: PosixZoneRule?) {
         self.transitions = transitions
         self.offsets = offsets
         self.initial = initial
@@ -137,7 +137,7 @@ extension TZif {
 
     /// The offset in force at `instant`: before the first transition the first type's; after the last,
     /// the footer's rule if there is one; between, the last transition's.
-    func offset(at instant: Int64) -> Int {
+    package func offset(at instant: Int64) -> Int {
         guard let last = transitions.last else { return rule?.offset(at: instant) ?? Int(initial) }
         if instant > last, let rule { return rule.offset(at: instant) }
         if instant < transitions[0] { return Int(initial) }

@@ -19,7 +19,7 @@ extension Instant {
 
     /// The instants the stored form `YYYY-MM-DDTHH:MM:SSZ` can hold: 0001-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z.
-    static let storable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+    package static let storable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     /// True when `seconds(iso8601:zone:)` refused the text only because its instant falls outside the
     /// years 1 to 9999 in UTC (`0001-01-01T05:00` in Tokyo is 0000-12-31 in UTC), so the message can
@@ -114,7 +114,7 @@ extension Instant {
 
 extension Int64 {
     /// Division rounding toward negative infinity.
-    func floorDivided(by divisor: Int64) -> Int64 {
+    package func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

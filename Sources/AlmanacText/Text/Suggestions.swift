@@ -24,7 +24,7 @@ public enum Suggestions {
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbouring characters, each one edit.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)

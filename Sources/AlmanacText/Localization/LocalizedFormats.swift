@@ -109,7 +109,7 @@ public final class LocalizedFormats {
 
     /// The ICU pattern for a date key: the translation when the language has words of its own,
     /// else ICU's best pattern for the same fields in the user's locale.
-    func datePattern(_ key: String) -> String {
+    package func datePattern(_ key: String) -> String {
         let pattern = localizer(key)
         guard !localizer.hasOwnWords else { return pattern }
         let template = String(pattern.filter { $0.isLetter && $0.isASCII })
