@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
+        .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -44,14 +45,20 @@ let package = Package(
             name: "AlmanacText",
             plugins: ["EmbedResources"]
         ),
+        // Tables, formats and the renderer, HTML and SVG, the terminal, and the checked writer with the
+        // output-path guard that every byte written goes through. No database, no world.
+        .target(
+            name: "AlmanacOutput",
+            dependencies: ["AlmanacText"]
+        ),
         .target(
             name: "AlmanacKit",
-            dependencies: ["AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: ["AlmanacKit", "AlmanacText", "AlmanacSQLite"]
+            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(
@@ -60,13 +67,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit", "AlmanacText", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["almanac", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 import Foundation
 
 /// The one place the command line is read: the scanner takes it apart once (global options anywhere,

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 import AlmanacText
 
 extension OutputFormat: ArgumentValue {}

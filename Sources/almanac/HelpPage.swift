@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 import Foundation
 
 /// A command's help: its help screen (`HelpScreen`) with its usage line folded to the width, then the

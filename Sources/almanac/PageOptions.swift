@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 import Foundation
 
 /// `--out FILE` and `--force` for the commands that print rows, and so pages (`--format html`, which

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 
 /// What the commands print, through AlmanacKit's checked writers: standard output is buffered and
 /// flushed once the command is done (a failed write is exit 74, a closed pipe ends quietly);

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacOutput
 import Testing
 
 /// No value from data can break a page: markup, quotes, comments, CDATA ends, controls and

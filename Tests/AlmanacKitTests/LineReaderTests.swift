@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacOutput
 import Testing
 
 /// Lines from a descriptor: the answers of a scripted game.

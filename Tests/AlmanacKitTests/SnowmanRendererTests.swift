@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacOutput
 import Testing
 
 /// The text snowman under each transform, on a 16 × 40 canvas.

@@ -1,3 +1,4 @@
+@testable import AlmanacOutput
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AlmanacKit
+@testable import AlmanacOutput
 import Foundation
 import Glibc
 import Testing

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import Foundation
 
 /// The moving part of the demo tour: the database written out as one folder of files and copied

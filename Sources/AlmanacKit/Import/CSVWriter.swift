@@ -1,3 +1,4 @@
+import AlmanacOutput
 import CCSV
 import Foundation
 

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import Foundation
 
 /// Writes an input file's invalid rows as CSV: the file's own header plus `reason`, each row's

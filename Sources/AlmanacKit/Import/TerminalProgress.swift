@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 import Foundation
 

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
 /// The rows of a report or query, read from its statement one at a time: each value shown by its

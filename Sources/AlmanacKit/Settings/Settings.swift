@@ -1,16 +1,6 @@
+import AlmanacOutput
 import AlmanacText
 import Foundation
-
-/// The output formats of every command that prints rows. Only the renderer reads which one was
-/// chosen (`Renderer.output`, where a new case is asked for).
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case table, markdown, csv, tsv, json, html
-}
-
-/// When to colour output.
-public enum ColorChoice: String, CaseIterable, Sendable {
-    case auto, always, never
-}
 
 /// The global options, resolved against the environment: the database, the locale, the time zone,
 /// "today", the output format and colour. Resolving here (not in the command line) keeps the rules

@@ -2,6 +2,7 @@
 // and by the replay of its corpus in RendererFuzzTests.
 #if !FUZZING
 @testable import AlmanacKit
+@testable import AlmanacOutput
 @testable import AlmanacText
 #endif
 import Foundation

@@ -1,3 +1,4 @@
+@testable import AlmanacOutput
 import Foundation
 
 /// README and the reference pages in `docs/`, read as the tests that hold them to the binary read them.

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// The snowman animation's rows as `Table`s, for every output format.
 public enum AnimationTables {

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import Foundation
 
 /// Draws the text snowman transformed by an animation's values, as UIKit's transforms moved the

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// What `books add`, `edit`, `return` or `delete` did, to print: a sentence for people (table and
 /// markdown) or the loan's row for machines (csv, tsv, json), so a script can read the new id.

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
 /// Loans as rows to print, in every format: the columns of `books list` and of the rows that

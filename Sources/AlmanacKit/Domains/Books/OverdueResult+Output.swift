@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// What `almanac overdue` prints: rows on standard output, one summary line on standard error, or
 /// with `--format nagios` a single monitoring-plugin line on standard output.

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
 /// Adds, changes and deletes holidays and their doors, each row checked by its kind's rules exactly

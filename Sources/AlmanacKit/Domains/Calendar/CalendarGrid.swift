@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// The calendar as a grid of its 24 doors, the way the app showed them: 6 × 4 doors, or 4 × 6 on a
 /// narrow terminal. A closed door shows its number, an open one `✓` and its surprise (cut to the

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// The big reveal behind the last door: a double frame with the holiday's title, the last surprise
 /// and its greeting (the app's green "Happy Holidays" screen), in the holiday's colour when allowed.

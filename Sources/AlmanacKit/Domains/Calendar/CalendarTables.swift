@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// The calendar's rows as `Table`s, for every output format: the list of holidays, and a calendar's
 /// doors, which its grid and its picture show.

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacText
 /// The agenda as cards, two or three side by side (Events List's grid): each card shows the title,
 /// the image, the person and the hours side by side, and the description's first sentence.

@@ -1,3 +1,4 @@
+import AlmanacOutput
 import Foundation
 
 /// A game of the flag quiz as state alone: the questions of a seed, the answers given and the

@@ -1,0 +1,174 @@
+import AlmanacText
+import Foundation
+
+/// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.
+///
+/// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds the
+///   delimiter (a comma unless `--delimiter` says otherwise), a quote, a CR or an LF. NULL and empty
+///   text are both an empty field.
+/// - Either starts with a UTF-8 byte-order mark when `--bom` asks for one (`SheetForm`).
+/// - tsv: LF line ends, and tabs, line breaks and backslashes inside a field written as `\t`, `\n`,
+///   `\r` and `\\` (the convention of PostgreSQL's COPY and of `cut`-friendly TSV), so every row is
+///   one line; every other control character as `\xHH` (`TerminalText`), so none reaches a terminal raw.
+package struct DelimitedFormat: RowFormat {
+    private let quoting: Bool
+    private let separator: UInt8
+    private let lineEnd: [UInt8]
+    private let columnCount: Int
+    private var header: [UInt8]?
+
+    private init(_ head: Table.Head, quoting: Bool, sheet: SheetForm) {
+        self.quoting = quoting
+        separator = quoting ? sheet.delimiter : 9
+        lineEnd = quoting ? [13, 10] : [10]
+        columnCount = head.columns.count
+        var line = ByteOutput(writer: nil)
+        line.append(sheet.prefix)
+        for (index, column) in head.columns.enumerated() {
+            if index > 0 { line.append(separator) }
+            Self.field(column.key, quoting: quoting ? separator : nil, into: &line)
+        }
+        line.append(lineEnd)
+        header = line.bytes
+    }
+
+    package static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: true, sheet: sheet) }
+    package static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: false, sheet: sheet) }
+
+    package mutating func section(_ heading: String, into out: inout ByteOutput) {}
+
+    package mutating func row(_ cells: [Table.Cell], into out: inout ByteOutput) {
+        writeHeader(into: &out)
+        for index in 0..<columnCount {
+            if index > 0 { out.append(separator) }
+            put(cells[safe: index], into: &out)
+        }
+        out.append(lineEnd)
+    }
+
+    package mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) {
+        writeHeader(into: &out)
+        for index in 0..<columnCount {
+            if index > 0 { out.append(separator) }
+            let cell = cells[safe: index]
+            if let bytes = cell.verbatim { Self.field(bytes, quoting: quoting ? separator : nil, into: &out) } else { put(cell.cell, into: &out) }
+        }
+        out.append(lineEnd)
+    }
+
+    private func put(_ cell: Table.Cell, into out: inout ByteOutput) {
+        switch cell {
+        case .null: break
+        case .integer(let number), .identifier(let number), .count(let number, _): out.append(decimal: number)
+        case .date(let date): out.write { Renderer.writeDate(date, into: &$0) }
+        case .instant(let instant): out.write { Renderer.writeInstant(instant, into: &$0) }
+        case .text(let text): Self.field(text, quoting: quoting ? separator : nil, into: &out)
+        case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting ? separator : nil, into: &out) }
+        }
+    }
+
+    package mutating func finish(rows: Int, count: Int, into out: inout ByteOutput) {
+        writeHeader(into: &out)
+    }
+
+    /// The header, before the first row (or alone, for an empty result).
+    private mutating func writeHeader(into out: inout ByteOutput) {
+        guard let header else { return }
+        out.append(header)
+        self.header = nil
+    }
+
+    /// A field; `quoting` is csv's delimiter (quoted when the field holds it), nil for tsv (escaped).
+    private static func field(_ text: String, quoting: UInt8?, into out: inout ByteOutput) {
+        var text = text
+        text.withUTF8 { field($0, quoting: quoting, into: &out) }
+    }
+
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, quoting: UInt8?, into out: inout ByteOutput) {
+        guard let delimiter = quoting else {
+            guard TerminalText.needsShowing(bytes) else { return out.append(bytes) }
+            return out.write { TerminalText.append(bytes, to: &$0, .reversible) }
+        }
+        guard bytes.contains(where: { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 })
+        else { return out.append(bytes) }
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension Renderer {
+    /// `YYYY-MM-DD`, as `LocalDate.description` writes it, without making a string.
+    package static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            if value >= divisor * 10 { return out += String(value).utf8 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(date.day, 2)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, as `Instant.format` writes it, without making a string.
+    package static func writeInstant(_ instant: Date, into out: inout [UInt8]) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        writeDate(LocalDate(dayNumber: seconds.floorDiv(86_400)), into: &out)
+        let time = seconds.floorMod(86_400)
+        for (separator, value) in [(UInt8(ascii: "T"), time / 3600), (UInt8(ascii: ":"), time / 60 % 60), (UInt8(ascii: ":"), time % 60)] {
+            out.append(separator)
+            out.append(UInt8(ascii: "0") + UInt8(value / 10))
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        out.append(UInt8(ascii: "Z"))
+    }
+
+    /// A whole number in decimal, as `String(number)` writes it, without making a string.
+    package static func writeDecimal(_ number: Int64, into out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            let digits = UnsafeMutableBufferPointer(rebasing: buffer[..<decimalLength(number)])
+            writeDecimal(number, at: digits)
+            out.append(contentsOf: digits)
+        }
+    }
+
+    /// Writes a whole number in decimal into `place`, which is exactly `decimalLength(number)` long.
+    package static func writeDecimal(_ number: Int64, at place: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(place.count == decimalLength(number), "writeDecimal: the place is not the number's length")
+        var magnitude = number.magnitude
+        var index = place.count
+        repeat {
+            index -= 1
+            place[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if number < 0 { place[0] = UInt8(ascii: "-") }
+    }
+
+    /// How many characters `writeDecimal` writes for a number.
+    package static func decimalLength(_ number: Int64) -> Int {
+        var length = number < 0 ? 2 : 1
+        var magnitude = number.magnitude
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
+    }
+}
+
+extension Array where Element == Table.Cell {
+    /// The cell at an index, or NULL past the end of a short row.
+    package subscript(safe index: Int) -> Table.Cell {
+        index < count ? self[index] : .null
+    }
+}

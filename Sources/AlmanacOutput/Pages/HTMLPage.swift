@@ -1,0 +1,169 @@
+import AlmanacText
+/// One self-contained HTML5 page, written from the top down so rows can follow its head as they
+/// come: `head()`, then the body's parts (pictures, tables), then `foot()`. Everything a reader
+/// needs is inside: the style sheet inline, system fonts, pictures as inline SVG, and no script
+/// (an animation pauses on a click through a checkbox and the style sheet alone).
+public struct HTMLPage: Sendable {
+    /// The heading and the document's title, in the user's words.
+    public let title: String
+    /// A line under the heading (what, where, when), or nil.
+    public let lead: String?
+    /// The user's words: the page's `lang` and its own few words.
+    public let localizer: Localizer
+    /// The day or range the page describes and when it was made, under the heading; nil for neither.
+    public let dated: PageDate?
+    /// Rules of the page's own (an animation's keyframes), after the common style sheet.
+    public var style = ""
+    /// A page titled `title`, in the localizer's language.
+    public init(title: String, lead: String? = nil, dated: PageDate? = nil, localizer: Localizer) {
+        self.title = title
+        self.lead = lead
+        self.dated = dated
+        self.localizer = localizer
+    }
+
+    /// Everything before the body's parts: the document head with its style, and the heading.
+    public func head() -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"" + HTMLText.attribute(localizer.language) + "\">\n<head>\n"
+        out += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta name=\"generator\" content=\"almanac\">\n"
+        out += "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style + "</style>\n</head>\n"
+        out += "<body>\n<main>\n<h1>" + HTMLText.escaped(title) + "</h1>\n"
+        // A lead that names the page's days says what the page describes (an agenda's range).
+        let leadIsAbout = dated != nil && dated?.about == nil
+        if let lead { out += "<p class=\"lead" + (leadIsAbout ? " about" : "") + "\">" + HTMLText.escaped(lead) + "</p>\n" }
+        if let dated { out += dated.html(localizer) }
+        return out
+    }
+
+    /// Everything after the body's parts.
+    public func foot() -> String {
+        "<footer>" + HTMLText.escaped(localizer("page.footer")) + "</footer>\n</main>\n</body>\n</html>\n"
+    }
+
+    /// A whole page around `body`.
+    public func document(_ body: String) -> String {
+        head() + body + foot()
+    }
+
+    /// A second-level heading.
+    public static func heading(_ text: String) -> String {
+        "<h2>" + HTMLText.escaped(text) + "</h2>\n"
+    }
+
+    /// A paragraph saying a list is empty.
+    public static func empty(_ text: String) -> String {
+        "<p class=\"empty\">" + HTMLText.escaped(text) + "</p>\n"
+    }
+}
+
+/// What a page says about time, so a page mailed on Monday can be told from Friday's: the day or
+/// range it describes and the moment it was made, in the reader's words.
+public struct PageDate: Sendable {
+    /// The day or range described (`Mon 22 Dec 2025`), or nil when the page's lead says it.
+    public var about: String?
+    /// When the page was made, in the reader's words and zone.
+    public var made: String?
+    /// The same moment for machines: `2025-12-22T09:30:00Z`.
+    public var madeValue: String?
+
+    /// The line under the heading: `As of Mon 22 Dec 2025 · Made Mon 22 Dec 2025 09:30`.
+    func html(_ t: Localizer) -> String {
+        var parts: [String] = []
+        if let about {
+            parts.append("<span class=\"about\">" + HTMLText.escaped(t("page.dated.about", ["date": about])) + "</span>")
+        }
+        if let made, let madeValue {
+            let time = "<time class=\"made\" datetime=\"" + HTMLText.attribute(madeValue) + "\">" + HTMLText.escaped(made) + "</time>"
+            // The moment goes in as markup: the words around it are escaped on their own.
+            let words = t("page.dated.made", ["time": "\u{0}"]).components(separatedBy: "\u{0}").map { HTMLText.escaped($0) }
+            parts.append("<span class=\"made\">" + words.joined(separator: time) + "</span>")
+        }
+        guard !parts.isEmpty else { return "" }
+        return "<p class=\"dated\">" + parts.joined(separator: " · ") + "</p>\n"
+    }
+}
+
+/// A table written row by row: `head()`, `row(_:)` for each row as it comes, then `foot(_:)`.
+///
+/// Each cell shows what `table` shows (localized numbers, dates, plurals, status words with their
+/// symbols) and carries the plain value JSON would hold in `data-value` (no attribute for NULL), so
+/// the page can be read back exactly; numbers are right-aligned, statuses coloured as on a terminal,
+/// with their symbol and words kept.
+public struct HTMLTableWriter {
+    /// The columns.
+    public let columns: [Table.Column]
+    private let formats: LocalizedFormats
+    private let caption: String?
+
+    /// A writer for `columns`, with localized cells from `formats`, and an optional caption.
+    public init(columns: [Table.Column], formats: LocalizedFormats, caption: String? = nil) {
+        self.columns = columns
+        self.formats = formats
+        self.caption = caption
+    }
+
+    /// The table's opening and its header row.
+    public func head() -> String {
+        var out = "<div class=\"scroll\"><table>\n"
+        if let caption { out += "<caption>" + HTMLText.escaped(caption) + "</caption>\n" }
+        out += "<thead><tr>"
+        for column in columns {
+            out += "<th scope=\"col\" data-key=\"" + HTMLText.attribute(column.key) + "\">" + HTMLText.escaped(column.title) + "</th>"
+        }
+        return out + "</tr></thead>\n<tbody>\n"
+    }
+
+    /// A row spanning every column, heading the rows after it (an agenda's day).
+    public func section(_ heading: String) -> String {
+        "<tr class=\"section\"><th colspan=\"\(columns.count)\" scope=\"rowgroup\">" + HTMLText.escaped(heading) + "</th></tr>\n"
+    }
+
+    /// One row; cells past the columns are dropped, missing ones are empty.
+    public func row(_ cells: [Table.Cell]) -> String {
+        var out = "<tr>"
+        for index in columns.indices {
+            out += cell(index < cells.count ? cells[index] : .null, column: columns[index])
+        }
+        return out + "</tr>\n"
+    }
+
+    /// The table's end, and the count line under it (nil for none).
+    public func foot(_ summary: String?) -> String {
+        "</tbody>\n</table></div>\n" + (summary.map { "<p class=\"count\">" + HTMLText.escaped($0) + "</p>\n" } ?? "")
+    }
+
+    /// Characters past which a cell's text scrolls inside it.
+    package static let longText = 400
+
+    private func cell(_ cell: Table.Cell, column: Table.Column) -> String {
+        let human = Renderer.humanText(cell, formats)
+        var classes: [String] = []
+        switch column.alignment {
+        case .right?: classes.append("num")
+        case .left?: break
+        case nil:
+            switch cell {
+            case .integer, .identifier, .real, .percent, .count: classes.append("num")
+            default: break
+            }
+        }
+        switch cell {
+        case .date, .instant: classes.append("date")
+        default: break
+        }
+        var out = "<td"
+        if !classes.isEmpty { out += " class=\"" + classes.joined(separator: " ") + "\"" }
+        if let plain = Renderer.plainText(cell) { out += " data-value=\"" + HTMLText.attribute(plain) + "\"" }
+        out += ">"
+        if case .tag(let tag) = cell, let role = tag.role {
+            out += "<span class=\"tag " + role.rawValue + "\">" + HTMLText.escaped(human.text) + "</span>"
+        } else if human.text.unicodeScalars.count > Self.longText {
+            // A very long value scrolls inside its cell, so one title cannot make a row pages tall.
+            out += "<div class=\"long\">" + HTMLText.escaped(human.text) + "</div>"
+        } else {
+            out += HTMLText.escaped(human.text)
+        }
+        return out + "</td>"
+    }
+}
