@@ -8,7 +8,7 @@ package struct FileLocation: Equatable {
     /// The device and inode of a file: the same for every hard link and symlink to it.
     package struct Identity: Hashable {
         package let device: UInt64
-        package let inode: UInt64
+        let inode: UInt64
 
         package init(_ status: stat) {
             device = UInt64(status.st_dev)

@@ -83,7 +83,7 @@ package final class OutputFolder {
     /// where a `fsync` each would wait for the disk once per file. `name`, a file in the folder, is
     /// the way in when the folder could not be opened for reading (an `O_PATH` descriptor cannot be
     /// synchronized). Throws the `errno` of a write the system could not complete.
-    package func synchronizeFileSystem(through name: String) throws(Errno) {
+    func synchronizeFileSystem(through name: String) throws(Errno) {
         let handle = readable ? descriptor : openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard handle >= 0 else { throw Errno(errno) }
         defer { if handle != descriptor { close(handle) } }
@@ -93,7 +93,7 @@ package final class OutputFolder {
 
 /// `O_PATH` (Linux): a descriptor that names a folder without reading it, for `openat` and the
 /// other `…at` calls; Glibc's module for Swift does not export it.
-package let O_PATH: Int32 = 0o10000000
+let O_PATH: Int32 = 0o10000000
 
 /// `syncfs(2)` (Linux): synchronizes the file system holding a descriptor and reports a write it
 /// could not complete; declared under `_GNU_SOURCE`, which Glibc's module for Swift does not set.

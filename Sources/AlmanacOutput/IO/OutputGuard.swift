@@ -67,7 +67,7 @@ public struct OutputGuard {
         }
     }
 
-    package let protected = ProtectedFiles()
+    let protected = ProtectedFiles()
     /// The folders opened so far, by real path: every output in one folder shares its descriptor.
     private var folders: [String: OutputFolder] = [:]
     /// Replace existing files (`--force`).
@@ -177,12 +177,12 @@ public struct OutputGuard {
     }
 
     /// How many lookups this guard's checks made (`OutputGuardTests`).
-    package var lookups: Int { protected.lookups }
+    var lookups: Int { protected.lookups }
 
     /// True for `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/…/fd/N`: a descriptor the shell
     /// opened, written as a stream whatever it leads to (`> file` made the file already). Any other
     /// path under `/dev` (`/dev/shm/…`) is a path like any other.
-    package static func namesADescriptor(_ path: String) -> Bool {
+    static func namesADescriptor(_ path: String) -> Bool {
         path == "/dev/stdout" || path == "/dev/stderr" || path.hasPrefix("/dev/fd/")
             || (path.hasPrefix("/proc/") && path.split(separator: "/").dropLast().last == "fd")
     }

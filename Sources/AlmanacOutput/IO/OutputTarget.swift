@@ -8,7 +8,7 @@ import Foundation
 public struct OutputTarget {
     /// How a refusal of this target is worded: its keys' prefix and the option and path it names.
     package struct Refusal {
-        package let keyPrefix: String
+        let keyPrefix: String
         package let arguments: [String: String]
 
         package func callAsFunction(_ reason: String, _ extra: [String: String] = [:]) -> AlmanacError {
@@ -28,12 +28,12 @@ public struct OutputTarget {
 
     /// The path as the user gave it (or as derived), for messages.
     public let shown: String
-    package let location: FileLocation
+    let location: FileLocation
     /// The folder the file is made and renamed in, held since the claim; nil for a stream.
     package let folder: OutputFolder?
-    package let protected: OutputGuard.ProtectedFiles
+    let protected: OutputGuard.ProtectedFiles
     package let refusal: Refusal
-    package let isStream: Bool
+    let isStream: Bool
     /// True when the target existed when it was claimed (only with `force`).
     package let replaces: Bool
 
@@ -75,7 +75,7 @@ public struct OutputTarget {
 
     /// Refuses the rename when the target's name in the folder now is the database, one of its
     /// side files or an input (by device and inode, or by place for a side file not made yet).
-    package func checkBeforeRename() throws {
+    func checkBeforeRename() throws {
         guard let folder else { return }
         let seen = folder.status(of: location.name).map(FileLocation.Identity.init)
         let role = protected.find(identity: seen, path: nil, place: OutputGuard.Place(folder: folder.identity, name: location.name))
@@ -84,7 +84,7 @@ public struct OutputTarget {
 }
 
 extension OutputGuard.Protected {
-    package var isOutput: Bool { if case .output = self { true } else { false } }
+    var isOutput: Bool { if case .output = self { true } else { false } }
 }
 
 /// An output file being written. `commit()` puts it in place: every byte written and flushed to

@@ -14,15 +14,15 @@ import Synchronization
 package enum SignalCleanup {
     /// One block of slots; `next` links the blocks, newest first.
     package struct Block {
-        package static let slots = 256
+        static let slots = 256
         package var next: UnsafeMutablePointer<Block>?
         package var entries: UnsafeMutablePointer<Slot>
     }
 
     package struct Slot {
-        package static let nameCapacity = 256
+        static let nameCapacity = 256
         /// 1 while the temporary exists.
-        package var inUse: Int32 = 0
+        var inUse: Int32 = 0
         package var folder: Int32 = -1
         /// NUL-terminated.
         package var name: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -36,7 +36,7 @@ package enum SignalCleanup {
         fileprivate let slot: UnsafeMutablePointer<Slot>?
     }
 
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     // Written by ordinary code under `lock`; the handler only reads `head` and the slots.
     nonisolated(unsafe) static var head: UnsafeMutablePointer<Block>?
@@ -46,7 +46,7 @@ package enum SignalCleanup {
 
     /// Registers `name` in the folder `folder` (a descriptor kept open until `unregister`). A name
     /// too long for a slot is not registered (Almanac's temporary names are shorter).
-    package static func register(folder: Int32, name: String) -> Ticket {
+    static func register(folder: Int32, name: String) -> Ticket {
         let bytes = Array(name.utf8)
         guard bytes.count < Slot.nameCapacity, !bytes.contains(0) else { return Ticket(slot: nil) }
         lock.lock()
@@ -65,7 +65,7 @@ package enum SignalCleanup {
     }
 
     /// The temporary is gone or renamed: the handler no longer removes it.
-    package static func unregister(_ ticket: Ticket) {
+    static func unregister(_ ticket: Ticket) {
         guard let slot = ticket.slot else { return }
         lock.lock()
         defer { lock.unlock() }

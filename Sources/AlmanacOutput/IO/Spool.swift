@@ -42,7 +42,7 @@ package final class Spool {
     }
 
     /// Ends the writing: what follows reads the file from its start.
-    package func rewind() throws {
+    func rewind() throws {
         try writer.flush()
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw WriteFailure(stream: .temporary(folder: folder), code: errno) }
         buffer = [UInt8](repeating: 0, count: 1 << 18)

@@ -46,7 +46,7 @@ public struct WriteFailure: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message(.english) }
 
     /// The system errors people meet when writing, in their own words (others keep the system's).
-    package static let reasonKeys: [Int32: String] = [
+    static let reasonKeys: [Int32: String] = [
         ENOSPC: "write.reason.no-space", EDQUOT: "write.reason.quota", EIO: "write.reason.io", EFBIG: "write.reason.too-big",
         EROFS: "write.reason.read-only", EACCES: "write.reason.permission", EPERM: "write.reason.permission",
         EPIPE: "write.reason.closed-pipe", ENOENT: "write.reason.no-folder", ENOTDIR: "write.reason.no-folder",

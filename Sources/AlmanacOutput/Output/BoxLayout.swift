@@ -14,11 +14,11 @@ import AlmanacText
 /// A box that cannot fit even so is drawn at that width, every column still there.
 package struct BoxLayout {
     /// The columns shown, by their index in the head.
-    package let visible: [Int]
+    let visible: [Int]
     /// The width of each shown column's cells.
-    package let widths: [Int]
+    let widths: [Int]
     /// Where each shown column's cells sit.
-    package let alignments: [Table.Alignment]
+    let alignments: [Table.Alignment]
     /// Each shown column's title, one line.
     package let titles: [String]
 
@@ -162,7 +162,7 @@ package struct BoxDrawing {
     }
 
     /// The bottom rule (under the titles' rule when there was no row).
-    package mutating func bottom(into out: inout ByteOutput) {
+    mutating func bottom(into out: inout ByteOutput) {
         if !ruled { out.append(between) }
         out.append(Self.rule(layout.widths, "└", "┴", "┘"))
     }

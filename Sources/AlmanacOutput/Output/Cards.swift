@@ -93,7 +93,7 @@ public struct Cards {
     /// The narrowest text inside a card: below it the row holds fewer cards.
     public static let narrowestText = 12
     /// The narrowest the image's name is shown beside the person and hours; narrower, it goes above them.
-    package static let narrowestImage = 6
+    static let narrowestImage = 6
 
     /// The cards a row holds: as many as asked, or fewer (at least one) when the text inside each
     /// would be narrower than `narrowestText`.
@@ -104,10 +104,10 @@ public struct Cards {
     }
 
     /// The width of the text inside a card when a row holds `count` cards one space apart.
-    package static func textWidth(_ count: Int, width: Int) -> Int { (width - (count - 1)) / count - 4 }
+    static func textWidth(_ count: Int, width: Int) -> Int { (width - (count - 1)) / count - 4 }
 
     /// The cards drawn for a terminal: each day's heading, its cards a row at a time, the count line.
-    package func terminalText() -> String {
+    func terminalText() -> String {
         guard !days.isEmpty else { return empty + "\n" }
         let count = Self.columnsThatFit(columns, width: width)
         let inner = max(Self.textWidth(count, width: width), Self.narrowestText)

@@ -39,7 +39,7 @@ package struct HeldCells {
     }
 
     /// Starts a row of `count` cells; they follow (`cell`), then `endRow()`.
-    package mutating func beginRow(_ count: Int) {
+    mutating func beginRow(_ count: Int) {
         row.removeAll(keepingCapacity: true)
         Self.put(count, &row)
     }
@@ -62,7 +62,7 @@ package struct HeldCells {
         row.append(contentsOf: text)
     }
 
-    package mutating func endRow() {
+    mutating func endRow() {
         encoded.append(0)
         Self.put(row.count, &encoded)
         encoded += row

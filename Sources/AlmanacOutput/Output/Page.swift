@@ -37,7 +37,7 @@ public struct Page {
     }
 
     /// The rows for machines: `machines`, else the page's own.
-    package var machineTables: [Table] {
+    var machineTables: [Table] {
         if let machines { return [machines()] }
         return sections.compactMap { section in
             if case .table(let table, _) = section { return table }

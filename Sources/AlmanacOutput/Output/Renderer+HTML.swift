@@ -21,7 +21,7 @@ extension Renderer {
     }
 
     /// One table as HTML, with its count line.
-    package func htmlTable(_ table: Table, caption: String? = nil) -> String {
+    func htmlTable(_ table: Table, caption: String? = nil) -> String {
         let writer = HTMLTableWriter(columns: table.columns, formats: makeFormats(), caption: caption)
         var out = writer.head()
         for row in table.rows { out += writer.row(row) }
@@ -29,13 +29,13 @@ extension Renderer {
     }
 
     /// The line under a table: its rows counted with the table's noun (`3 loans`), or nil.
-    package func summaryLine(_ table: Table) -> String? {
+    func summaryLine(_ table: Table) -> String? {
         table.summaryUnit.map { makeFormats().count(Int64(table.rows.count), unit: $0) }
     }
 
     /// A machine table (titled by its keys) with the titles people read: `column.KEY` where the
     /// translations have it (`starts_at` → "starts", «начало»), else the key.
-    package func titled(_ table: Table) -> Table {
+    func titled(_ table: Table) -> Table {
         var titled = table
         titled.columns = table.columns.map { column in
             let keys = ["column." + column.key, "events.column." + (column.key == "continuation" ? "note" : column.key)]
@@ -46,7 +46,7 @@ extension Renderer {
     }
 
     /// Sections as one table, with a heading row over each section's rows, and the summary line.
-    package func htmlTable(_ sectioned: SectionedTable) -> String {
+    func htmlTable(_ sectioned: SectionedTable) -> String {
         let writer = HTMLTableWriter(columns: sectioned.columns, formats: makeFormats())
         var out = writer.head()
         for section in sectioned.sections {

@@ -67,13 +67,13 @@ package struct JSONFormat: RowFormat {
 
 extension Renderer {
     /// A cell as a JSON value.
-    package static func jsonValue(_ cell: Table.Cell) -> String {
+    static func jsonValue(_ cell: Table.Cell) -> String {
         var out: [UInt8] = []
         writeJSONValue(cell, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    package static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
+    static func writeJSONValue(_ cell: Table.Cell, into out: inout [UInt8]) {
         switch cell {
         case .null: out += "null".utf8
         case .integer(let number), .identifier(let number), .count(let number, _): writeDecimal(number, into: &out)
@@ -93,7 +93,7 @@ extension Renderer {
     }
 
     /// A JSON string literal; non-ASCII text stays as UTF-8, control characters are escaped.
-    package static func jsonString(_ text: String) -> String {
+    static func jsonString(_ text: String) -> String {
         var out: [UInt8] = []
         writeJSONString(text, into: &out)
         return String(decoding: out, as: UTF8.self)
@@ -108,7 +108,7 @@ extension Renderer {
     }
 
     /// `writeJSONString` over valid UTF-8 bytes; bytes that need no escape are copied in runs.
-    package static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if !needsJSONAttention(bytes) {
             out.append(contentsOf: bytes)
@@ -155,7 +155,7 @@ extension Renderer {
 
     /// True when some byte of `bytes` needs attention (`needsJSONAttention`), looked for eight bytes
     /// at a time: a word has one when one of its bytes is below 0x20 or equal to one of the others.
-    package static func needsJSONAttention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func needsJSONAttention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         /// Nonzero when a byte of `word` is zero.

@@ -102,7 +102,7 @@ package struct DelimitedFormat: RowFormat {
 
 extension Renderer {
     /// `YYYY-MM-DD`, as `LocalDate.description` writes it, without making a string.
-    package static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
+    static func writeDate(_ date: LocalDate, into out: inout [UInt8]) {
         func digits(_ value: Int, _ count: Int) {
             var divisor = 1
             for _ in 1..<count { divisor *= 10 }
@@ -120,7 +120,7 @@ extension Renderer {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, as `Instant.format` writes it, without making a string.
-    package static func writeInstant(_ instant: Date, into out: inout [UInt8]) {
+    static func writeInstant(_ instant: Date, into out: inout [UInt8]) {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
         writeDate(LocalDate(dayNumber: seconds.floorDiv(86_400)), into: &out)
         let time = seconds.floorMod(86_400)
@@ -133,7 +133,7 @@ extension Renderer {
     }
 
     /// A whole number in decimal, as `String(number)` writes it, without making a string.
-    package static func writeDecimal(_ number: Int64, into out: inout [UInt8]) {
+    static func writeDecimal(_ number: Int64, into out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             let digits = UnsafeMutableBufferPointer(rebasing: buffer[..<decimalLength(number)])
             writeDecimal(number, at: digits)
@@ -142,7 +142,7 @@ extension Renderer {
     }
 
     /// Writes a whole number in decimal into `place`, which is exactly `decimalLength(number)` long.
-    package static func writeDecimal(_ number: Int64, at place: UnsafeMutableBufferPointer<UInt8>) {
+    static func writeDecimal(_ number: Int64, at place: UnsafeMutableBufferPointer<UInt8>) {
         precondition(place.count == decimalLength(number), "writeDecimal: the place is not the number's length")
         var magnitude = number.magnitude
         var index = place.count
@@ -155,7 +155,7 @@ extension Renderer {
     }
 
     /// How many characters `writeDecimal` writes for a number.
-    package static func decimalLength(_ number: Int64) -> Int {
+    static func decimalLength(_ number: Int64) -> Int {
         var length = number < 0 ? 2 : 1
         var magnitude = number.magnitude
         while magnitude >= 10 {

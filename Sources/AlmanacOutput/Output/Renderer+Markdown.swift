@@ -14,8 +14,8 @@ package struct MarkdownFormat: RowFormat {
     private struct Section {
         package var heading: String?
         package var rows: [[String]] = []
-        package var widths: [Int]
-        package var alignments: [AlignmentEvidence]
+        var widths: [Int]
+        var alignments: [AlignmentEvidence]
     }
 
     private let head: Table.Head

@@ -58,7 +58,7 @@ extension Renderer {
     }
 
     /// The sections through a `TableWriter` held in memory, as a streamed listing's would go.
-    package func sectionedText(_ sectioned: SectionedTable) -> String {
+    func sectionedText(_ sectioned: SectionedTable) -> String {
         var inMemory = self
         inMemory.heldBytes = .max
         do {

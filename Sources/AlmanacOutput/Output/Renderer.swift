@@ -31,10 +31,10 @@ public struct Renderer: Sendable {
     public var made: Date?
     /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
     /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
-    package var heldBytes = Renderer.defaultHeldBytes
+    var heldBytes = Renderer.defaultHeldBytes
 
     /// The memory `table` and `markdown` hold cells in before they spill or stream: 4 MiB.
-    package static let defaultHeldBytes = 4 << 20
+    static let defaultHeldBytes = 4 << 20
 
     /// Creates a renderer. The defaults print plain, uncut text in UTC with years shown.
     public init(
@@ -73,7 +73,7 @@ public struct Renderer: Sendable {
     }
 
     /// A cell as people read it, in the user's language; tags keep their colour role apart.
-    package static func humanText(_ cell: Table.Cell, _ formats: LocalizedFormats) -> (text: String, role: Table.ColorRole?) {
+    static func humanText(_ cell: Table.Cell, _ formats: LocalizedFormats) -> (text: String, role: Table.ColorRole?) {
         switch cell {
         case .null: return ("", nil)
         case .text(let text): return (text, nil)
@@ -90,7 +90,7 @@ public struct Renderer: Sendable {
     }
 
     /// A cell as machines read it: the same in every locale. Nil for NULL.
-    package static func plainText(_ cell: Table.Cell) -> String? {
+    static func plainText(_ cell: Table.Cell) -> String? {
         switch cell {
         case .null: return nil
         case .text(let text): return text
@@ -104,7 +104,7 @@ public struct Renderer: Sendable {
     }
 
     /// Shortest text that reads back as the same double; whole numbers keep `.0` so they stay reals.
-    package static func plainNumber(_ number: Double) -> String {
+    static func plainNumber(_ number: Double) -> String {
         String(number)
     }
 

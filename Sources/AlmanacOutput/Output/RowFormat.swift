@@ -56,12 +56,12 @@ package struct ByteOutput: ~Copyable {
 
     /// Hands the bytes on when there are enough of them.
     @inline(__always)
-    package mutating func drainIfFull() throws {
+    mutating func drainIfFull() throws {
         if count >= Self.chunk { try drain() }
     }
 
     /// Hands every byte on (nothing happens when they are kept).
-    package mutating func drain() throws {
+    mutating func drain() throws {
         guard let writer, count > 0 else { return }
         try writer.write(UnsafeRawBufferPointer(start: base, count: count))
         count = 0
@@ -124,7 +124,7 @@ package struct ByteOutput: ~Copyable {
     }
 
     /// `count` spaces.
-    package mutating func pad(_ spaces: Int) {
+    mutating func pad(_ spaces: Int) {
         guard spaces > 0 else { return }
         reserve(spaces).update(repeating: UInt8(ascii: " "), count: spaces)
         count += spaces

@@ -26,7 +26,7 @@ package struct ShownCells {
         package var text: String
         package var role: Table.ColorRole?
         package var width: Int
-        package var give: Give
+        var give: Give
     }
 
     private struct CountKey: Hashable {
@@ -43,8 +43,8 @@ package struct ShownCells {
     /// Dates shown, by their text's bytes (`cell(dateText:)`).
     private var dateSlots: [(head: UInt64, tail: UInt16, cell: Cell)?] = []
     /// 1900-01-01's day number, and the days from it to 2100-12-31 (`ShownCellsTests` checks both).
-    package static let firstDay = -25_567
-    package static let dayCount = 73_414
+    static let firstDay = -25_567
+    static let dayCount = 73_414
     private var counts: [CountKey: Cell] = [:]
     /// Counts from 0 to 4095 in the first unit shown, by value.
     private var smallCounts: [Cell?] = []
@@ -140,7 +140,7 @@ package struct ShownCells {
 
     /// Pipes escaped, `<` and `>` as `&lt;` and `&gt;` (markdown viewers render HTML: text from data
     /// stays text), line breaks as `<br>`, then the rest of the control characters shown.
-    package static func markdownCell(_ text: String) -> String {
+    static func markdownCell(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -161,15 +161,15 @@ package struct ColumnMeasure {
     /// The widest cell (the title is measured apart).
     package var width = 0
     /// The widest cell that is not text (a status, a date, a number): text is cut down to it first.
-    package var wordFloor = 0
+    var wordFloor = 0
     /// The widest cell that is never cut (a date, a number).
-    package var fixedFloor = 0
+    var fixedFloor = 0
     /// True once a cell has shown something.
-    package var hasValue = false
+    var hasValue = false
     package var alignment = AlignmentEvidence()
 
     /// A text cell shown as it is, `width` columns wide.
-    package mutating func seeText(width: Int, isEmpty: Bool) {
+    mutating func seeText(width: Int, isEmpty: Bool) {
         if width > self.width { self.width = width }
         if !isEmpty { hasValue = true }
         alignment.see(.text(""))

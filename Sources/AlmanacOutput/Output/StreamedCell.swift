@@ -27,7 +27,7 @@ public enum StreamedCell {
 
     /// Text the formats for machines copy as it is (a `.text` cell, or a date as its text), else nil.
     @inline(__always)
-    package var verbatim: UnsafeBufferPointer<UInt8>? {
+    var verbatim: UnsafeBufferPointer<UInt8>? {
         switch self {
         case .text(let bytes), .dateText(let bytes): bytes
         case .cell: nil
@@ -93,7 +93,7 @@ package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// 16-bit lane a lead byte 110xxxxx other than the overlong C0 and C1, then a continuation byte
 /// 10xxxxxx.
 @inline(__always)
-package func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
+func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
     let lanes: UInt64 = 0x8000_8000_8000_8000
     // A lane's lead bits 1–4 are not all zero (not C0 or C1): adding 0x7FFF to them sets the lane's
     // top bit, and never carries into the next lane.

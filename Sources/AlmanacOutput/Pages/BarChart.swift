@@ -22,7 +22,7 @@ package struct BarChart {
     /// The picture's title.
     package let title: String
     /// What the values are (the value column's title).
-    package let axis: String
+    let axis: String
     /// Formats for numbers.
     package let formats: LocalizedFormats
     /// The value a bar of full length stands for, or nil for the largest value.
@@ -40,7 +40,7 @@ package struct BarChart {
     }
 
     /// Upright columns over their labels (days, days late).
-    package func columnsFigure(id: String) -> String {
+    func columnsFigure(id: String) -> String {
         let slot = max(26.0, min(90.0, 660.0 / Double(max(bars.count, 1))))
         let width = max(720.0, 60 + slot * Double(bars.count))
         let tilted = slot < 84
@@ -77,7 +77,7 @@ package struct BarChart {
     }
 
     /// Bars from the left, each beside its label (players, flags).
-    package func barsFigure(id: String) -> String {
+    func barsFigure(id: String) -> String {
         let row = 30.0, labelWidth = 230.0, barSpace = 380.0
         let height = 20 + row * Double(max(bars.count, 1)) + 10
         var svg = SVGWriter(id: id, width: 720, height: height, title: title, description: description, classes: "chart bars")

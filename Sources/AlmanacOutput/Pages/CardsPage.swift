@@ -4,7 +4,7 @@ import AlmanacText
 /// the table of the rows machines read.
 extension Cards {
     /// The page for `renderer` (an `html` renderer).
-    package func htmlPage(_ renderer: Renderer) -> String {
+    func htmlPage(_ renderer: Renderer) -> String {
         let t = renderer.localizer
         // The lead names the days shown: the line under it says when the page was made.
         let page = HTMLPage(title: renderer.pageTitle, lead: lead, dated: renderer.pageDate(about: false), localizer: t)

@@ -134,7 +134,7 @@ public struct HTMLTableWriter {
     }
 
     /// Characters past which a cell's text scrolls inside it.
-    package static let longText = 400
+    static let longText = 400
 
     private func cell(_ cell: Table.Cell, column: Table.Column) -> String {
         let human = Renderer.humanText(cell, formats)

@@ -24,7 +24,7 @@ public enum Confirmation {
     }
 
     /// One line without its line break, or nil at the end of input before any byte.
-    package static func readLine(from descriptor: Int32) throws -> String? {
+    static func readLine(from descriptor: Int32) throws -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {

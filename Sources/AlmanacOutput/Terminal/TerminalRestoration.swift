@@ -10,17 +10,17 @@ import Foundation
 /// with its default action, so the shell sees the usual "interrupted" status (130).
 package enum TerminalRestoration {
     package struct State {
-        package var installed = false
+        var installed = false
         package var input: Int32 = -1
         package var original = termios()
         package var raw = termios()
         package var output: Int32 = -1
-        package var leaveCount = 0
-        package var enterCount = 0
+        var leaveCount = 0
+        var enterCount = 0
     }
 
     package static let capacity = 128
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
 
     // Allocated once, from ordinary code (the first install), never freed: the handler only reads it.
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
@@ -50,21 +50,21 @@ package enum TerminalRestoration {
 
     /// Also writes `leave` to `output` on a signal (and `enter` after a stop): the sequences that
     /// leave and re-enter a full-screen display.
-    package static func setScreen(output: Int32, enter: String, leave: String) {
+    static func setScreen(output: Int32, enter: String, leave: String) {
         copy(leave, into: leaveBytes) { state.pointee.leaveCount = $0 }
         copy(enter, into: enterBytes) { state.pointee.enterCount = $0 }
         state.pointee.output = output
     }
 
     /// Stops writing screen sequences on a signal (the screen was left normally).
-    package static func clearScreen() {
+    static func clearScreen() {
         state.pointee.leaveCount = 0
         state.pointee.enterCount = 0
         state.pointee.output = -1
     }
 
     /// Puts back the signal handlers found before `install`.
-    package static func uninstall() {
+    static func uninstall() {
         state.pointee.installed = false
         for (number, handler) in previousHandlers {
             signal(number, handler)
@@ -72,7 +72,7 @@ package enum TerminalRestoration {
         previousHandlers = [:]
     }
 
-    package static func isIgnored(_ handler: sighandler_t?) -> Bool {
+    static func isIgnored(_ handler: sighandler_t?) -> Bool {
         unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
@@ -83,7 +83,7 @@ package enum TerminalRestoration {
     }
 
     /// Restores the terminal: the original settings, then the screen's leave sequence.
-    package static func leave() {
+    static func leave() {
         let current = state.pointee
         guard current.installed else { return }
         var settings = current.original

@@ -86,7 +86,7 @@ public struct Localizer: Sendable {
 
     /// Parses a `.strings` file (`"key" = "value";`). A file that does not parse is a build defect,
     /// caught by the translation tests; at run time its keys fall back to English.
-    package static func parseStrings(_ text: String, path: String) -> [String: String] {
+    static func parseStrings(_ text: String, path: String) -> [String: String] {
         guard let data = text.data(using: .utf8),
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
             let table = plist as? [String: String]

@@ -90,7 +90,7 @@ public enum DisplayWidth {
     }
 
     /// The three-byte ranges `simpleWidth` counts as one column each.
-    package static let simpleRanges: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF]
+    static let simpleRanges: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF]
 
     /// The width of one grapheme cluster.
     public static func of(_ character: Character) -> Int {
@@ -147,13 +147,13 @@ public enum DisplayWidth {
         return String(repeating: " ", count: gap / 2) + text + String(repeating: " ", count: gap - gap / 2)
     }
 
-    package static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode's EastAsianWidth.txt, W and F) outside the emoji
     /// blocks, which `isEmojiPresentation` covers.
-    package static func isWide(_ value: UInt32) -> Bool {
+    static func isWide(_ value: UInt32) -> Bool {
         var low = 0
         var high = wideRanges.count - 1
         while low <= high {
@@ -171,7 +171,7 @@ public enum DisplayWidth {
     }
 
     /// Sorted, non-overlapping.
-    package static let wideRanges: [ClosedRange<UInt32>] = [
+    static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F,  // Hangul Jamo initial consonants
         0x2329...0x232A,  // angle brackets
         0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFB,  // CJK radicals, ideographic description

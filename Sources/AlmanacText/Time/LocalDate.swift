@@ -138,7 +138,7 @@ extension Int {
 }
 
 /// The value of a run of ASCII decimal digits; nil when any byte is not a digit.
-package func decimalDigits(_ bytes: some Collection<UInt8>) -> Int? {
+func decimalDigits(_ bytes: some Collection<UInt8>) -> Int? {
     var value = 0
     for byte in bytes {
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

@@ -29,7 +29,7 @@ package struct PosixZoneRule: Sendable, Equatable {
         package let time: Int
 
         /// The change in `year`, as wall-clock seconds since 1970-01-01T00:00 read as if UTC.
-        package func wallSeconds(in year: Int) -> Int64 {
+        func wallSeconds(in year: Int) -> Int64 {
             let january = LocalDate.dayNumber(year: year, month: 1, day: 1)
             let dayNumber: Int
             switch day {
@@ -56,12 +56,12 @@ package struct PosixZoneRule: Sendable, Equatable {
     }
 
     /// The farthest instant read as itself (`offset(at:)`).
-    package static let farthest: Int64 = 1 << 55
+    static let farthest: Int64 = 1 << 55
 
     /// Standard time's offset, seconds east of UTC.
     package let standard: Int
     /// Daylight saving time, or nil for a zone without it.
-    package let daylight: Daylight?
+    let daylight: Daylight?
 
     /// The offset from UTC in force at `instant` (UTC seconds). The year is the instant's UTC year, as
     /// Python's `zoneinfo` and glibc read a rule.
@@ -105,7 +105,7 @@ package struct PosixZoneRule: Sendable, Equatable {
         package var index = 0
 
         package var atEnd: Bool { index == bytes.count }
-        package var peek: UInt8? { atEnd ? nil : bytes[index] }
+        var peek: UInt8? { atEnd ? nil : bytes[index] }
 
         package mutating func skip(_ character: Character) -> Bool {
             guard peek == character.asciiValue else { return false }

@@ -7,7 +7,7 @@
 /// mean what `date`, `zdump` and every other program on the machine say it means.
 package struct TZif: Sendable {
     /// The instants (UTC seconds, ascending) at which the offset changes.
-    package let transitions: [Int64]
+    let transitions: [Int64]
     /// The offset (seconds east of UTC) from each transition on.
     package let offsets: [Int32]
     /// The offset before the first transition (time type 0).
@@ -18,10 +18,10 @@ package struct TZif: Sendable {
     /// The most a file may hold. The tz database's largest files are 4 KiB with 310 transitions,
     /// 27 leap seconds, 18 types and 40 bytes of names (tzcode itself stops at 2,000 transitions):
     /// anything far past that is not a zone but an attack on time and memory, refused before it is read.
-    package static let largestFile = 1 << 20
-    package static let mostTransitions = 10_000
-    package static let mostLeapRecords = 1_000
-    package static let mostNameBytes = 4_096
+    static let largestFile = 1 << 20
+    static let mostTransitions = 10_000
+    static let mostLeapRecords = 1_000
+    static let mostNameBytes = 4_096
 
     /// Reads a TZif file of any version; nil when the bytes are not one, contradict themselves or
     /// pass the limits above. Every sum on the file's numbers is checked: a hostile file is refused,
@@ -62,14 +62,14 @@ package struct TZif: Sendable {
     }
 
     /// True when a header's magic `TZif` starts at `offset`.
-    package static func isTZif(_ bytes: [UInt8], at offset: Int) -> Bool {
+    static func isTZif(_ bytes: [UInt8], at offset: Int) -> Bool {
         offset + 4 <= bytes.count && bytes[offset..<offset + 4].elementsEqual("TZif".utf8)
     }
 
     /// The counts of a data block and where it lies.
     private struct Header {
         package let start: Int, timeSize: Int
-        package let isUTCCount: Int, isStandardCount: Int, leapCount: Int, timeCount: Int, typeCount: Int, charCount: Int
+        let isUTCCount: Int, isStandardCount: Int, leapCount: Int, timeCount: Int, typeCount: Int, charCount: Int
 
         /// Reads the 44-byte header at `offset`; the block follows it.
         package init?(_ bytes: [UInt8], at offset: Int, timeSize: Int) {

@@ -26,7 +26,7 @@ public struct Zone: Sendable, CustomStringConvertible {
     /// What a zone is, shared by its copies (immutable, so `Sendable`).
     private final class Storage: Sendable {
         package let identifier: String
-        package let cLibraryValue: String
+        let cLibraryValue: String
         package let source: Source
 
         package init(_ identifier: String, _ cLibraryValue: String, _ source: Source) {
