@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacText
 import Foundation
 import Testing
 

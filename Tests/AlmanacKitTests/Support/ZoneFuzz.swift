@@ -2,6 +2,7 @@
 // and by the replay of their corpora in ZoneFuzzTests.
 #if !FUZZING
 @testable import AlmanacKit
+@testable import AlmanacText
 #endif
 import Foundation
 
