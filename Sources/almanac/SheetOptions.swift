@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 
 /// `--delimiter` and `--bom`: delimited output in a spreadsheet's form (`SheetForm`), declared once
 /// for `export` and for every command that prints rows (through `PageOptions`).

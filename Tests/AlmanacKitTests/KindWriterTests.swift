@@ -59,6 +59,7 @@ import Testing
         Case(.events, ["starts_at": "2025-12-24", "ends_at": "2025-12-26"], nil),
         Case(.events, ["starts_at": "2025-12-24", "ends_at": "2025-12-26T10:00"], "rule.events.all-day-end"),
         Case(.events, ["starts_at": "2025-12-24", "ends_at": "2025-12-23"], "rule.events.last-day-before-first"),
+        Case(.events, ["starts_at": "9999-12-30", "ends_at": "9999-12-31"], "rule.events.all-day-past-the-years"),
         Case(.events, ["ends_at": "2025-12-23"], "rule.events.timed-end"),
         Case(.events, ["ends_at": "2025-12-22T16:00"], "rule.events.ends-before-start"),
         Case(.events, ["starts_at": "0001-01-01T00:00+01:00"], "rule.datetime-out-of-range"),
@@ -176,7 +177,7 @@ import Testing
     /// The cases name every rule the kinds' definitions can report, so a new rule needs a case here.
     @Test func everyRuleOfTheKindsHasACase() throws {
         let named = Set(Self.cases.compactMap(\.rule))
-        let sources = ["Kinds/BookKind.swift", "Kinds/EventKind.swift", "Kinds/CalendarKinds.swift", "Kinds/CountryKinds.swift",
+        let sources = ["Domains/Books/BookKind.swift", "Domains/Events/EventKind.swift", "Domains/Calendar/CalendarKinds.swift", "Domains/Countries/CountryKinds.swift",
                        "Domains/Books/LoanRules.swift", "Domains/Calendar/CalendarRules.swift", "Domains/Countries/CountryRules.swift",
                        "Domains/Quiz/QuizOptions.swift", "Domains/Animation/Stepper.swift", "Domains/Animation/AnimationRules.swift"]
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,5 @@
 @testable import AlmanacKit
+@testable import AlmanacOutput
 import Foundation
 import Testing
 

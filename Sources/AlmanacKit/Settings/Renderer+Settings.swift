@@ -1,4 +1,5 @@
 import AlmanacOutput
+import AlmanacText
 import Foundation
 
 /// The one place the settings' format reaches the renderer: the output layer knows no settings.
@@ -28,5 +29,32 @@ extension Renderer {
         _ settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Renderer {
         Renderer(settings: settings, terminal: .standardOutput(environment: environment), environment: environment)
+    }
+}
+
+/// The spreadsheet form the options ask for, checked against the settings' format.
+extension SheetForm {
+    /// The form `--delimiter` (nil: a comma) and `--bom` ask for; a delimiter that is not one is a
+    /// usage error naming it.
+    public static func given(delimiter: String?, bom: Bool) throws -> SheetForm {
+        guard let delimiter else { return SheetForm(bom: bom) }
+        guard let byte = ImportOptions.delimiter(named: delimiter) else {
+            throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
+        }
+        return SheetForm(delimiter: byte, bom: bom)
+    }
+
+    /// The form of a listing printed in `settings`' format: `--delimiter` only with `--format csv`
+    /// (tsv is tab-separated by its name), `--bom` with csv or tsv; asked of any other format, each
+    /// is a usage error naming the format, never ignored.
+    public static func listing(delimiter: String?, bom: Bool, settings: Settings) throws -> SheetForm {
+        let form = try given(delimiter: delimiter, bom: bom)
+        if delimiter != nil, settings.format != .csv {
+            throw AlmanacError(.usage, "output.error.delimiter-not-csv", ["format": settings.format.rawValue])
+        }
+        if bom, settings.format != .csv, settings.format != .tsv {
+            throw AlmanacError(.usage, "output.error.bom-not-sheet", ["format": settings.format.rawValue])
+        }
+        return form
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacOutput
 import AlmanacText
 
 /// `almanac export KIND [--out FILE]` and `almanac export DIR`.

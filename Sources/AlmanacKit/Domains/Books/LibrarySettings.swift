@@ -1,4 +1,6 @@
+import AlmanacOutput
 import AlmanacSQLite
+import AlmanacText
 import Foundation
 
 /// A rule a library sets for itself, kept in the database (`library_settings`) and changed with
