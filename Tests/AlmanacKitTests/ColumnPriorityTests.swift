@@ -1,4 +1,6 @@
 @testable import AlmanacKit
+@testable import AlmanacOutput
+@testable import AlmanacText
 import Testing
 
 /// The table renderer's rule for a narrow terminal, for any listing: columns that say least go

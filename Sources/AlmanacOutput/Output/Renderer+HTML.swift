@@ -1,3 +1,5 @@
+import AlmanacText
+
 extension Renderer {
     /// The page's heading: the command's title, else "Almanac".
     package var pageTitle: String { title ?? localizer("page.title.default") }
