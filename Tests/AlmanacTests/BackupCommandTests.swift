@@ -15,7 +15,7 @@ import Testing
         let database = try Database(path: path, mode: .readOnly)
         var tables: [String: [[SQLValue]]] = [:]
         for (table, _) in try Store.tableSummary(database) {
-            tables[table] = try database.rows("SELECT * FROM \"\(table)\" ORDER BY 1, 2, 3")
+            tables[table] = try database.rows("SELECT * FROM \"\(table)\" ORDER BY 1, 2")
         }
         return tables
     }
