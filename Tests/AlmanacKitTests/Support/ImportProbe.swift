@@ -29,7 +29,7 @@ final class ImportProbe {
     /// The tables the probe watches, with the import kinds that write them.
     static let tables = [
         "holidays", "doors", "events", "countries", "quiz_answers", "animation_properties", "animation_settings",
-        "animation_setting_values", "books", "import_log", "calendar_state", "overdue_notices", "sqlite_sequence",
+        "animation_setting_values", "books", "import_log", "calendar_state", "overdue_notices", "library_settings", "sqlite_sequence",
     ]
 
     /// The table a kind's rows land in (the last ids: SQLite's own, under their view).
