@@ -24,8 +24,8 @@ import Foundation
 /// one; nothing of theirs is registered on the connection (no pointer back to them), so it may
 /// outlive them.
 public final class QueryLimits: @unchecked Sendable {
-    // @unchecked: the command's thread and the watchdog share the fields below `state` only under its
-    // lock; `timeout` is constant and `output` is the command's thread's alone.
+    // @unchecked: `timeout` is constant, `output` and `abandon` are the command's thread's alone (the
+    // watchdog gets a copy of `abandon` at each statement's first step).
 
     /// The time limit, or nil for none.
     public let timeout: Duration?
@@ -38,24 +38,9 @@ public final class QueryLimits: @unchecked Sendable {
     /// How long a statement has to stop after its interrupt before the process is ended.
     public static let grace: Duration = .seconds(2)
 
-    private let clock = ContinuousClock()
-    private let state = NSCondition()
-    // Under `state`:
-    private var database: Database?
-    private var source = "query"
-    /// When the statement's first step began, and the output's waiting as its latest step began.
-    private var started: ContinuousClock.Instant?
-    private var waited = Duration.zero
-    /// True while the command's thread is inside a step.
-    private var stepping = false
-    /// True while the watchdog waits for the next step to begin (it is over time between steps).
-    private var watchdogAwaitsStep = false
-    private var watchdogRunning = false
-    private var ending = false
-    /// When the watchdog interrupted the statement for its time.
-    private var interruptedAt: ContinuousClock.Instant?
-    /// True once the process is being ended: the command's thread must not go on.
-    private var abandoning = false
+    /// The statement's clock and its watchdog thread's state. The thread holds this, never the
+    /// limits, so the limits go with their last user even while a thread unwinds.
+    private let watchdog = Watchdog()
 
     /// The default time limit of `report run`, and of `query` when no one is at a terminal to press
     /// Ctrl-C (standard input is not one, as under cron): 300 seconds.
@@ -94,38 +79,100 @@ public final class QueryLimits: @unchecked Sendable {
     /// Puts the limits on a connection: the largest value; the time is watched from the first step.
     func install(on database: Database) throws {
         try database.capValues(at: Self.largestValue)
-        state.lock()
-        self.database = database
-        state.unlock()
+        watchdog.watch(database)
     }
 
     /// Runs one step of the statement named `source` in messages; the clock, and the watchdog,
     /// start at the first.
     func timing<T>(source: String, _ step: () throws -> T) rethrows -> T {
-        guard timeout != nil else { return try step() }
-        state.lock()
-        if started == nil {
-            started = clock.now
-            self.source = source
-            watchdogRunning = true
-            Thread { [self] in watch() }.start()
-        }
-        waited = output?.waited ?? .zero
-        stepping = true
-        if watchdogAwaitsStep { state.signal() }
-        state.unlock()
-        defer {
-            state.lock()
-            stepping = false
-            // The watchdog is ending the process: nothing more of the command may run meanwhile.
-            while abandoning { state.wait() }
-            state.unlock()
-        }
+        guard let timeout else { return try step() }
+        watchdog.stepBegins(source: source, timeout: timeout, waited: output?.waited ?? .zero, abandon: abandon)
+        defer { watchdog.stepEnded() }
         return try step()
     }
 
     /// Stops the watchdog once the statement is done (or failed); the next statement has a clock of
     /// its own.
+    func statementEnded() {
+        watchdog.statementEnded()
+    }
+
+    /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
+    func explain(_ error: DatabaseError, source: String) -> AlmanacError {
+        if error.primaryCode == SQLITE_INTERRUPT, watchdog.interrupted, let timeout {
+            return AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
+        }
+        if error.primaryCode == SQLITE_TOOBIG {
+            return AlmanacError(.invalidData, "query.error.too-big", ["source": source, "limit": "64 MiB"])
+        }
+        if error.primaryCode == SQLITE_NOMEM {
+            return AlmanacError(.invalidData, "query.error.memory", ["source": source, "limit": "128 MiB"])
+        }
+        return error.almanacError(source: source)
+    }
+}
+
+/// The clock of one statement at a time and the thread that watches it: `QueryLimits`' moving part.
+/// The command's thread and the watchdog share every field only under `state`.
+private final class Watchdog: @unchecked Sendable {
+    private let clock = ContinuousClock()
+    private let state = NSCondition()
+    // Under `state`:
+    private var database: Database?
+    private var source = "query"
+    private var timeout = Duration.zero
+    private var abandon: (@Sendable (AlmanacError) -> Void)?
+    /// When the statement's first step began, and the output's waiting as its latest step began.
+    private var started: ContinuousClock.Instant?
+    private var waited = Duration.zero
+    /// True while the command's thread is inside a step.
+    private var stepping = false
+    /// True while the watchdog waits for the next step to begin (it is over time between steps).
+    private var watchdogAwaitsStep = false
+    private var watchdogRunning = false
+    private var ending = false
+    /// When the watchdog interrupted the statement for its time.
+    private var interruptedAt: ContinuousClock.Instant?
+    /// True once the process is being ended: the command's thread must not go on.
+    private var abandoning = false
+
+    /// The connection to interrupt.
+    func watch(_ database: Database) {
+        state.lock()
+        self.database = database
+        state.unlock()
+    }
+
+    /// True when the current statement was interrupted for its time.
+    var interrupted: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return interruptedAt != nil
+    }
+
+    /// A step begins; the first of a statement starts its clock and the watchdog thread.
+    func stepBegins(source: String, timeout: Duration, waited: Duration, abandon: (@Sendable (AlmanacError) -> Void)?) {
+        state.lock()
+        if started == nil {
+            started = clock.now
+            (self.source, self.timeout, self.abandon) = (source, timeout, abandon)
+            watchdogRunning = true
+            Thread { [self] in run() }.start()
+        }
+        self.waited = waited
+        stepping = true
+        if watchdogAwaitsStep { state.signal() }
+        state.unlock()
+    }
+
+    /// A step is over; while the watchdog ends the process nothing more of the command may run.
+    func stepEnded() {
+        state.lock()
+        stepping = false
+        while abandoning { state.wait() }
+        state.unlock()
+    }
+
     func statementEnded() {
         state.lock()
         defer { state.unlock() }
@@ -138,21 +185,21 @@ public final class QueryLimits: @unchecked Sendable {
 
     /// The watchdog: sleeps until the statement would pass its time, then interrupts it while it
     /// steps (between steps the output's waiting may still be taken off), then gives it `grace`.
-    private func watch() {
+    private func run() {
         state.lock()
         defer {
             watchdogRunning = false
             state.broadcast()
             state.unlock()
         }
-        while !ending, let timeout, let started {
+        while !ending, let started {
             let now = clock.now
             if let interruptedAt {
                 guard let abandon else { return }
                 if !stepping {
                     waitForStep()
-                } else if now - interruptedAt < Self.grace {
-                    wait(Self.grace - (now - interruptedAt))
+                } else if now - interruptedAt < QueryLimits.grace {
+                    wait(QueryLimits.grace - (now - interruptedAt))
                 } else {
                     abandoning = true
                     let error = AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
@@ -187,22 +234,5 @@ public final class QueryLimits: @unchecked Sendable {
         watchdogAwaitsStep = true
         state.wait()
         watchdogAwaitsStep = false
-    }
-
-    /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
-    func explain(_ error: DatabaseError, source: String) -> AlmanacError {
-        state.lock()
-        let stoppedForTime = interruptedAt != nil
-        state.unlock()
-        if error.primaryCode == SQLITE_INTERRUPT, stoppedForTime, let timeout {
-            return AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
-        }
-        if error.primaryCode == SQLITE_TOOBIG {
-            return AlmanacError(.invalidData, "query.error.too-big", ["source": source, "limit": "64 MiB"])
-        }
-        if error.primaryCode == SQLITE_NOMEM {
-            return AlmanacError(.invalidData, "query.error.memory", ["source": source, "limit": "128 MiB"])
-        }
-        return error.almanacError(source: source)
     }
 }
