@@ -84,6 +84,38 @@ import TestSupport
         #expect(try run(["list", "--format", "csv"]).stdout.split(separator: "\r\n").count == 1 + 24)
     }
 
+    /// A filter that matches nothing says so, naming the options, in English and Russian; with no
+    /// filter an empty list is still "no loans yet".
+    @Test func aFilterThatMatchesNothingSaysSo() throws {
+        let nobody = try run(["list", "--borrower", "Nobody"])
+        #expect(nobody.status == 0, "\(nobody.stderr)")
+        #expect(nobody.stdout == "No loans match --borrower “Nobody”.\n")
+        let both = try run(["list", "--overdue", "--search", "zzz", "--borrower", "Nobody", "--locale", "ru"])
+        #expect(both.stdout == "Нет выдач, подходящих под --overdue --borrower «Nobody» --search «zzz».\n")
+        #expect(try run(["list", "--open", "--search", "zzz"]).stdout == "No loans match --open --search “zzz”.\n")
+        #expect(try run(["list", "--search", "zzz", "--format", "csv"]).stdout
+            == "id,title,author,borrower,loaned_on,due_on,returned_on,status,days_overdue\r\n")
+        try dir.initDatabase("empty.db")
+        #expect(try dir.run(["--db", "empty.db", "books", "list"]).stdout == "No loans yet.\n")
+        #expect(try dir.run(["--db", "empty.db", "books", "list", "--open"]).stdout == "No books are out on loan.\n")
+    }
+
+    /// `--borrower` and `--search` match any part of a name, case and accents aside, ё as е.
+    @Test func borrowerAndSearchMatchAnyPartOfAName() throws {
+        _ = try run(["add", "Денискины рассказы", "--due", "2026-01-10", "--borrower", "Иванова Маша, 5Б"])
+        _ = try run(["add", "Ёжик в тумане", "--due", "2026-01-10", "--borrower", "Алёна Петрова", "--author", "Козлов"])
+        func ids(_ arguments: [String]) throws -> [String] {
+            let out = try run(["list", "--format", "csv", "--sort", "title"] + arguments)
+            #expect(out.status == 0, "\(out.stderr)")
+            return out.stdout.split(separator: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+        }
+        #expect(try ids(["--borrower", "иванова"]) == ["3", "24"], "Мария Иванова and Иванова Маша, 5Б")
+        #expect(try ids(["--borrower", "МАША"]) == ["24", "10"], "Иванова Маша, 5Б and Маша")
+        #expect(try ids(["--borrower", "алена"]) == ["25"], "ё is е")
+        #expect(try ids(["--search", "ежик"]) == ["20", "25"], "two copies of Ёжик в тумане")
+        #expect(try ids(["--search", "5б", "--locale", "ru"]) == ["24"])
+    }
+
     /// `books delete` follows the rule of every delete: asked on a terminal (y/N), and without one
     /// `--yes` is needed; nothing is deleted otherwise. In English and Russian.
     @Test func deletingAsksOnATerminalOrNeedsYes() throws {

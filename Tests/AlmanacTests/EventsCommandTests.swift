@@ -152,3 +152,77 @@ import Testing
         #expect(try run(["events", "agenda", "--from", "today+1", "--days", "1", "--format", "csv"]).stdout.hasPrefix("day,id"))
     }
 }
+
+/// `events list`: every event one row each, in order of start, any days, found by words or person
+/// (any part, case and accents aside, ё as е), in every format; a filter that finds nothing says so.
+@Suite struct EventListCommandTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        try dir.prepared("sample events", as: "a.db") { template in
+            try template.initDatabase("made.db")
+            let sample = Workdir.packageRoot.appendingPathComponent("SampleData/events.csv").path
+            let imported = try template.run(["--db", "made.db", "import", "events", sample])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+    }
+
+    func run(_ arguments: [String]) throws -> Workdir.Output {
+        try dir.run(["--db", "a.db", "--today", "2025-12-22", "--tz", "Europe/Berlin", "events", "list"] + arguments)
+    }
+
+    func ids(_ arguments: [String]) throws -> [Int] {
+        let out = try run(arguments + ["--format", "csv"])
+        #expect(out.status == 0, "\(out.stderr)")
+        return out.stdout.split(separator: "\r\n").dropFirst().compactMap { Int($0.prefix { $0 != "," }) }
+    }
+
+    @Test func everyEventInOrderOfStartAndAnyDays() throws {
+        let all = try run(["--format", "csv"])
+        let rows = all.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(Set(rows.map { Int($0[0]) ?? 0 }) == Set(1...43), "every event, outside this week too")
+        #expect(rows.map { String($0[1]) } == rows.map { String($0[1]) }.sorted(), "in order of start")
+        // Berlin's New Year: the party still running at midnight is listed; Moscow's night ended at 23:00 Berlin.
+        #expect(try ids(["--from", "2026-01-01"]) == [40, 42, 43])
+        #expect(try ids(["--to", "2025-12-12"]) == [2, 1], "Moscow's 19:30 is Berlin's 17:30")
+        #expect(try ids(["--from", "today+6", "--to", "today+6"]) == [33, 34])
+        let backwards = try run(["--from", "2026-01-02", "--to", "2026-01-01"])
+        #expect(backwards.status == 64)
+        #expect(backwards.stderr.contains("2026-01-01") && backwards.stderr.contains("2026-01-02"), "\(backwards.stderr)")
+    }
+
+    @Test func searchAndPersonMatchAnyPartCaseAndAccentsAside() throws {
+        #expect(try ids(["--search", "елка"]) == [33], "Ёлка в Кремле: ё is е, case aside")
+        #expect(try ids(["--person", "chloe"]) == [5, 22, 39])
+        #expect(try ids(["--person", "CHLOÉ", "--from", "2025-12-20"]) == [22, 39])
+        #expect(try ids(["--search", "raclette"]) == [39], "the description is searched too")
+        #expect(try ids(["--person", "raclette"]).isEmpty, "--person looks at the person alone")
+    }
+
+    @Test func aFilterThatFindsNothingSaysSoInEnglishAndRussian() throws {
+        #expect(try run(["--person", "Nobody"]).stdout == "No events match --person “Nobody”.\n")
+        #expect(try run(["--from", "2026-02-01", "--search", "zzz", "--locale", "ru"]).stdout
+            == "Нет событий, подходящих под --from 2026-02-01 --search «zzz».\n")
+        try dir.initDatabase("empty.db")
+        #expect(try dir.run(["--db", "empty.db", "events", "list"]).stdout == "No events yet.\n")
+        #expect(try dir.run(["--db", "empty.db", "--locale", "ru", "events", "list"]).stdout == "Событий пока нет.\n")
+    }
+
+    @Test func theSameFormatsAsEveryListing() throws {
+        let table = try run(["--person", "chloe", "--locale", "ru"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("Brunch with Chloé") && table.stdout.hasSuffix("3 события\n"), "\(table.stdout)")
+        let csv = try run(["--search", "елка", "--format", "csv"])
+        #expect(csv.stdout == "id,starts_at,ends_at,all_day,title,person\r\n33,2025-12-28T10:00:00Z,2025-12-28T12:00:00Z,false,Ёлка в Кремле,Мособлёлка\r\n",
+            "\(csv.stdout)")
+        let tsv = try run(["--search", "елка", "--format", "tsv"])
+        #expect(tsv.stdout.hasPrefix("id\tstarts_at\tends_at\tall_day\ttitle\tperson\n33\t"), "\(tsv.stdout)")
+        let json = try run(["--search", "елка", "--format", "json"])
+        #expect(json.stdout.hasPrefix("[\n  {\"id\": 33, \"starts_at\": \"2025-12-28T10:00:00Z\""), "\(json.stdout)")
+        let markdown = try run(["--search", "елка", "--format", "markdown"])
+        #expect(markdown.stdout.contains("|  33 | Sun 28 Dec 11:00 | Sun 28 Dec 13:00 | no      | Ёлка в Кремле | Мособлёлка |"), "\(markdown.stdout)")
+        let html = try run(["--search", "елка", "--format", "html", "--locale", "ru"])
+        #expect(html.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"ru\">") && html.stdout.contains("Ёлка в Кремле"))
+    }
+}

@@ -3,12 +3,12 @@ import AlmanacOutput
 import AlmanacText
 import Foundation
 
-/// `almanac events agenda | show | cards | add`.
+/// `almanac events agenda | list | show | cards | add | edit | delete`.
 struct Events: Command {
     static let configuration = CommandConfiguration("events",
         abstract: localized("help.events.abstract"),
         discussion: localized("help.events.discussion"),
-        subcommands: [AgendaCommand.self, Show.self, Cards.self, Add.self, Edit.self, Delete.self]
+        subcommands: [AgendaCommand.self, List.self, Show.self, Cards.self, Add.self, Edit.self, Delete.self]
     )
 }
 
@@ -73,6 +73,46 @@ extension Events {
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
             try page.output(settings) { try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0) }
+        }
+    }
+
+    /// `almanac events list [--from DAY] [--to DAY] [--search TEXT] [--person NAME]`.
+    struct List: RunnableCommand, Exemplified, Formatted {
+        static let configuration = CommandConfiguration("list",
+            abstract: localized("help.events.list.abstract"),
+            discussion: localized("help.events.list.discussion"))
+
+        static let examples = [
+            Example("almanac events list", "example.events.list.all"),
+            Example("almanac events list --from 2025-12-25 --search елка", "example.events.list.search"),
+            Example("almanac events list --person anna --format csv", "example.events.list.person"),
+        ]
+
+        static let formats = FormatOption.rows
+
+        let global: GlobalOptions
+        let page: PageOptions
+        let from: String?
+        let to: String?
+        let search: String?
+        let person: String?
+
+        init(_ line: ArgumentReader) {
+            global = GlobalOptions(line)
+            page = PageOptions(line)
+            from = line.option("--from", value: "day", help: "help.events.list.from")
+            to = line.option("--to", value: "day", help: "help.events.to")
+            search = line.option("--search", value: "text", help: "help.events.list.search")
+            person = line.option("--person", value: "name", help: "help.events.list.person")
+        }
+
+        func run() throws {
+            let settings = try page.settings(global, "events.list")
+            let filter = try EventFilter.resolve(from: from, to: to, search: search, person: person, today: settings.today)
+            let store = try EventStore.open(settings.databasePath, writing: false)
+            try page.output(settings) {
+                try EventList.write(store, filter: filter, zone: settings.timeZone, renderer: page.renderer(settings), to: $0)
+            }
         }
     }
 

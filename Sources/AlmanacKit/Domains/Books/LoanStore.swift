@@ -160,7 +160,8 @@ public struct LoanFilter: Sendable {
     public var openOnly = false
     /// Only loans overdue on the day listed (not returned, due before it).
     public var overdueOnly = false
-    /// Only this borrower's loans (case and accents aside).
+    /// Only the loans of borrowers whose name holds this (case and accents aside: `иванова` finds
+    /// "Иванова Маша, 5Б", `ё` is `е`).
     public var borrower: String?
     /// Only loans whose title, author or borrower contains this (case and accents aside).
     public var search: String?
@@ -176,6 +177,18 @@ public struct LoanFilter: Sendable {
         self.limit = limit
     }
 
+    /// What an empty list says: that nothing matches the options given (`No loans match --overdue
+    /// --borrower “Nobody”.`), that no book is out (`--open` alone), or that there are no loans yet.
+    public func emptySentence(_ t: Localizer) -> Table.Sentence {
+        var given: [String] = []
+        if overdueOnly { given.append("--overdue") } else if openOnly && needsText { given.append("--open") }
+        for (option, value) in [("--borrower", borrower), ("--search", search)] {
+            if let value { given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)])) }
+        }
+        if given.isEmpty { return Table.Sentence(openOnly ? "books.none-open" : "books.none") }
+        return Table.Sentence("books.none-match", ["filters": given.joined(separator: " ")])
+    }
+
     /// True when loans must be compared as text in Swift (folding case and accents needs the locale).
     var needsText: Bool { borrower != nil || search != nil }
 
@@ -185,7 +198,7 @@ public struct LoanFilter: Sendable {
         let who = borrower.map { SearchText($0, locale: locale) }
         let text = search.map { SearchText($0, locale: locale) }
         return { loan in
-            if let who, !(loan.borrower.map(who.isExactly) ?? false) { return false }
+            if let who, !(loan.borrower.map(who.matches) ?? false) { return false }
             if let text, !([loan.title, loan.author, loan.borrower].compactMap { $0 }.contains(where: text.matches)) { return false }
             return true
         }

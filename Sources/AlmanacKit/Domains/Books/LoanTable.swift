@@ -12,13 +12,13 @@ public enum LoanTable {
         case due
     }
 
-    /// The columns (the books kind's, then the status on the day), counted as books; `openOnly` words
-    /// the sentence of an empty list for `--open`.
-    public static func head(_ t: Localizer, openOnly: Bool = false) -> Table.Head {
+    /// The columns (the books kind's, then the status on the day), counted as books; `filter` words
+    /// the sentence of an empty list (`LoanFilter.emptySentence`).
+    public static func head(_ t: Localizer, filter: LoanFilter = LoanFilter()) -> Table.Head {
         Table.Head(columns: BookKind.Column.allCases.map { column($0, t) }
             + [Table.Column(key: "status", title: t("column.status")),
                Table.Column(key: "days_overdue", title: t("column.days_overdue"), priority: .less)], summaryUnit: "unit.book",
-            empty: Table.Sentence(openOnly ? "books.none-open" : "books.none"))
+            empty: filter.emptySentence(t))
     }
 
     /// Each loan's row with its status on `today`: overdue (red on a terminal, `✗` and a word
@@ -91,7 +91,7 @@ public enum LoanTable {
     /// the loans' text goes from SQLite's memory to the output (`Rows.row(_:into:)`).
     public static func list(_ store: LoanStore, filter: LoanFilter, sort: Sort, renderer: Renderer, today: LocalDate,
                             to output: OutputWriter) throws {
-        let writer = try renderer.writer(head(renderer.localizer, openOnly: filter.openOnly), to: output)
+        let writer = try renderer.writer(head(renderer.localizer, filter: filter), to: output)
         let rows = Rows(today: today, localizer: renderer.localizer)
         let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
         if filter.needsText {

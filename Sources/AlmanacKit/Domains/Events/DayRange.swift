@@ -71,7 +71,7 @@ public struct DayRange: Sendable, Equatable {
             + (endsAtTheLastDay ? [localizer("events.note.range-ends")] : [])
     }
 
-    private static func day(_ text: String, option: String, today: LocalDate) throws -> (LocalDate, Bool) {
+    static func day(_ text: String, option: String, today: LocalDate) throws -> (LocalDate, Bool) {
         guard let day = ReportParameter.day(text, today: today) else {
             throw AlmanacError(.usage, "events.error.bad-day", ["option": option, "value": text])
         }

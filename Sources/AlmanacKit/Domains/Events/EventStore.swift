@@ -62,6 +62,19 @@ public struct EventStore {
         try read(Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
     }
 
+    /// Every event that covers part of `[from, to)` (UTC seconds; nil: no bound), in order of start
+    /// then id, handed to `body` as read: `events list`, which may span every year.
+    public func forEachEvent(coveringFrom from: Int64?, to: Int64?, withDescriptions: Bool, _ body: (Event) throws -> Void) throws {
+        let columns = withDescriptions ? Self.detailed : Self.listed
+        let lower: SQLValue = from.map { .text(Instant.utcText($0)) } ?? .null
+        let upper: SQLValue = to.map { $0 > Instant.storable.upperBound ? .null : .text(Instant.utcText($0)) } ?? .null
+        try read("""
+            SELECT \(columns.sql()) FROM events
+            WHERE (?2 IS NULL OR starts_at < ?2) AND (?1 IS NULL OR starts_at >= ?1 OR ends_at > ?1)
+            ORDER BY starts_at, id
+            """, [lower, upper], columns, body)
+    }
+
     /// The stored text of the range's bounds: a day before it (the lookback), its start and its end.
     private static func bounds(from: Int64, to: Int64) -> (lookback: String, start: String, end: String) {
         // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
