@@ -5,7 +5,7 @@ struct Almanac: Command, Exemplified {
     static let configuration = CommandConfiguration("almanac",
         abstract: localized("help.almanac.abstract"),
         discussion: localized("help.almanac.discussion"),
-        subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, CalendarCommand.self, AnimationCommand.self,
+        subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, Schema.self, CalendarCommand.self, AnimationCommand.self,
                       Countries.self, Quiz.self, Books.self, Overdue.self, Config.self, Events.self, Site.self]
     )
 

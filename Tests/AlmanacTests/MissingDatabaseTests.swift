@@ -34,7 +34,7 @@ import Testing
         "books return": ["1"], "books delete": ["1", "--yes"],
         "overdue": [],
         "config list": [], "config get": ["longest-loan-months"], "config set": ["longest-loan-months", "4"],
-        "events agenda": [], "events list": [], "events show": ["1"], "events cards": [],
+        "events agenda": [], "events list": [], "schema": [], "events show": ["1"], "events cards": [],
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1", "--yes"],
         "site": ["public"],
     ]

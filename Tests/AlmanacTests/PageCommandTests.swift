@@ -27,7 +27,7 @@ import Testing
         "report list", "report run", "query", "calendar holidays", "calendar show", "calendar open",
         "animation properties", "animation settings", "animation timeline", "countries list",
         "quiz question", "quiz scores", "quiz missed", "books list", "books add", "books edit", "books return",
-        "books delete", "overdue", "events agenda", "events list", "events show", "events cards", "events add",
+        "books delete", "overdue", "schema", "events agenda", "events list", "events show", "events cards", "events add",
         "events edit", "events delete", "config list",
     ]
 

@@ -18,6 +18,8 @@ public enum CompletionList: String, CaseIterable, Sendable {
     case reports
     /// `NAME=` for each parameter of the report named on the line (`--param NAME=VALUE`).
     case reportParameters = "report-parameters"
+    /// The kinds and tables `schema` describes.
+    case schemaNames = "schema-names"
     /// The languages Almanac speaks (`en`, `ru`).
     case locales
     /// The time-zone names of the system's tz database.

@@ -20,6 +20,8 @@ public enum CompletionValues {
         case .propertyAssignments where prefix.contains("="):
             all = assignedValues(key: String(prefix.prefix { $0 != "=" }), path: databasePath(invocation, environment))
         case .holidays, .settings, .properties, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
+        case .schemaNames:
+            all = snapshot(databasePath(invocation, environment)).flatMap { try? SchemaListing.names($0) } ?? ImportKind.allCases.map(\.rawValue)
         }
         return all.filter { $0.hasPrefix(prefix) }
     }
