@@ -1,4 +1,6 @@
+import AlmanacOutput
 import AlmanacSQLite
+import AlmanacText
 
 /// `almanac schema [KIND|TABLE]`: the database's tables as SQLite has them (columns, types, keys,
 /// defaults, references, indexes) and, for each table a kind imports, the CSV column each of its

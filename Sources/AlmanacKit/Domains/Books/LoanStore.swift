@@ -1,3 +1,4 @@
+import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
 import Foundation

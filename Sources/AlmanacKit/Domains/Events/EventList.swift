@@ -1,3 +1,5 @@
+import AlmanacOutput
+import AlmanacText
 /// `events list`: events one row each, in order of start, from any day to any day, found by any part
 /// of their title, person or description, or of their person alone (case and accents aside).
 public struct EventFilter: Sendable {
