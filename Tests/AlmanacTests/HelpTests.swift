@@ -92,7 +92,7 @@ import Testing
     }
 
     static let languages: [(environment: [String: String], more: String)] = [
-        (["LANG": "C", "COLUMNS": "80"], #"See "almanac help COMMAND""#),
+        (["LANG": "C", "COLUMNS": "80"], #"Help: "almanac help COMMAND""#),
         (["LANG": "ru_RU.UTF-8", "COLUMNS": "80"], "«almanac help КОМАНДА»"),
     ]
 

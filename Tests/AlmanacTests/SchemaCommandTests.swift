@@ -20,7 +20,7 @@ import Testing
         let out = try run(["--format", "csv"])
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\r\n").map(String.init)
-        #expect(lines.first == "table,column,type,primary_key,not_null,default_value,references,indexes,csv_column,kind")
+        #expect(lines.first == "table,column,type,primary_key,not_null,default_sql,references,indexes,csv_column,kind")
         let tables = Set(lines.dropFirst().map { String($0.prefix { $0 != "," }) })
         #expect(tables.isSuperset(of: ["books", "events", "quiz_answers", "overdue_notices", "last_ids", "import_log", "schema_migrations"]), "\(tables)")
         #expect(!tables.contains { $0.hasPrefix("sqlite_") })
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func everyFormat() throws {
-        #expect(try run(["events", "--format", "tsv"]).stdout.hasPrefix("table\tcolumn\ttype\tprimary_key\tnot_null\tdefault_value\treferences\tindexes\tcsv_column\tkind\nevents\tid\tINTEGER\ttrue\t"))
+        #expect(try run(["events", "--format", "tsv"]).stdout.hasPrefix("table\tcolumn\ttype\tprimary_key\tnot_null\tdefault_sql\treferences\tindexes\tcsv_column\tkind\nevents\tid\tINTEGER\ttrue\t"))
         #expect(try run(["events", "--format", "json"]).stdout.hasPrefix("[\n  {\"table\": \"events\", \"column\": \"id\", \"type\": \"INTEGER\", \"primary_key\": true, \"not_null\": false, "))
         let markdown = try run(["events", "--format", "markdown"]).stdout
         #expect(markdown.contains("### events (import kind events)") && markdown.contains("| starts_at "), "\(markdown)")

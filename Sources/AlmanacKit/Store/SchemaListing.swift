@@ -16,7 +16,7 @@ public struct SchemaListing {
     let rows: [Row]
 
     /// The columns every row has after its table: the rows for people under each table's heading.
-    static let columnKeys = ["column", "type", "primary_key", "not_null", "default_value", "references", "indexes", "csv_column"]
+    static let columnKeys = ["column", "type", "primary_key", "not_null", "default_sql", "references", "indexes", "csv_column"]
 
     /// Reads the schema of `database`, every table (SQLite's own aside), or the one a kind
     /// (`quiz-answers`) or table (`quiz_answers`) names; an unknown name is exit 66 naming the names.
