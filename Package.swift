@@ -9,10 +9,17 @@ let package = Package(
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
+        .library(name: "AlmanacServer", targets: ["AlmanacServer"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // almanac serve: an HTTP/1.1 server on SwiftNIO with graceful shutdown (ServiceLifecycle).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // What Hummingbird is built on, named by the server: its channel (the port bound) and its logger.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -56,9 +63,17 @@ let package = Package(
             dependencies: ["AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
             plugins: ["EmbedResources"]
         ),
+        // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
+        .target(
+            name: "AlmanacServer",
+            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "almanac",
-            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite"]
+            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "AlmanacServer"]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(

@@ -6,7 +6,7 @@ struct Almanac: Command, Exemplified {
         abstract: localized("help.almanac.abstract"),
         discussion: localized("help.almanac.discussion"),
         subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, Schema.self, CalendarCommand.self, AnimationCommand.self,
-                      Countries.self, Quiz.self, Books.self, Overdue.self, Config.self, Events.self, Site.self]
+                      Countries.self, Quiz.self, Books.self, Overdue.self, Config.self, Events.self, Site.self, Serve.self]
     )
 
     static let examples = [

@@ -36,7 +36,7 @@ import Testing
         "config list": [], "config get": ["longest-loan-months"], "config set": ["longest-loan-months", "4"],
         "events agenda": [], "events list": [], "schema": [], "events show": ["1"], "events cards": [],
         "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1", "--yes"],
-        "site": ["public"],
+        "site": ["public"], "serve": ["--port", "0"],
     ]
 
     /// Commands that may run without a database: `init` creates it, `demo` makes its own (in a new

@@ -1,0 +1,208 @@
+import AlmanacKit
+import AlmanacOutput
+import AlmanacText
+
+/// `/books`: the loans as `books list` shows them (search, sort, open or overdue only; overdue marked
+/// in words), with a form to lend a book, and on each open loan a button to return it and a link to
+/// edit it. Every change goes through `LoanStore`, as `books add`, `edit` and `return` do, with the
+/// CLI's rules and words.
+struct BooksPage {
+    let context: PageContext
+
+    init(_ context: PageContext) {
+        self.context = context
+    }
+
+    private var settings: Settings { context.settings }
+    private var t: Localizer { context.t }
+
+    /// The listing's filter and order from the query (`?search=&borrower=&sort=title|due&open=1&overdue=1&limit=N`),
+    /// the options of `books list`.
+    private func listing() throws -> (filter: LoanFilter, sort: LoanTable.Sort) {
+        let query = context.query
+        var sort = LoanTable.Sort.due
+        if let given = query.text("sort") {
+            guard let chosen = LoanTable.Sort(rawValue: given) else {
+                throw AlmanacError(.usage, "cli.error.bad-choice", ["value": given, "option": "--sort",
+                    "values": LoanTable.Sort.allCases.map(\.rawValue).joined(separator: ", ")])
+            }
+            sort = chosen
+        }
+        var limit: Int?
+        if let given = query.text("limit") {
+            guard let number = Int(given), number >= 1 else {
+                throw AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": given, "option": "--limit <n>", "least": "1",
+                    "most": String(Int.max)])
+            }
+            limit = number
+        }
+        let filter = LoanFilter(openOnly: query["open"] != nil, overdueOnly: query["overdue"] != nil, borrower: query.text("borrower"),
+            search: query.text("search"), limit: limit)
+        return (filter, sort)
+    }
+
+    /// GET `/books`: the listing, with what a POST just did (`?done=added&id=24`) said above it.
+    func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
+        let (filter, sort) = try listing()
+        let store = try LoanStore.openForReading(settings.databasePath)
+        let loans = LoanTable.sorted(try store.loans(LoanFilter(openOnly: filter.openOnly, overdueOnly: filter.overdueOnly,
+            borrower: filter.borrower, search: filter.search), today: settings.today, localizer: t), by: sort, localizer: t, limit: filter.limit)
+        let renderer = context.renderer("books.list")
+        let table = LoanTable.table(loans, today: settings.today, localizer: t)
+        if context.wantsJSON { return .json(renderer.render(table), status: status) }
+        var top = notice
+        if notice.isEmpty, let done = context.query["done"], ["added", "updated", "returned"].contains(done),
+           let id = context.query.text("id").flatMap({ Int64($0) }), let loan = try? store.loan(id: id) {
+            top = PageContext.notice(LoanChange(Change(rawValue: done) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
+        }
+        top += searchForm(filter, sort)
+        let page = withActions(renderer.render(table), loans)
+        return .html(Frame(page).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
+    }
+
+    /// POST `/books`: `books add` from the form's fields.
+    func add() throws -> Reply {
+        let form = context.form
+        let edit = LoanEdit(title: form["title"] ?? "", author: form.text("author"), borrower: form.text("borrower"),
+            loanedOn: form.text("loaned_on"), dueOn: form["due_on"] ?? "")
+        return try changing(adding: form) {
+            LoanChange(.added, try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today))
+        }
+    }
+
+    /// POST `/books/ID/return`: `books return ID [--on D]`.
+    func markReturned(_ id: String) throws -> Reply {
+        let number = try Self.id(id)
+        return try changing {
+            let day = try context.form.text("on").map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
+            return LoanChange(.returned, try LoanStore.openForWriting(settings.databasePath).markReturned(id: number, on: day, today: settings.today))
+        }
+    }
+
+    /// POST `/books/ID/edit`: `books edit ID` with the fields the form changed (a field left as it
+    /// was is not given, so the loan's dates are judged again only when one of them changed).
+    func edit(_ id: String) throws -> Reply {
+        let number = try Self.id(id)
+        do {
+            let store = try LoanStore.openForWriting(settings.databasePath)
+            let current = try store.loan(id: number)
+            let form = context.form
+            func changed(_ name: String, _ now: String?) -> String? {
+                guard let given = form[name]?.trimmingCharacters(in: .whitespaces), given != (now ?? "") else { return nil }
+                return given
+            }
+            var edit = LoanEdit(title: changed("title", current.title), author: changed("author", current.author),
+                borrower: changed("borrower", current.borrower), loanedOn: changed("loaned_on", current.loanedOn.description),
+                dueOn: changed("due_on", current.dueOn.description), returnedOn: changed("returned_on", current.returnedOn?.description))
+            if edit.returnedOn == "" { edit.returnedOn = "none" }
+            if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
+            let loan = try store.update(id: number, edit, today: settings.today)
+            return done(LoanChange(.updated, loan))
+        } catch let error where !(AlmanacError(reporting: error).failure == .missingInput) && !context.wantsJSON {
+            return try editPage(id, notice: PageContext.notice(context.message(error), error: true),
+                status: Reply.status(for: AlmanacError(reporting: error).failure))
+        }
+    }
+
+    /// GET `/books/ID/edit`: the loan's fields in a form.
+    func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
+        let number = try Self.id(id)
+        let loan = try LoanStore.openForReading(settings.databasePath).loan(id: number)
+        let renderer = context.renderer("books.edit")
+        let table = LoanTable.table([loan], today: settings.today, localizer: t)
+        if context.wantsJSON { return .json(renderer.render(table), status: status) }
+        let titles = Self.titles(t)
+        let fields = PageContext.field(titles["title"] ?? "title", name: "title", value: context.form["title"] ?? loan.title, required: true)
+            + PageContext.field(titles["author"] ?? "author", name: "author", value: context.form["author"] ?? loan.author ?? "")
+            + PageContext.field(titles["borrower"] ?? "borrower", name: "borrower", value: context.form["borrower"] ?? loan.borrower ?? "")
+            + PageContext.field(titles["loaned_on"] ?? "loaned_on", name: "loaned_on", value: context.form["loaned_on"] ?? loan.loanedOn.description)
+            + PageContext.field(titles["due_on"] ?? "due_on", name: "due_on", value: context.form["due_on"] ?? loan.dueOn.description, required: true)
+            + PageContext.field(titles["returned_on"] ?? "returned_on", name: "returned_on",
+                value: context.form["returned_on"] ?? loan.returnedOn?.description ?? "")
+        let form = context.postForm("/books/\(loan.id)/edit", fields, button: t("serve.books.save"))
+        return .html(Frame(renderer.render(table)).adding(nav: Navigation.html(context), top: notice, bottom: form), status: status)
+    }
+
+    /// Runs a change; JSON gets the CLI's `--format json` row of it, a browser is sent to the listing,
+    /// which says what was done. A refusal is the listing again with the CLI's message above it.
+    private func changing(adding: FormData = FormData(), _ change: () throws -> LoanChange) throws -> Reply {
+        do {
+            return done(try change())
+        } catch let error where !context.wantsJSON {
+            let failure = AlmanacError(reporting: error)
+            return try list(notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure), adding: adding)
+        }
+    }
+
+    private func done(_ change: LoanChange) -> Reply {
+        if context.wantsJSON { return .json(change.render(context.renderer("books." + change.kind.rawValue))) }
+        return .seeOther(context.link("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
+    }
+
+    /// An id in a path: a whole number from 1, else the loan is not found, as `books` says it.
+    static func id(_ text: String) throws -> Int64 {
+        guard let id = Int64(text), id >= 1 else { throw AlmanacError.notFound("books.error.not-found", ["id": text]) }
+        return id
+    }
+
+    /// The columns' titles in the reader's words, by key (`due_on` → "due").
+    static func titles(_ t: Localizer) -> [String: String] {
+        Dictionary(LoanTable.head(t).columns.map { ($0.key, $0.title) }) { first, _ in first }
+    }
+
+    /// The search form (a GET: it changes nothing): text, borrower, order, open or overdue only.
+    private func searchForm(_ filter: LoanFilter, _ sort: LoanTable.Sort) -> String {
+        var out = "<form method=\"get\" class=\"serve-form\" action=\"/books\" role=\"search\">"
+        if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
+        out += PageContext.field(t("serve.books.search"), name: "search", value: filter.search ?? "", type: "search")
+        out += PageContext.field(Self.titles(t)["borrower"] ?? "borrower", name: "borrower", value: filter.borrower ?? "")
+        out += "<label>" + HTMLText.escaped(t("serve.books.sort")) + " <select name=\"sort\">"
+        for option in LoanTable.Sort.allCases {
+            out += "<option value=\"" + option.rawValue + "\"" + (option == sort ? " selected" : "") + ">"
+                + HTMLText.escaped(t("serve.books.sort." + option.rawValue)) + "</option>"
+        }
+        out += "</select></label>"
+        for (name, on) in [("open", filter.openOnly), ("overdue", filter.overdueOnly)] {
+            out += "<label><input type=\"checkbox\" name=\"" + name + "\" value=\"1\"" + (on ? " checked" : "") + "> "
+                + HTMLText.escaped(t("serve.books." + name)) + "</label>"
+        }
+        return out + "<button type=\"submit\">" + HTMLText.escaped(t("serve.books.find")) + "</button></form>\n"
+    }
+
+    /// The form that lends a book (`books add`), keeping what was typed after a refusal.
+    private func addForm(_ given: FormData) -> String {
+        let titles = Self.titles(t)
+        let fields = PageContext.field(titles["title"] ?? "title", name: "title", value: given["title"], required: true)
+            + PageContext.field(titles["author"] ?? "author", name: "author", value: given["author"])
+            + PageContext.field(titles["borrower"] ?? "borrower", name: "borrower", value: given["borrower"])
+            + PageContext.field(titles["loaned_on"] ?? "loaned_on", name: "loaned_on", value: given["loaned_on"], extra: " placeholder=\"today\"")
+            + PageContext.field(titles["due_on"] ?? "due_on", name: "due_on", value: given["due_on"], required: true,
+                extra: " placeholder=\"today+21\"")
+        let form = context.postForm("/books", fields, button: t("serve.books.add"))
+        return form.isEmpty ? "" : HTMLPage.heading(t("serve.books.add-heading")) + form
+    }
+
+    /// The listing's page with a last column of actions: return (an open loan) and edit. The rows are
+    /// the CLI's, in the order of `loans`; read-only pages have no such column.
+    private func withActions(_ page: String, _ loans: [Loan]) -> String {
+        guard !context.readOnly, let head = page.range(of: "</tr></thead>\n<tbody>\n"),
+              let end = page.range(of: "</tbody>", range: head.upperBound..<page.endIndex) else { return page }
+        var rows = page[head.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        for (number, row) in rows.enumerated() where row.hasPrefix("<tr>") && row.hasSuffix("</tr>") && index < loans.count {
+            rows[number] = String(row.dropLast(5)) + "<td class=\"actions\">" + actions(loans[index]) + "</td></tr>"
+            index += 1
+        }
+        let title = "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(t("serve.column.actions")) + "</th>"
+        return String(page[..<head.lowerBound]) + title + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + String(page[end.lowerBound...])
+    }
+
+    private func actions(_ loan: Loan) -> String {
+        var out = ""
+        if loan.returnedOn == nil {
+            out += context.postForm("/books/\(loan.id)/return", class: "inline", "", button: t("serve.books.return")).dropLast()
+        }
+        return out + " <a href=\"" + HTMLText.attribute(context.link("/books/\(loan.id)/edit")) + "\">" + HTMLText.escaped(t("serve.books.edit"))
+            + "</a>"
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+
+/// The server's safety rules, in one place: the CSRF token of this process, the same-origin check of
+/// a POST, HTTP basic auth, the host a loopback server answers to, and the headers every response
+/// carries.
+struct Guard: Sendable {
+    /// A random token made when the process starts: every form carries it in a hidden field, and a
+    /// POST without it (a page of another site cannot read it) is refused.
+    let token: String
+    /// The password of basic auth, or nil.
+    let password: String?
+    /// True when the server is bound to loopback only.
+    let loopbackOnly: Bool
+
+    /// The largest request body taken: forms are small.
+    static let bodyLimit = 64 * 1024
+    /// The name of the hidden field holding the token.
+    static let tokenField = "csrf"
+
+    init(password: String?, loopbackOnly: Bool) {
+        var generator = SystemRandomNumberGenerator()
+        token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        self.password = password
+        self.loopbackOnly = loopbackOnly
+    }
+
+    /// True when the form's token is this process's (compared in time independent of where they differ).
+    func tokenMatches(_ given: String?) -> Bool {
+        guard let given else { return false }
+        return Self.sameBytes(Array(given.utf8), Array(token.utf8))
+    }
+
+    /// True when a POST comes from a page of this server: its `Origin` (else its `Referer`) names the
+    /// host the request was sent to. A request with neither (curl, a script) relies on the token alone;
+    /// `Origin: null` (a sandboxed or file page) is refused.
+    static func isSameOrigin(origin: String?, referer: String?, host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        if let origin {
+            return origin.lowercased() == "http://" + host
+        }
+        if let referer {
+            let lowered = referer.lowercased()
+            return lowered == "http://" + host || lowered.hasPrefix("http://" + host + "/") || lowered.hasPrefix("http://" + host + "?")
+        }
+        return true
+    }
+
+    /// True when a loopback server is asked for by a loopback name (`Host: 127.0.0.1:8080`,
+    /// `localhost:8080`, `[::1]:8080`); a server bound elsewhere answers any name.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard loopbackOnly else { return true }
+        guard let host else { return false }
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            name = name.dropFirst().prefix { $0 != "]" }
+        } else if let colon = name.lastIndex(of: ":") {
+            name = name[..<colon]
+        }
+        return ServerConfiguration.isLoopback(String(name))
+    }
+
+    /// True when no password is asked, or `Authorization: Basic …` carries it (any user name).
+    func isAuthorized(_ authorization: String?) -> Bool {
+        guard let password else { return true }
+        guard let authorization, authorization.lowercased().hasPrefix("basic "),
+              let data = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+              let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":") else { return false }
+        return Self.sameBytes(Array(pair[pair.index(after: colon)...].utf8), Array(password.utf8))
+    }
+
+    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+
+    /// The headers every response carries, the Content-Security-Policy among them: nothing loads but
+    /// the page's own style sheet (by its hash; style attributes inline), pictures inline, forms
+    /// posted to this server only, and the page is never framed. Pages carry no script at all.
+    static func headers(contentType: String, body: String) -> [(String, String)] {
+        var policy = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        if contentType.hasPrefix("text/html") {
+            let hashes = styleHashes(body).map { "'sha256-" + $0 + "'" }
+            let styles = hashes.isEmpty ? "'none'" : hashes.joined(separator: " ")
+            policy += "; img-src data:; style-src " + styles + "; style-src-elem " + styles + "; style-src-attr 'unsafe-inline'"
+        }
+        return [
+            ("Content-Security-Policy", policy),
+            ("X-Frame-Options", "DENY"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "same-origin"),
+            ("Cache-Control", "no-store"),
+        ]
+    }
+
+    /// The SHA-256 of each `<style>` element's text, base64, as a CSP source names it.
+    static func styleHashes(_ html: String) -> [String] {
+        var hashes: [String] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<style>"), let close = rest[open.upperBound...].range(of: "</style>") {
+            let text = rest[open.upperBound..<close.lowerBound]
+            hashes.append(Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString())
+            rest = rest[close.upperBound...]
+        }
+        return hashes
+    }
+}

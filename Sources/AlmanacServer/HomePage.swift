@@ -1,0 +1,65 @@
+import AlmanacKit
+import AlmanacOutput
+import AlmanacText
+
+/// `/`: the five worlds, and today's news: each calendar's next door (`calendar holidays`), the
+/// overdue loans (`books list --overdue`) and today's events (`events agenda --days 1`), each as the
+/// CLI renders it. JSON: those three listings' JSON under their names.
+struct HomePage {
+    let context: PageContext
+
+    init(_ context: PageContext) {
+        self.context = context
+    }
+
+    /// The five worlds, each with the CLI's abstract of its command; a world the server has pages
+    /// for links to them.
+    static let worlds: [(key: String, command: String)] = [
+        ("calendar", "help.calendar.abstract"), ("events", "help.events.abstract"), ("quiz", "help.quiz.abstract"),
+        ("animation", "help.animation.abstract"), ("books", "help.books.abstract"),
+    ]
+
+    func reply() throws -> Reply {
+        let settings = context.settings
+        let path = settings.databasePath
+        let calendar = try CalendarSession(settings: settings, renderer: context.renderer("calendar.holidays"), environment: [:],
+            writing: false).holidays()
+        let store = try LoanStore.openForReading(path)
+        let overdue = try store.loans(LoanFilter(overdueOnly: true), today: settings.today, localizer: context.t)
+        let loans = context.renderer("books.list").render(LoanTable.table(overdue, today: settings.today, localizer: context.t))
+        let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
+        let events = try Agenda.load(try EventStore.open(path, writing: false), range: range, zone: settings.timeZone, withDescriptions: true)
+            .render(context.renderer("events.agenda"))
+        if context.wantsJSON {
+            let parts = [("next_doors", calendar), ("overdue_loans", loans), ("todays_events", events)]
+            return .json("{\n" + parts.map { "\"" + $0.0 + "\": " + Self.trimmed($0.1) }.joined(separator: ",\n") + "\n}\n")
+        }
+        let t = context.t
+        var body = HTMLPage.heading(t("serve.home.worlds")) + "<ul class=\"worlds\">\n"
+        for world in Self.worlds {
+            let name = HTMLText.escaped(t("serve.world." + world.key))
+            let linked = Navigation.worlds.first { $0.key == "serve.world." + world.key }
+            body += "<li>" + (linked.map { "<a href=\"" + HTMLText.attribute(context.link($0.path)) + "\">" + name + "</a>" } ?? "<strong>" + name + "</strong>")
+                + "<span>" + HTMLText.escaped(t(world.command)) + "</span></li>\n"
+        }
+        body += "</ul>\n"
+        body += HTMLPage.heading(t("serve.home.next-doors")) + Self.section(calendar, empty: t("serve.home.no-calendars"))
+        body += HTMLPage.heading(t("serve.home.overdue")) + Self.section(loans, empty: t("serve.home.no-overdue"))
+        body += HTMLPage.heading(t("serve.home.today")) + Self.section(events, empty: t("serve.home.no-events"))
+        let page = HTMLPage(title: t("serve.home.title"), lead: t("serve.home.lead", ["path": path]),
+            dated: context.renderer("serve").pageDate(), localizer: t)
+        return .html(Frame(page.document(body)).adding(nav: Navigation.html(context)))
+    }
+
+    /// A CLI page's body, or a line saying there is nothing.
+    private static func section(_ html: String, empty: String) -> String {
+        let body = Frame(html).body
+        return body.isEmpty ? HTMLPage.empty(empty) : String(body)
+    }
+
+    private static func trimmed(_ json: String) -> String {
+        var text = Substring(json)
+        while text.last == "\n" { text = text.dropLast() }
+        return text.isEmpty ? "null" : String(text)
+    }
+}

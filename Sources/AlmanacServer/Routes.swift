@@ -1,0 +1,104 @@
+import AlmanacKit
+import AlmanacOutput
+import AlmanacText
+
+/// Which page answers which path: a GET reads, a POST changes (through the store the CLI uses) and
+/// sends the browser back to a page with GET.
+struct Routes: Sendable {
+    func get(_ path: String, _ context: PageContext) -> Reply {
+        answering(context) {
+            let parts = Self.parts(path)
+            if parts.isEmpty { return try HomePage(context).reply() }
+            if parts == ["books"] { return try BooksPage(context).list() }
+            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).editPage(id) }
+            return Self.notFound(context)
+        }
+    }
+
+    func post(_ path: String, _ context: PageContext) -> Reply {
+        answering(context) {
+            let parts = Self.parts(path)
+            if parts == ["books"] { return try BooksPage(context).add() }
+            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).edit(id) }
+            if let id = Self.item(parts, "books", "return") { return try BooksPage(context).markReturned(id) }
+            return Self.notFound(context)
+        }
+    }
+
+    /// The path's parts (`/books/3/edit` → books, 3, edit).
+    static func parts(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+
+    /// The middle part of `/world/ITEM/action` (`/books/3/edit` → 3), or nil for another path.
+    static func item(_ parts: [String], _ world: String, _ action: String) -> String? {
+        parts.count == 3 && parts[0] == world && parts[2] == action ? parts[1] : nil
+    }
+
+    /// A page's answer, or its failure as the CLI words it (the status from its exit status).
+    private func answering(_ context: PageContext, _ body: () throws -> Reply) -> Reply {
+        do {
+            return try body()
+        } catch {
+            let failure = AlmanacError(reporting: error)
+            let status = Reply.status(for: failure.failure)
+            if context.wantsJSON { return .json(JSONError.body(failure.message(context.t)), status: status) }
+            return Self.page(context, title: context.t("serve.error.title"), PageContext.notice(failure.message(context.t), error: true),
+                status: status)
+        }
+    }
+
+    static func notFound(_ context: PageContext) -> Reply {
+        let words = context.t("serve.error.not-found", ["path": context.path])
+        if context.wantsJSON { return .json(JSONError.body(words), status: 404) }
+        return page(context, title: context.t("serve.error.title"), PageContext.notice(words, error: true), status: 404)
+    }
+
+    /// A page of the server's own (an error, a confirmation), in the pages' frame.
+    static func page(_ context: PageContext, title: String, _ body: String, status: Int = 200) -> Reply {
+        let page = HTMLPage(title: title, localizer: context.t)
+        return .html(Frame(page.document(body)).adding(nav: Navigation.html(context)), status: status)
+    }
+}
+
+/// An error for a client that asked for JSON: `{"error": "…"}`.
+enum JSONError {
+    static func body(_ message: String) -> String {
+        var escaped = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "{\"error\": \"" + escaped + "\"}\n"
+    }
+}
+
+/// The links at the top of every page: the worlds, and the page in the other language.
+enum Navigation {
+    /// The worlds' pages, in the order of the home page: path, and the key of its name.
+    static let worlds: [(path: String, key: String)] = [("/books", "serve.world.books")]
+
+    static func html(_ context: PageContext) -> String {
+        var out = "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">" + HTMLText.escaped(context.t("serve.home"))
+            + "</a>"
+        for world in worlds {
+            out += "<a href=\"" + HTMLText.attribute(context.link(world.path)) + "\">" + HTMLText.escaped(context.t(world.key)) + "</a>"
+        }
+        out += "<span class=\"lang\">"
+        for language in Language.all {
+            let name = context.t("serve.language." + language)
+            if language == context.t.language {
+                out += "<strong>" + HTMLText.escaped(name) + "</strong> "
+            } else {
+                out += "<a href=\"" + HTMLText.attribute(context.path + "?lang=" + language) + "\" hreflang=\"" + language + "\" lang=\"" + language
+                    + "\">" + HTMLText.escaped(name) + "</a> "
+            }
+        }
+        return out + "</span></nav>\n"
+    }
+}

@@ -1,0 +1,194 @@
+@testable import AlmanacSQLite
+import AlmanacOutput
+import Crypto
+import Foundation
+import Testing
+
+/// `almanac serve` end to end: the real binary on a free loopback port (`--port 0`) over the sample
+/// database, asked over HTTP by curl. Pages in both languages, the JSON of `--format json`, the
+/// safety rules (token, origin, read-only, the binding rule, basic auth, bounded bodies), a write
+/// that waits for a lock and lands once, and SIGTERM finishing a request in flight before exit 0.
+@Suite struct ServeCommandTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
+    }
+
+    /// What the CLI prints for the same day.
+    func cli(_ arguments: [String]) throws -> String {
+        let out = try dir.run(["--db", "almanac.db", "--today", "2025-12-24"] + arguments)
+        #expect(out.status == 0 || arguments.first == "overdue", "\(arguments): \(out.stderr)")
+        return out.stdout
+    }
+
+    /// The loans as `books list --format json` prints them: what a refused or read-only request must leave as it was.
+    func loans() throws -> String { try cli(["books", "list", "--format", "json"]) }
+
+    @Test func pagesAnswerInEnglishAndRussianWithTheSecurityHeaders() throws {
+        let server = try RunningServer(dir, [])
+        for path in ["/", "/books", "/books?sort=title&open=1", "/books/3/edit"] {
+            for (headers, query, lang, word) in [([:], "", "en", "Book loans"), (["Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"], "", "ru", "Выдача книг"),
+                                                  ([:], "lang=ru", "ru", "Выдача книг"), (["Accept-Language": "ru"], "lang=en", "en", "Book loans")] {
+                let full = query.isEmpty ? path : path + (path.contains("?") ? "&" : "?") + query
+                let answer = try server.get(full, headers: headers)
+                #expect(answer.status == 200, "\(full) \(headers): \(answer.status) \(answer.body.prefix(300))")
+                #expect(answer.body.contains("<html lang=\"\(lang)\">"), "\(full) \(headers)")
+                #expect(answer.body.contains(word), "\(full) \(headers)")
+                #expect(!answer.body.contains("<script"))
+                let policy = answer.headers["content-security-policy"] ?? ""
+                #expect(policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'") && policy.contains("form-action 'self'"))
+                // The page's one style sheet is allowed by its hash, nothing else inline but style attributes.
+                let sheet = try #require(answer.body.range(of: "<style>").flatMap { open in
+                    answer.body.range(of: "</style>").map { String(answer.body[open.upperBound..<$0.lowerBound]) } })
+                #expect(policy.contains("'sha256-" + Data(SHA256.hash(data: Data(sheet.utf8))).base64EncodedString() + "'"), "\(policy)")
+                #expect(answer.headers["x-frame-options"] == "DENY" && answer.headers["x-content-type-options"] == "nosniff")
+                #expect(answer.headers["referrer-policy"] != nil)
+            }
+        }
+        let missing = try server.get("/no-such-page?lang=ru")
+        #expect(missing.status == 404 && missing.body.contains("Страницы /no-such-page нет.") && missing.headers["x-frame-options"] == "DENY")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func jsonIsTheJSONOfTheCommands() throws {
+        let server = try RunningServer(dir, [])
+        let json = ["Accept": "application/json"]
+        let cases: [(String, [String])] = [
+            ("/books", ["books", "list"]),
+            ("/books?sort=title", ["books", "list", "--sort", "title"]),
+            ("/books?overdue=1&search=a", ["books", "list", "--overdue", "--search", "a"]),
+            ("/books?open=1&limit=3&lang=ru", ["--locale", "ru", "books", "list", "--open", "--limit", "3"]),
+        ]
+        for (path, command) in cases {
+            let answer = try server.get(path, headers: json)
+            #expect(answer.status == 200 && answer.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(answer.body == (try cli(command + ["--format", "json"])), "\(path)")
+        }
+        let home = try server.get("/", headers: json)
+        #expect(home.body.contains("\"overdue_loans\": " + (try cli(["books", "list", "--overdue", "--format", "json"])).dropLast()))
+        #expect(home.body.contains("\"next_doors\": " + (try cli(["calendar", "holidays", "--format", "json"])).dropLast()))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aPostNeedsTheTokenAndThisOrigin() throws {
+        let server = try RunningServer(dir, [])
+        let before = try loans()
+        let page = try server.get("/books")
+        let token = try #require(RunningServer.token(in: page.body))
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        let refusals: [([String: String], String)] = [
+            (form, ""),
+            (form, "csrf=" + String(repeating: "0", count: token.count)),
+            (form.merging(["Origin": "http://evil.example"]) { $1 }, "csrf=" + token),
+            (form.merging(["Origin": "null"]) { $1 }, "csrf=" + token),
+            (form.merging(["Referer": "http://evil.example/books"]) { $1 }, "csrf=" + token),
+        ]
+        for (headers, body) in refusals {
+            let answer = try server.request("POST", "/books/11/return", headers: headers, body: body)
+            #expect(answer.status == 403, "\(headers) \(body): \(answer.status)")
+        }
+        #expect(try loans() == before, "a refused POST changed nothing")
+        // A DNS name pointed at 127.0.0.1 is not this server's name.
+        #expect(try server.get("/books", headers: ["Host": "evil.example:80"]).status == 421)
+        let origin = String(server.url.dropLast())
+        let returned = try server.request("POST", "/books/11/return", headers: form.merging(["Origin": origin]) { $1 }, body: "csrf=" + token)
+        #expect(returned.status == 303 && returned.headers["location"] == "/books?done=returned&id=11")
+        let again = try server.request("POST", "/books/11/return?lang=ru", headers: form.merging(["Origin": origin]) { $1 }, body: "csrf=" + token)
+        // Refused as `books return` refuses it, in the same words, in Russian.
+        let cliRefusal = try dir.run(["--db", "almanac.db", "--today", "2025-12-24", "--locale", "ru", "books", "return", "11"])
+        let words = try #require(cliRefusal.stderr.split(separator: ": ", maxSplits: 2).last).dropLast()
+        #expect(cliRefusal.status == 65 && again.status == 422)
+        #expect(again.body.contains("<p class=\"serve-error\" role=\"alert\">" + HTMLText.escaped(String(words)) + "</p>"), "\(words)")
+        #expect(try loans() != before)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func getNeverWrites() throws {
+        let server = try RunningServer(dir, [])
+        let before = try loans()
+        for path in ["/", "/books", "/books/11/return", "/books/11/edit", "/books?done=returned&id=11", "/books/999/edit", "/nothing"] {
+            _ = try server.get(path)
+            _ = try server.get(path, headers: ["Accept": "application/json"])
+        }
+        #expect(try loans() == before)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func readOnlyShowsNoFormsAndRefusesEveryPost() throws {
+        let server = try RunningServer(dir, ["--read-only"])
+        let before = try loans()
+        let page = try server.get("/books")
+        #expect(page.status == 200 && !page.body.contains("method=\"post\"") && RunningServer.token(in: page.body) == nil)
+        for path in ["/books", "/books/11/return", "/books/3/edit"] {
+            let answer = try server.request("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "title=x&due_on=today")
+            #expect(answer.status == 403 && answer.body.contains("read-only"))
+        }
+        #expect(try loans() == before)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func anotherAddressNeedsReadOnlyOrAPassword() throws {
+        let english = try dir.run(["--db", "almanac.db", "serve", "--host", "0.0.0.0"])
+        #expect(english.status == 64 && english.stdout.isEmpty)
+        #expect(english.stderr == "almanac: error: serve: --host 0.0.0.0 is not a loopback address: add --read-only, or --password-file FILE (and put TLS in front of it)\n")
+        let russian = try dir.run(["--db", "almanac.db", "--locale", "ru", "serve", "--host", "192.0.2.1"])
+        #expect(russian.status == 64 && russian.stderr.contains("--host 192.0.2.1 — не петлевой адрес"), "\(russian.stderr)")
+        #expect(try dir.run(["--db", "almanac.db", "serve", "--port", "65536"]).status == 64)
+        #expect(try dir.run(["--db", "missing.db", "serve"]).status == 66)
+    }
+
+    @Test func aPasswordFileAsksForBasicAuth() throws {
+        try dir.write("password", "s3cret\n")
+        let server = try RunningServer(dir, ["--password-file", "password"])
+        let none = try server.get("/books")
+        #expect(none.status == 401 && none.headers["www-authenticate"]?.hasPrefix("Basic") == true && !none.body.contains("Dune"))
+        let wrong = "Basic " + Data("me:secret".utf8).base64EncodedString()
+        #expect(try server.get("/books", headers: ["Authorization": wrong]).status == 401)
+        let right = "Basic " + Data("me:s3cret".utf8).base64EncodedString()
+        #expect(try server.get("/books", headers: ["Authorization": right]).status == 200)
+        #expect(server.stop(SIGINT) == 0)
+        try dir.write("empty", "\n")
+        #expect(try dir.run(["--db", "almanac.db", "serve", "--password-file", "empty"]).status == 64)
+        #expect(try dir.run(["--db", "almanac.db", "serve", "--password-file", "nowhere"]).status == 66)
+    }
+
+    @Test func anOversizedBodyIsRefused() throws {
+        let server = try RunningServer(dir, [])
+        let answer = try server.request("POST", "/books", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                        body: "title=" + String(repeating: "a", count: 100_000))
+        #expect(answer.status == 413)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aPortInUseIsNamed() throws {
+        let server = try RunningServer(dir, [])
+        let port = try #require(server.url.split(separator: ":").last.map { $0.dropLast() })
+        let second = try dir.run(["--db", "almanac.db", "serve", "--port", String(port)])
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr == "almanac: error: serve: 127.0.0.1 port \(port) is already in use (another server is listening there); choose another with --port, or --port 0 for any free one\n")
+        #expect(server.stop() == 0)
+    }
+
+    /// A return posted while another program holds the database's write lock waits (the busy timeout,
+    /// as a command waits), SIGTERM meanwhile lets it finish, and it lands once; then the server exits 0.
+    @Test func aWriteWaitsForTheLockAndSIGTERMLetsItFinish() throws {
+        let server = try RunningServer(dir, [])
+        let token = try #require(RunningServer.token(in: try server.get("/books").body))
+        let holder = try Database(path: dir.path("almanac.db"))
+        try holder.execute("BEGIN IMMEDIATE")
+        let inFlight = try server.start("POST", "/books/11/return", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                        body: "csrf=" + token)
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(server.process.processIdentifier, SIGTERM)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(server.process.isRunning, "the server waits for the request in flight")
+        try holder.execute("COMMIT")
+        let answer = RunningServer.answer(of: inFlight)
+        #expect(answer.status == 303, "\(answer.status) \(answer.body)")
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+        #expect(try cli(["query", "SELECT returned_on FROM books WHERE id = 11", "--format", "tsv"]) == "returned_on\n2025-12-24\n")
+    }
+}
