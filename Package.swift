@@ -66,7 +66,7 @@ let package = Package(
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
         .target(
             name: "AlmanacServer",
-            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Crypto", package: "swift-crypto")]

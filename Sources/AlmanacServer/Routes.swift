@@ -11,6 +11,14 @@ struct Routes: Sendable {
             if parts.isEmpty { return try HomePage(context).reply() }
             if parts == ["books"] { return try BooksPage(context).list() }
             if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).editPage(id) }
+            if parts == ["calendar"] {
+                guard let key = try CalendarPage.defaultKey(context) else { return Self.notFound(context) }
+                return .seeOther(context.link("/calendar/" + key))
+            }
+            if parts.count == 2, parts[0] == "calendar" { return try CalendarPage(context).show(parts[1]) }
+            if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).confirmReset(key) }
+            if parts == ["quiz"] { return try QuizPage(context).show() }
+            if parts == ["quiz", "scores"] { return try QuizPage(context).scores() }
             return Self.notFound(context)
         }
     }
@@ -21,6 +29,9 @@ struct Routes: Sendable {
             if parts == ["books"] { return try BooksPage(context).add() }
             if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).edit(id) }
             if let id = Self.item(parts, "books", "return") { return try BooksPage(context).markReturned(id) }
+            if let key = Self.item(parts, "calendar", "open") { return try CalendarPage(context).open(key) }
+            if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).reset(key) }
+            if parts == ["quiz", "answer"] { return try QuizPage(context).answer() }
             return Self.notFound(context)
         }
     }
@@ -81,7 +92,7 @@ enum JSONError {
 /// The links at the top of every page: the worlds, and the page in the other language.
 enum Navigation {
     /// The worlds' pages, in the order of the home page: path, and the key of its name.
-    static let worlds: [(path: String, key: String)] = [("/books", "serve.world.books")]
+    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/quiz", "serve.world.quiz"), ("/books", "serve.world.books")]
 
     static func html(_ context: PageContext) -> String {
         var out = "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">" + HTMLText.escaped(context.t("serve.home"))

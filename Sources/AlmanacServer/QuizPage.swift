@@ -1,0 +1,139 @@
+import AlmanacKit
+import AlmanacOutput
+import AlmanacSQLite
+import AlmanacText
+
+/// `/quiz`: the flag quiz as `quiz play` plays it, one question a page: a game is its seed, its
+/// session and its player (in the address), and its state is what the database recorded for that
+/// session, replayed through the CLI's `QuizSession`; so a reload or a second tab never asks or
+/// records a question twice. Four flags are four buttons; the answer is recorded as `quiz play`
+/// records it, then the page says right or wrong with the running score (+1/−1), and "Next".
+/// `?seed=N` replays a game's questions. `/quiz/scores` is `quiz scores`.
+struct QuizPage {
+    let context: PageContext
+
+    init(_ context: PageContext) {
+        self.context = context
+    }
+
+    private var settings: Settings { context.settings }
+    private var t: Localizer { context.t }
+
+    /// A game of the address: its seed, session and player; nil parts are chosen by `play` (a new
+    /// seed at random, a new session, the player `quiz play` would record).
+    private struct Game {
+        let seed: UInt64
+        let session: String
+        let player: String
+        var fields: [(String, String)] { [("seed", String(seed)), ("session", session), ("player", player)] }
+    }
+
+    private func game(_ fields: FormData) throws -> Game? {
+        guard let seedText = fields.text("seed"), let session = fields.text("session") else { return nil }
+        guard let seed = UInt64(seedText), seed <= UInt64(Int64.max) else {
+            throw AlmanacError(.usage, "quiz.error.seed-too-large", ["value": seedText, "max": String(Int64.max)])
+        }
+        return Game(seed: seed, session: session, player: try FlagQuiz.player(fields.text("player"), environment: [:]))
+    }
+
+    /// The session replayed from its recorded answers, with the tables and the store.
+    private func replay(_ game: Game, writing: Bool) throws -> (QuizSession, QuizScreen, QuizStore) {
+        let database = writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath)
+        let directory = try FlagQuiz.directory(database, path: settings.databasePath)
+        let store = QuizStore(database: database)
+        guard var session = QuizSession(codes: directory.codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,
+            session: game.session) else { throw AlmanacError(.missingInput, "quiz.error.too-few-countries") }
+        for answer in try store.answers(of: [game.player]) where answer.session == game.session {
+            guard let question = session.nextQuestion(), let number = question.options.firstIndex(of: answer.chosen) else { break }
+            _ = session.answer(number + 1, at: answer.answeredAt)
+        }
+        return (session, QuizScreen(tables: QuizTables(directory: directory, localizer: t), styling: .plain), store)
+    }
+
+    /// GET `/quiz`: a new game (sent on to its address), or the game's question, or its verdict and
+    /// Next, or its summary.
+    func show() throws -> Reply {
+        guard let game = try game(context.query) else {
+            let seed = try context.query.text("seed").map { text -> UInt64 in
+                guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+                    throw AlmanacError(.usage, "quiz.error.seed-too-large", ["value": text, "max": String(Int64.max)])
+                }
+                return seed
+            } ?? QuizStore.newSeed()
+            let player = try FlagQuiz.player(context.query.text("player"), environment: [:])
+            return .seeOther(context.link("/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields))
+        }
+        var (session, screen, _) = try replay(game, writing: false)
+        let last = session.answers.last
+        let answering = context.query["next"] != nil || last == nil
+        let renderer = context.renderer("quiz.question")
+        if !answering, let last {
+            let words = PageContext.notice(screen.verdict(last, session), error: !last.isRight)
+            if session.isFinished {
+                let lines = screen.summary(session).map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined()
+                return page(Frame(HTMLPage(title: t("serve.quiz.over"), localizer: t).document("")), top: words + lines + newGame(game))
+            }
+            let next = "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
+                + HTMLText.escaped(t("serve.quiz.next")) + "</a></p>\n"
+            return page(Frame(HTMLPage(title: t("serve.quiz.answered"), localizer: t).document("")), top: words + next)
+        }
+        guard let question = session.nextQuestion() else { return .seeOther(context.link("/quiz", game.fields)) }
+        // "Question 3 of 10 · Score: 1", as `quiz play` heads each question.
+        let words = "<p class=\"serve-notice\">" + HTMLText.escaped(screen.header(session)) + "</p>\n"
+        let tables = screen.tables
+        if context.wantsJSON { return .json(renderer.render(Page(sections: [.table(tables.questionRecord(question, seed: game.seed))]))) }
+        let html = renderer.render(Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))]))
+        var buttons = "<input type=\"hidden\" name=\"round\" value=\"\(session.answers.count + 1)\">"
+        for (index, code) in question.options.enumerated() {
+            buttons += "<button type=\"submit\" name=\"choice\" value=\"\(index + 1)\" class=\"flag\" aria-label=\""
+                + HTMLText.attribute(String(index + 1)) + "\">" + HTMLText.escaped(Country.flag(code)) + "</button>"
+        }
+        let form = context.postForm("/quiz/answer?" + game.fields.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&"),
+            class: "serve-form flags", buttons, button: "").replacingOccurrences(of: "<button type=\"submit\"></button>", with: "")
+        return page(Frame(html), top: words + form)
+    }
+
+    /// POST `/quiz/answer?seed=&session=&player=` with `round` and `choice`: the answer recorded
+    /// once (a round already answered records nothing), then the verdict.
+    func answer() throws -> Reply {
+        guard let game = try game(context.query) else { return .seeOther(context.link("/quiz")) }
+        let round = Int(context.form["round"] ?? "") ?? 0
+        let choice = Int(context.form["choice"] ?? "") ?? 0
+        var (session, _, store) = try replay(game, writing: true)
+        try store.database.transaction {
+            // Read again inside the write lock: two posts of one round record one answer.
+            var (current, _, _) = try replay(game, writing: false)
+            guard round == current.answers.count + 1, current.nextQuestion() != nil, let answer = current.answer(choice, at: settings.now()) else { return }
+            try store.record(answer)
+            session = current
+        }
+        if context.wantsJSON {
+            return .json("{\"right\": \(session.answers.last?.isRight ?? false), \"score\": \(session.score.points), \"answered\": \(session.answers.count)}\n")
+        }
+        return .seeOther(context.link("/quiz", game.fields))
+    }
+
+    /// GET `/quiz/scores`: `quiz scores`.
+    func scores() throws -> Reply {
+        let text = try FlagQuiz.scores(settings, player: context.query.text("player"), renderer: context.renderer("quiz.scores"))
+        if context.wantsJSON { return .json(text) }
+        return .html(Frame(text).adding(nav: Navigation.html(context), bottom: newGame(nil)))
+    }
+
+    private func page(_ frame: Frame, top: String) -> Reply {
+        .html(frame.adding(nav: Navigation.html(context), top: top, bottom: newGame(nil)))
+    }
+
+    /// A new game (GET: nothing is recorded until a flag is chosen), for the player named, and the scores.
+    private func newGame(_ game: Game?) -> String {
+        var out = "<form method=\"get\" class=\"serve-form\" action=\"/quiz\">"
+        if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
+        out += PageContext.field(t("serve.quiz.player"), name: "player", value: game?.player ?? context.query["player"] ?? "")
+        out += "<button type=\"submit\">" + HTMLText.escaped(t("serve.quiz.new")) + "</button></form>\n"
+        if let game {
+            out += "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", [("seed", String(game.seed)), ("player", game.player)])) + "\">"
+                + HTMLText.escaped(t("serve.quiz.replay", ["seed": String(game.seed)])) + "</a></p>\n"
+        }
+        return out + "<p><a href=\"" + HTMLText.attribute(context.link("/quiz/scores")) + "\">" + HTMLText.escaped(t("serve.quiz.scores")) + "</a></p>\n"
+    }
+}

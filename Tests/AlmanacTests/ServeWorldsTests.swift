@@ -1,0 +1,94 @@
+import AlmanacOutput
+import Foundation
+import Testing
+
+/// `almanac serve`'s worlds through HTTP, as a person clicks: the advent calendar's doors in order
+/// (an out-of-order door refused with the CLI's words, 409, nothing opened; reset asks first) and the
+/// flag quiz (a seeded game answered round by round, the running score, a repeated post recorded once).
+@Suite struct ServeWorldsTests {
+    let dir: Workdir
+    let form = ["Content-Type": "application/x-www-form-urlencoded"]
+
+    init() throws {
+        dir = try Workdir()
+        try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
+    }
+
+    func cli(_ arguments: [String]) throws -> Workdir.Output {
+        try dir.run(["--db", "almanac.db", "--today", "2025-12-24"] + arguments)
+    }
+
+    @Test func doorsOpenInOrderAndResetAsksFirst() throws {
+        let server = try RunningServer(dir, [])
+        let first = try server.get("/calendar")
+        #expect(first.status == 303)
+        let location = try #require(first.headers["location"])
+        let key = String(location.dropFirst("/calendar/".count))
+        for lang in ["en", "ru"] {
+            let page = try server.get(location + "?lang=" + lang)
+            #expect(page.status == 200 && page.body.contains("<html lang=\"\(lang)\">"))
+            #expect(page.body.components(separatedBy: "name=\"door\"").count - 1 == 24)
+        }
+        let json = try server.get(location, headers: ["Accept": "application/json"])
+        #expect(json.body == (try cli(["calendar", "show", key, "--format", "json"])).stdout)
+        let token = try #require(RunningServer.token(in: try server.get(location).body))
+        for door in [1, 2] {
+            let opened = try server.request("POST", location + "/open", headers: form, body: "csrf=\(token)&door=\(door)")
+            #expect(opened.status == 303 && opened.headers["location"] == location + "?opened=\(door)")
+        }
+        let said = try server.get(location + "?opened=2")
+        #expect(said.body.contains("serve-notice"))
+        let before = try cli(["calendar", "show", key, "--format", "json"]).stdout
+        let refused = try server.request("POST", location + "/open?lang=ru", headers: form, body: "csrf=\(token)&door=5")
+        let cliRefusal = try cli(["--locale", "ru", "calendar", "open", key, "5"])
+        let words = try #require(cliRefusal.stderr.split(separator: ": ", maxSplits: 2).last).dropLast()
+        #expect(cliRefusal.status == 65 && refused.status == 409)
+        #expect(refused.body.contains("<p class=\"serve-error\" role=\"alert\">" + HTMLText.escaped(String(words)) + "</p>"), "\(words)")
+        #expect(try cli(["calendar", "show", key, "--format", "json"]).stdout == before, "nothing opened")
+        // Reset: a GET asks (and changes nothing), the POST closes.
+        let question = try server.get(location + "/reset")
+        #expect(question.status == 200 && question.body.contains("action=\"" + location + "/reset\""))
+        #expect(try cli(["calendar", "show", key, "--format", "json"]).stdout == before)
+        let reset = try server.request("POST", location + "/reset", headers: form, body: "csrf=\(token)")
+        #expect(reset.status == 303 && reset.headers["location"]?.hasPrefix(location + "?reset=") == true)
+        #expect(!(try cli(["calendar", "show", key, "--format", "json"]).stdout.contains("\"opened_at\": \"2")))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aSeededQuizIsPlayedRoundByRoundAndEachAnswerRecordedOnce() throws {
+        let server = try RunningServer(dir, [])
+        // A browser sends the name percent-encoded (raw UTF-8 in a request line is refused, 400).
+        let start = try server.get("/quiz?seed=7&player=Zo%C3%AB")
+        #expect(start.status == 303)
+        let game = try #require(start.headers["location"])
+        #expect(game.hasPrefix("/quiz?seed=7&session=") && game.hasSuffix("&player=Zo%C3%AB"))
+        let query = String(game.dropFirst("/quiz?".count))
+        let question = try server.get(game)
+        #expect(question.status == 200 && question.body.components(separatedBy: "name=\"choice\"").count - 1 == 4)
+        // The seed's first question is `quiz question --seed 7`'s.
+        let record = try server.get(game, headers: ["Accept": "application/json"])
+        #expect(record.body == (try cli(["quiz", "question", "--seed", "7", "--format", "json"])).stdout)
+        let token = try #require(RunningServer.token(in: question.body))
+        var expected = 0
+        for round in 1...5 {
+            let page = try server.get(game + "&next=1&lang=ru")
+            #expect(page.body.contains("<html lang=\"ru\">"))
+            let answer = try server.request("POST", "/quiz/answer?" + query, headers: form.merging(["Accept": "application/json"]) { $1 },
+                                            body: "csrf=\(token)&round=\(round)&choice=\(round % 4 + 1)")
+            let right = answer.body.contains("\"right\": true")
+            expected += right ? 1 : -1
+            #expect(answer.status == 200 && answer.body.contains("\"score\": \(expected), \"answered\": \(round)"), "\(answer.body)")
+            // The same round posted again (a reload) records nothing.
+            let again = try server.request("POST", "/quiz/answer?" + query, headers: form, body: "csrf=\(token)&round=\(round)&choice=1")
+            #expect(again.status == 303)
+            let verdict = try server.get(game)
+            #expect(verdict.body.contains(right ? "serve-notice" : "serve-error"))
+        }
+        let recorded = try cli(["query", "SELECT count(*) AS n FROM quiz_answers WHERE player = 'Zoë'", "--format", "tsv"]).stdout
+        #expect(recorded == "n\n5\n")
+        let scores = try server.get("/quiz/scores", headers: ["Accept": "application/json"])
+        #expect(scores.body == (try cli(["quiz", "scores", "--format", "json"])).stdout)
+        #expect(try server.get("/quiz/scores?lang=ru").status == 200)
+        #expect(server.stop() == 0)
+    }
+}
