@@ -139,9 +139,10 @@ struct BooksPage {
         return .seeOther(context.link("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
     }
 
-    /// An id in a path: a whole number from 1, else the loan is not found, as `books` says it.
-    static func id(_ text: String) throws -> Int64 {
-        guard let id = Int64(text), id >= 1 else { throw AlmanacError.notFound("books.error.not-found", ["id": text]) }
+    /// An id in a path: a whole number from 1, else the row is not found, as the world's commands
+    /// say it (`books.error.not-found` for a loan).
+    static func id(_ text: String, _ notFound: String = "books.error.not-found") throws -> Int64 {
+        guard let id = Int64(text), id >= 1 else { throw AlmanacError.notFound(notFound, ["id": text]) }
         return id
     }
 

@@ -17,6 +17,9 @@ struct Routes: Sendable {
             }
             if parts.count == 2, parts[0] == "calendar" { return try CalendarPage(context).show(parts[1]) }
             if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).confirmReset(key) }
+            if parts == ["events"] { return try EventsPage(context).list() }
+            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).editPage(id) }
+            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).confirmDelete(id) }
             if parts == ["quiz"] { return try QuizPage(context).show() }
             if parts == ["quiz", "scores"] { return try QuizPage(context).scores() }
             return Self.notFound(context)
@@ -32,6 +35,9 @@ struct Routes: Sendable {
             if let key = Self.item(parts, "calendar", "open") { return try CalendarPage(context).open(key) }
             if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).reset(key) }
             if parts == ["quiz", "answer"] { return try QuizPage(context).answer() }
+            if parts == ["events"] { return try EventsPage(context).add() }
+            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).edit(id) }
+            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).delete(id) }
             return Self.notFound(context)
         }
     }
@@ -92,7 +98,7 @@ enum JSONError {
 /// The links at the top of every page: the worlds, and the page in the other language.
 enum Navigation {
     /// The worlds' pages, in the order of the home page: path, and the key of its name.
-    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/quiz", "serve.world.quiz"), ("/books", "serve.world.books")]
+    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/events", "serve.world.events"), ("/quiz", "serve.world.quiz"), ("/books", "serve.world.books")]
 
     static func html(_ context: PageContext) -> String {
         var out = "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">" + HTMLText.escaped(context.t("serve.home"))

@@ -91,4 +91,36 @@ import Testing
         #expect(try server.get("/quiz/scores?lang=ru").status == 200)
         #expect(server.stop() == 0)
     }
+
+    @Test func eventsShowTheDaysAsCardsAndAreAddedEditedAndDeleted() throws {
+        let server = try RunningServer(dir, [])
+        let days = "from=2025-12-22&to=2025-12-28"
+        for (lang, columns) in [("en", "2"), ("ru", "3")] {
+            let page = try server.get("/events?\(days)&columns=\(columns)&lang=\(lang)")
+            #expect(page.status == 200 && page.body.contains("<html lang=\"\(lang)\">") && page.body.contains("--columns:\(columns)"))
+            let json = try server.get("/events?\(days)&columns=\(columns)", headers: ["Accept": "application/json"])
+            #expect(json.body == (try cli(["events", "cards", "--from", "2025-12-22", "--to", "2025-12-28", "--columns", columns, "--format", "json"])).stdout)
+        }
+        #expect(try server.get("/events?columns=5").status == 400)
+        let list = { try self.cli(["events", "list", "--from", "2025-12-22", "--to", "2025-12-28", "--format", "json"]).stdout }
+        let before = try list()
+        let token = try #require(RunningServer.token(in: try server.get("/events?\(days)").body))
+        let refused = try server.request("POST", "/events", headers: form, body: "csrf=\(token)&title=Carols&at=someday")
+        #expect([400, 422].contains(refused.status) && refused.body.contains("serve-error") && refused.body.contains("value=\"Carols\""))
+        #expect(try list() == before)
+        let added = try server.request("POST", "/events?\(days)", headers: form, body: "csrf=\(token)&title=Carols&at=2025-12-23T17%3A00&person=Choir")
+        #expect(added.status == 303)
+        let location = try #require(added.headers["location"])
+        let id = try #require(location.split(separator: "=").last.map(String.init))
+        #expect(try server.get(location).body.contains("serve-notice"))
+        #expect(try list().contains("\"title\": \"Carols\""))
+        let edited = try server.request("POST", "/events/\(id)/edit", headers: form, body: "csrf=\(token)&title=Carols+at+the+tree&at=2025-12-23T17%3A00%3A00Z")
+        #expect(edited.status == 303)
+        #expect(try list().contains("Carols at the tree"))
+        #expect(try server.get("/events/\(id)/delete").status == 200)
+        #expect(try list().contains("Carols at the tree"), "asking deletes nothing")
+        #expect(try server.request("POST", "/events/\(id)/delete", headers: form, body: "csrf=\(token)").status == 303)
+        #expect(try list() == before)
+        #expect(server.stop() == 0)
+    }
 }
