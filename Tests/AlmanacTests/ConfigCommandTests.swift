@@ -50,8 +50,8 @@ import Testing
              "notice-levels: \"1,x,14\" is not a list of notice levels (expected whole numbers of days overdue from 1 to 36500, separated by commas, such as 1,7,14)",
              "notice-levels: «1,x,14» — не список уровней напоминаний (ожидаются целые числа дней просрочки от 1 до 36500 через запятую, например 1,7,14)"),
             (["longest-loan", "4"],
-             "\"longest-loan\" is not a setting (settings: longest-loan-months, notice-levels; did you mean \"longest-loan-months\"?)",
-             "«longest-loan» — нет такой настройки (настройки: longest-loan-months, notice-levels; возможно, вы имели в виду «longest-loan-months»?)"),
+             "\"longest-loan\" is not a setting (settings: longest-loan-months, notice-levels, quiz.sovereign-only; did you mean \"longest-loan-months\"?)",
+             "«longest-loan» — нет такой настройки (настройки: longest-loan-months, notice-levels, quiz.sovereign-only; возможно, вы имели в виду «longest-loan-months»?)"),
         ]
         for item in cases {
             let english = try run(["config", "set"] + item.arguments)

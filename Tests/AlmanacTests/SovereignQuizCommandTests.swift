@@ -59,4 +59,43 @@ import Testing
         let squeezed = out.stdout.replacingOccurrences(of: #" {2,}"#, with: "  ", options: .regularExpression)
         #expect(squeezed.contains(line), "\(out.stdout)")
     }
+
+    /// The codes of the first question of seeds 1…30 (`quiz question --format csv`), asked and offered.
+    func questionCodes(_ arguments: [String] = []) throws -> Set<String> {
+        var codes: Set<String> = []
+        for seed in 1...30 {
+            let out = try dir.run(["--db", "a.db", "--format", "csv", "quiz", "question", "--seed", String(seed)] + arguments)
+            #expect(out.status == 0, "\(out.stderr)")
+            let cells = out.stdout.split(separator: "\r\n")[1].split(separator: ",").map(String.init)
+            codes.formUnion([cells[2]] + cells[4...7])
+        }
+        return codes
+    }
+
+    /// `config set quiz.sovereign-only true` does what `--sovereign` does, for play and question,
+    /// until it is set back; `quiz question --sovereign` asks states only too.
+    @Test(arguments: [("en", "quiz.sovereign-only: false → true"), ("ru", "quiz.sovereign-only: false → true")])
+    func theSettingAsksStatesOnlyUntilSetBack(_ locale: String, _ said: String) throws {
+        #expect(try !questionCodes().allSatisfy(Sovereignty.isState), "30 questions over 249 countries show a territory")
+        #expect(try questionCodes(["--sovereign"]).allSatisfy(Sovereignty.isState))
+        let set = try dir.run(["--db", "a.db", "--locale", locale, "config", "set", "quiz.sovereign-only", "yes"])
+        #expect(set.status == 0 && set.stdout == said + "\n", "\(set.stdout) \(set.stderr)")
+        #expect(try dir.run(["--db", "a.db", "config", "get", "quiz.sovereign-only"]).stdout == "true\n")
+        let out = try play(locale, ["--player", "Set-" + locale], rounds: 250)
+        #expect(out.status == 0, "\(out.stderr)")
+        let codes = try codes("Set-" + locale)
+        #expect(codes.asked.count == 195 && codes.asked.union(codes.offered).allSatisfy(Sovereignty.isState), "\(codes.asked.count)")
+        #expect(try questionCodes().allSatisfy(Sovereignty.isState))
+        #expect(try dir.run(["--db", "a.db", "config", "set", "quiz.sovereign-only", "off"]).status == 0)
+        #expect(try !questionCodes().allSatisfy(Sovereignty.isState))
+    }
+
+    /// A value that is not yes or no is a usage error naming it, and changes nothing.
+    @Test(arguments: [("en", #"almanac: error: quiz.sovereign-only: "maybe" is not true or false"#),
+                      ("ru", "almanac: ошибка: quiz.sovereign-only: «maybe» — не true и не false")])
+    func aValueThatIsNotYesOrNoIsRefused(_ locale: String, _ message: String) throws {
+        let out = try dir.run(["--db", "a.db", "--locale", locale, "config", "set", "quiz.sovereign-only", "maybe"])
+        #expect(out.status == 64 && out.stderr.hasPrefix(message), "\(out.stderr)")
+        #expect(try dir.run(["--db", "a.db", "config", "get", "quiz.sovereign-only"]).stdout == "false\n")
+    }
 }

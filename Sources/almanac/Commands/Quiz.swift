@@ -27,17 +27,20 @@ struct Quiz: Command {
         let page: PageOptions
         let seed: UInt64?
         let reveal: Bool
+        let sovereign: Bool
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             page = PageOptions(line)
             seed = line.option("--seed", value: "n", help: "help.quiz.seed")
             reveal = line.flag("--reveal", help: "help.quiz.question.reveal")
+            sovereign = line.flag("--sovereign", help: "help.quiz.play.sovereign")
         }
 
         func run() throws {
             let settings = try page.settings(global, "quiz.question")
-            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, renderer: page.renderer(settings))
+            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, sovereignOnly: sovereign,
+                                             renderer: page.renderer(settings))
             try page.write(settings, text)
         }
     }

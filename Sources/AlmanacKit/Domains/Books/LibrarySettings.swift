@@ -4,18 +4,22 @@ import AlmanacText
 import Foundation
 
 /// A rule a library sets for itself, kept in the database (`library_settings`) and changed with
-/// `almanac config set`: the longest loan and the overdue notice levels (issue 29).
+/// `almanac config set`: the longest loan and the overdue notice levels (issue 29), and whether the
+/// quiz asks sovereign states only (issue 30).
 public enum LibrarySetting: String, CaseIterable, Sendable {
     /// How many months after the loan a book may be due at the latest (`LoanRules`).
     case longestLoanMonths = "longest-loan-months"
     /// The notice levels in days overdue, ascending and distinct (`OverdueRule.levels`).
     case noticeLevels = "notice-levels"
+    /// `true`: the flag quiz asks only the states whose flags are their own, as `quiz play --sovereign`.
+    case quizSovereignOnly = "quiz.sovereign-only"
 
     /// The value a new database starts with (migration 007 writes the same; `ConfigCommandTests`).
     public var defaultValue: String {
         switch self {
         case .longestLoanMonths: String(LibrarySettings.defaults.longestLoanMonths)
         case .noticeLevels: LibrarySettings.text(levels: LibrarySettings.defaults.noticeLevels)
+        case .quizSovereignOnly: "false"
         }
     }
 
@@ -52,6 +56,12 @@ public enum LibrarySetting: String, CaseIterable, Sendable {
             return String(months)
         case .noticeLevels:
             return OverdueRule.levels(trimmed).map(LibrarySettings.text(levels:))
+        case .quizSovereignOnly:
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": return "true"
+            case "false", "no", "off", "0": return "false"
+            default: return nil
+            }
         }
     }
 
@@ -110,6 +120,11 @@ public struct LibrarySettings: Sendable, Equatable {
                                noticeLevels: OverdueRule.levels(try value(.noticeLevels)) ?? defaults.noticeLevels)
     }
 
+    /// Whether a yes-or-no setting is on in `database` (a stored value that is not one reads as off).
+    public static func isOn(_ setting: LibrarySetting, in database: Database) throws -> Bool {
+        try values(database)[setting].flatMap(setting.normalized) == "true"
+    }
+
     /// Checks `text` for `setting` and stores it; returns the value before and the value stored.
     /// Loans already recorded are not judged again: the new value applies from now on.
     @discardableResult
@@ -140,6 +155,8 @@ extension LibrarySettings {
     /// `config set`'s sentence: the setting, its value before and now, and that loans already
     /// recorded keep theirs.
     public static func changed(_ setting: LibrarySetting, old: String, new: String, _ t: Localizer) -> String {
-        t(old == new ? "config.unchanged" : "config.changed", ["key": setting.rawValue, "old": old, "new": new])
+        // Only the loan rules speak of loans already recorded.
+        let changedKey = setting == .quizSovereignOnly ? "config.changed." + setting.rawValue : "config.changed"
+        return t(old == new ? "config.unchanged" : changedKey, ["key": setting.rawValue, "old": old, "new": new])
     }
 }

@@ -22,15 +22,31 @@ public enum FlagQuiz {
     /// `quiz question`: the first question of the seed's game. People see the country and the four
     /// numbered flags (and, with `reveal`, the answer), then the seed; a page is titled with the
     /// question; machines get one record with the seed, the generator, the options and the answer.
-    public static func question(_ settings: Settings, seed: UInt64, reveal: Bool, renderer: Renderer) throws -> String {
+    public static func question(_ settings: Settings, seed: UInt64, reveal: Bool, sovereignOnly: Bool = false,
+                                renderer: Renderer) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let tables = QuizTables(directory: try directory(database, path: settings.databasePath), localizer: settings.localizer)
-        return questionText(tables, seed: seed, reveal: reveal, renderer: renderer)
+        let directory = try directory(database, path: settings.databasePath)
+        let codes = try codes(directory, database, sovereignOnly: sovereignOnly, path: settings.databasePath)
+        return questionText(QuizTables(directory: directory, localizer: settings.localizer), codes: codes, seed: seed, reveal: reveal,
+                            renderer: renderer)
     }
 
-    /// The text of a seed's first question (see `question`), for a directory already loaded.
-    public static func questionText(_ tables: QuizTables, seed: UInt64, reveal: Bool, renderer: Renderer) -> String {
-        guard let question = QuestionDealer.questions(codes: tables.directory.codes, seed: seed, count: 1).first else { return "" }
+    /// The countries a game asks and offers: every one, or only the states whose flags are their own
+    /// (`Sovereignty`) with `--sovereign` or the `quiz.sovereign-only` setting. Fewer than four is
+    /// refused: no question can be asked.
+    static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String) throws -> [String] {
+        let only = try sovereignOnly || LibrarySettings.isOn(.quizSovereignOnly, in: database)
+        let codes = only ? directory.codes.filter(Sovereignty.isState) : directory.codes
+        guard codes.count >= QuestionDealer.minimumCountries else {
+            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
+                ["path": path, "count": String(codes.count), "needed": String(QuestionDealer.minimumCountries)])
+        }
+        return codes
+    }
+
+    /// The text of a seed's first question over `codes` (see `question`), for a directory already loaded.
+    public static func questionText(_ tables: QuizTables, codes: [String]? = nil, seed: UInt64, reveal: Bool, renderer: Renderer) -> String {
+        guard let question = QuestionDealer.questions(codes: codes ?? tables.directory.codes, seed: seed, count: 1).first else { return "" }
         let t = tables.localizer
         var lines = ""
         if reveal {
@@ -87,12 +103,7 @@ public enum FlagQuiz {
     ) throws {
         let database = try Store.open(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
-        // Sovereign only: the states whose flags are their own, asked and offered (`Sovereignty`).
-        let codes = sovereignOnly ? directory.codes.filter(Sovereignty.isState) : directory.codes
-        guard codes.count >= QuestionDealer.minimumCountries else {
-            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
-                ["path": settings.databasePath, "count": String(codes.count), "needed": String(QuestionDealer.minimumCountries)])
-        }
+        let codes = try codes(directory, database, sovereignOnly: sovereignOnly, path: settings.databasePath)
         let store = QuizStore(database: database)
         // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
         let player = try store.spellings(of: player).first ?? player
