@@ -141,16 +141,7 @@ import TestSupport
     /// answer once the question is asked; what it wrote (the echo included), carriage returns left out.
     func onTerminal(_ arguments: [String], typing answer: String) throws -> (status: Int32, text: String) {
         let pty = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = Workdir.binary
-        process.arguments = Self.day + arguments
-        process.currentDirectoryURL = dir.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "dumb", "NO_COLOR": "1"]
-        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
+        let process = try dir.start(at: pty, Self.day + arguments, environment: ["TERM": "dumb", "NO_COLOR": "1"])
         var text = ""
         var typed = false
         let deadline = Date().addingTimeInterval(20)

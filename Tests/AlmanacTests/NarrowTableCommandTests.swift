@@ -11,17 +11,7 @@ import TestSupport
     /// What `almanac ARGUMENTS` draws on a terminal `columns` wide, lines without their `\r`.
     static func onTerminal(_ dir: Workdir, _ arguments: [String], columns: Int) throws -> [String] {
         let pty = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = Workdir.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = dir.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "xterm-256color", "COLUMNS": String(columns),
-                               "NO_COLOR": "1"]
-        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
+        let process = try dir.start(at: pty, arguments, environment: ["TERM": "xterm-256color", "COLUMNS": String(columns), "NO_COLOR": "1"])
         var text = ""
         while process.isRunning { text += pty.output() }
         text += pty.output()

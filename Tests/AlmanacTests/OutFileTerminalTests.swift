@@ -19,16 +19,7 @@ import TestSupport
         let piped = try dir.run(arguments)
         #expect(piped.status == 0 || command == ["overdue"], "\(piped.stderr)")
         let pty = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = Workdir.binary
-        process.arguments = arguments + ["--out", "out.txt"]
-        process.currentDirectoryURL = dir.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "xterm-256color", "COLUMNS": "30"]
-        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
+        let process = try dir.start(at: pty, arguments + ["--out", "out.txt"], environment: ["TERM": "xterm-256color", "COLUMNS": "30"])
         process.waitUntilExit()
         #expect(process.terminationStatus == piped.status)
         let written = try String(contentsOfFile: dir.path("out.txt"), encoding: .utf8)

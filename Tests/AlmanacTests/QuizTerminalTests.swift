@@ -20,22 +20,7 @@ import TestSupport
     /// Starts a game on the pseudo-terminal (standard input, output and error), and waits until
     /// it has switched the terminal to single keys (as a player types once the question shows).
     func start(_ pty: PseudoTerminal, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = Workdir.binary
-        process.arguments = ["--db", "a.db"] + arguments
-        process.currentDirectoryURL = dir.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path, "TERM": "xterm-256color"]
-        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        // Spawn with no signals blocked, as a shell would: the test runner's threads block some,
-        // and a child inherits the mask of the thread that starts it.
-        var clean = sigset_t(), saved = sigset_t()
-        sigemptyset(&clean)
-        pthread_sigmask(SIG_SETMASK, &clean, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
+        let process = try dir.start(at: pty, ["--db", "a.db"] + arguments, environment: ["TERM": "xterm-256color"])
         let deadline = Date().addingTimeInterval(20)
         while pty.settings().c_lflag & tcflag_t(ICANON) != 0 && process.isRunning && Date() < deadline { usleep(10_000) }
         return process

@@ -116,6 +116,12 @@ package enum SignalCleanup {
 /// The handler: remove the temporaries, then let the signal take its default action.
 private func removeTemporariesOnSignal(_ number: Int32) {
     SignalCleanup.removeAll()
+    takeDefaultAction(of: number)
+}
+
+/// From a signal's handler: lets the signal take its default action now (end or stop the process).
+/// The handler stays unset; a handler that wants the signal again sets itself back.
+func takeDefaultAction(of number: Int32) {
     signal(number, SIG_DFL)
     var unblocked = sigset_t()
     sigemptyset(&unblocked)

@@ -105,13 +105,7 @@ package enum TerminalRestoration {
 /// program goes on (SIGCONT), take the terminal again.
 private func restoreTerminalOnSignal(_ number: Int32) {
     TerminalRestoration.leave()
-    signal(number, SIG_DFL)
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    sigaddset(&unblocked, number)
-    // The signal is blocked while its handler runs; unblock it so the default action happens now.
-    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
-    raise(number)
+    takeDefaultAction(of: number)
     signal(number, restoreTerminalOnSignal)
     TerminalRestoration.enter()
 }

@@ -56,6 +56,28 @@ final class Workdir {
             stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
+    /// Starts the binary in the directory at the terminal `pty`, as a user would: its standard input,
+    /// output and error are the terminal, the environment is PATH, HOME and `environment`, and no
+    /// signal is blocked (the test runner's threads block some, and a child inherits the mask of the
+    /// thread that starts it).
+    func start(at pty: PseudoTerminal, _ arguments: [String], environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = url
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": url.path].merging(environment) { $1 }
+        let terminal = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        var clean = sigset_t(), saved = sigset_t()
+        sigemptyset(&clean)
+        pthread_sigmask(SIG_SETMASK, &clean, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+        return process
+    }
+
     /// Runs `almanac demo --keep` (with `arguments`), which makes the sample database in a new temporary
     /// folder of its own, and moves that database here as `name`, with its -wal and -shm, and the
     /// sample files into `sample-data/`. Returns what the demo printed.

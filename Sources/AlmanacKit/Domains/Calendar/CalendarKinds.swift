@@ -48,9 +48,7 @@ enum DoorKind: KindDefinition {
     }
 
     /// The zone of an opening time written without an offset.
-    struct Context {
-        let zone: Zone
-    }
+    typealias Context = ZoneContext
 
     static let kind = ImportKind.doors
     static let table = "doors"

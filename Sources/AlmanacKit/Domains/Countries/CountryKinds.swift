@@ -58,9 +58,7 @@ enum QuizAnswerKind: KindDefinition {
     }
 
     /// The zone of times written without an offset.
-    struct Context {
-        let zone: Zone
-    }
+    typealias Context = ZoneContext
 
     static let kind = ImportKind.quizAnswers
     static let table = "quiz_answers"

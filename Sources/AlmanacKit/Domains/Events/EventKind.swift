@@ -26,9 +26,7 @@ enum EventKind: KindDefinition {
     }
 
     /// The zone of date-times written without an offset (the user's `--tz`).
-    struct Context {
-        let zone: Zone
-    }
+    typealias Context = ZoneContext
 
     static let kind = ImportKind.events
     static let table = "events"
