@@ -180,7 +180,7 @@ import Testing
         let sources = ["Domains/Books/BookKind.swift", "Domains/Events/EventKind.swift", "Domains/Calendar/CalendarKinds.swift", "Domains/Countries/CountryKinds.swift",
                        "Domains/Books/LoanRules.swift", "Domains/Calendar/CalendarRules.swift", "Domains/Countries/CountryRules.swift",
                        "Domains/Quiz/QuizOptions.swift", "Domains/Animation/Stepper.swift", "Domains/Animation/AnimationRules.swift"]
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackagePaths.root
         var found: Set<String> = []
         for source in sources {
             let text = try String(contentsOf: root.appendingPathComponent("Sources/AlmanacKit/" + source), encoding: .utf8)

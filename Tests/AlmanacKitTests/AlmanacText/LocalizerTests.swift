@@ -64,7 +64,7 @@ import Testing
     }
 
     /// The package's folder, for the sources and reports the key test reads.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
 
     /// The text of every file under `folder` (of the package) whose name ends with `suffix`.
     static func texts(under folder: String, ending suffix: String) throws -> [String] {

@@ -7,8 +7,7 @@ import Testing
 /// its spool file as it was held, no control character reaches table, markdown or tsv raw, csv and
 /// json read back to the cells' values.
 @Suite struct RendererFuzzTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/RendererCorpus")
+    static let corpus = PackagePaths.tests("Fuzz/RendererCorpus")
 
     @Test func everyCorpusInputKeepsTheInvariants() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)

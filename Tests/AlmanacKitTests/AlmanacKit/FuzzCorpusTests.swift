@@ -7,8 +7,7 @@ import Testing
 /// invariants `ImportProbe` checks (nothing changed by a failed import, clean imports complete and
 /// counted right, CHECKs and foreign keys hold, no mojibake).
 @Suite struct FuzzCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Corpus")
+    static let corpus = PackagePaths.tests("Fuzz/Corpus")
 
     static let inputs: [Data] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()) ?? []

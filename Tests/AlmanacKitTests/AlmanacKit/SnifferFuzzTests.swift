@@ -5,8 +5,7 @@ import Testing
 /// Replays the sniffer fuzzer's corpus (`Tests/Fuzz/SnifferCorpus`, see `make fuzz`) without
 /// sanitizers, and a few inputs of its own: the invariants of `SnifferFuzz` hold for each.
 @Suite struct SnifferFuzzTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/SnifferCorpus")
+    static let corpus = PackagePaths.tests("Fuzz/SnifferCorpus")
 
     @Test func everyCorpusInputKeepsTheInvariants() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()

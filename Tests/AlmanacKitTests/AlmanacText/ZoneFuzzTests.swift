@@ -7,8 +7,7 @@ import Testing
 /// without sanitizers, then every zone file of the system's tz database and seeded damaged copies of
 /// a few: the invariants of `ZoneFuzz` hold for each, and no input traps.
 @Suite struct ZoneFuzzTests {
-    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz")
+    static let fuzz = PackagePaths.tests("Fuzz")
 
     static func inputs(_ folder: String) throws -> [(name: String, bytes: Data)] {
         let corpus = fuzz.appendingPathComponent(folder)

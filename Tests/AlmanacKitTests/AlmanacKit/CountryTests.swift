@@ -29,8 +29,7 @@ import TestSupport
     }
 
     /// Where `make test-deps` installs Babel: the package's `.build/test-python`.
-    static let babelPath = ["PYTHONPATH": URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-python").path]
+    static let babelPath = ["PYTHONPATH": PackagePaths.root.appendingPathComponent(".build/test-python").path]
 
     /// Babel (CLDR's data in Python) and its version, or why it cannot be asked here.
     /// The names are CLDR 46's, so it is Babel 2.17.0, which `make test-deps` puts in `.build/test-python`.
