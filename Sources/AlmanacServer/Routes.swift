@@ -1,3 +1,4 @@
+import Foundation
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
@@ -20,6 +21,10 @@ struct Routes: Sendable {
             if parts == ["events"] { return try EventsPage(context).list() }
             if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).editPage(id) }
             if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).confirmDelete(id) }
+            if parts == ["animation"] { return try AnimationPage(context).list() }
+            if parts.count == 2, parts[0] == "animation" { return try AnimationPage(context).show(parts[1]) }
+            if parts == ["reports"] { return try ReportsPage(context).list() }
+            if parts.count == 2, parts[0] == "reports" { return try ReportsPage(context).run(parts[1]) }
             if parts == ["quiz"] { return try QuizPage(context).show() }
             if parts == ["quiz", "scores"] { return try QuizPage(context).scores() }
             return Self.notFound(context)
@@ -36,15 +41,16 @@ struct Routes: Sendable {
             if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).reset(key) }
             if parts == ["quiz", "answer"] { return try QuizPage(context).answer() }
             if parts == ["events"] { return try EventsPage(context).add() }
+            if let name = Self.item(parts, "animation", "step") { return try AnimationPage(context).step(name) }
             if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).edit(id) }
             if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).delete(id) }
             return Self.notFound(context)
         }
     }
 
-    /// The path's parts (`/books/3/edit` → books, 3, edit).
+    /// The path's parts (`/books/3/edit` → books, 3, edit), each percent-decoded (`Grow%20tall`).
     static func parts(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init)
+        path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
     }
 
     /// The middle part of `/world/ITEM/action` (`/books/3/edit` → 3), or nil for another path.
@@ -98,7 +104,8 @@ enum JSONError {
 /// The links at the top of every page: the worlds, and the page in the other language.
 enum Navigation {
     /// The worlds' pages, in the order of the home page: path, and the key of its name.
-    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/events", "serve.world.events"), ("/quiz", "serve.world.quiz"), ("/books", "serve.world.books")]
+    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/events", "serve.world.events"), ("/quiz", "serve.world.quiz"), ("/animation", "serve.world.animation"), ("/books", "serve.world.books"),
+        ("/reports", "serve.world.reports")]
 
     static func html(_ context: PageContext) -> String {
         var out = "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">" + HTMLText.escaped(context.t("serve.home"))

@@ -123,4 +123,36 @@ import Testing
         #expect(try list() == before)
         #expect(server.stop() == 0)
     }
+
+    @Test func theSnowmanPausesWithoutScriptAndItsSteppersKeepTheirRange() throws {
+        let server = try RunningServer(dir, [])
+        let page = try server.get("/animation/Grow%20tall?lang=ru")
+        #expect(page.status == 200 && page.body.contains("<input type=\"checkbox\" class=\"pause\"") && !page.body.contains("<script"))
+        let json = try server.get("/animation/Wobble", headers: ["Accept": "application/json"])
+        #expect(json.body == (try cli(["animation", "timeline", "Wobble", "--fps", "10", "--format", "json"])).stdout)
+        let token = try #require(RunningServer.token(in: page.body))
+        // Opacity's top is 1: a step up from 1 stays there, as `animation step` keeps it.
+        let settings = { try self.cli(["animation", "settings", "--format", "json"]).stdout }
+        let before = try settings()
+        let down = try server.request("POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=-1")
+        #expect(down.status == 303 && down.headers["location"] == "/animation/Wobble")
+        #expect(try settings() != before)
+        for _ in 0..<3 { _ = try server.request("POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=1") }
+        #expect(try settings() == before)
+        let unknown = try server.request("POST", "/animation/Wobble/step?lang=ru", headers: form, body: "csrf=\(token)&key=nose&by=1")
+        #expect(unknown.status == 400 && unknown.body.contains("serve-error"))
+        #expect(try server.get("/animation").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func reportsRunWithTheirParametersAsAForm() throws {
+        let server = try RunningServer(dir, [])
+        #expect(try server.get("/reports?lang=ru").status == 200)
+        let page = try server.get("/reports/overdue-books?within=14")
+        #expect(page.status == 200 && page.body.contains("name=\"within\" value=\"14\""))
+        let json = try server.get("/reports/overdue-books?within=14&as_of=2025-12-01", headers: ["Accept": "application/json"])
+        #expect(json.body == (try cli(["report", "run", "overdue-books", "--param", "within=14", "--param", "as_of=2025-12-01", "--format", "json"])).stdout)
+        #expect(try server.get("/reports/no-such-report").status >= 400)
+        #expect(server.stop() == 0)
+    }
 }
