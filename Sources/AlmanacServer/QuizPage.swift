@@ -41,7 +41,9 @@ struct QuizPage {
         let database = writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath)
         let directory = try FlagQuiz.directory(database, path: settings.databasePath)
         let store = QuizStore(database: database)
-        guard var session = QuizSession(codes: directory.codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,
+        // The countries `quiz play` asks: all, or the sovereign states with the quiz.sovereign-only setting.
+        let codes = try FlagQuiz.codes(directory, database, sovereignOnly: false, path: settings.databasePath)
+        guard var session = QuizSession(codes: codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,
             session: game.session) else { throw AlmanacError(.missingInput, "quiz.error.too-few-countries") }
         for answer in try store.answers(of: [game.player]) where answer.session == game.session {
             guard let question = session.nextQuestion(), let number = question.options.firstIndex(of: answer.chosen) else { break }

@@ -191,4 +191,19 @@ import Testing
         #expect(server.process.terminationStatus == 0)
         #expect(try cli(["query", "SELECT returned_on FROM books WHERE id = 11", "--format", "tsv"]) == "returned_on\n2025-12-24\n")
     }
+
+    /// A long listing is paged a hundred loans at a time for people; its JSON is still the whole `books list`.
+    @Test func aLongListingIsPagedForPeople() throws {
+        let rows = (1...250).map { "\($0 + 1000),Book \($0),,Reader,2025-12-01,2026-01-15" }
+        try dir.write("many.csv", "id,title,author,borrower,loaned_on,due_on\n" + rows.joined(separator: "\n") + "\n")
+        #expect(try dir.run(["--db", "almanac.db", "--today", "2025-12-24", "import", "books", "many.csv"]).status == 0)
+        let server = try RunningServer(dir, [])
+        let first = try server.get("/books")
+        #expect(first.body.components(separatedBy: "<tr><td class=\"num\"").count - 1 == 100)
+        #expect(first.body.contains("Loans 1–100 of 273") && first.body.contains("page=2"))
+        let last = try server.get("/books?page=3&sort=title")
+        #expect(last.body.components(separatedBy: "<tr><td class=\"num\"").count - 1 == 73 && last.body.contains("page=2"))
+        #expect(try server.get("/books", headers: ["Accept": "application/json"]).body == (try loans()))
+        #expect(server.stop() == 0)
+    }
 }

@@ -34,7 +34,7 @@ public enum FlagQuiz {
     /// The countries a game asks and offers: every one, or only the states whose flags are their own
     /// (`Sovereignty`) with `--sovereign` or the `quiz.sovereign-only` setting. Fewer than four is
     /// refused: no question can be asked.
-    static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String) throws -> [String] {
+    package static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String) throws -> [String] {
         let only = try sovereignOnly || LibrarySettings.isOn(.quizSovereignOnly, in: database)
         let codes = only ? directory.codes.filter(Sovereignty.isState) : directory.codes
         guard codes.count >= QuestionDealer.minimumCountries else {
