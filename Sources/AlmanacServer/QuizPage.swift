@@ -38,7 +38,12 @@ struct QuizPage {
 
     /// The session replayed from its recorded answers, with the tables and the store.
     private func replay(_ game: Game, writing: Bool) throws -> (QuizSession, QuizScreen, QuizStore) {
-        let database = writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath)
+        try replay(game, on: writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath))
+    }
+
+    /// The session replayed on an open connection (inside a transaction: the same connection, never
+    /// a second one, whose opening would drop this one's locks: see `ServerResponder.database`).
+    private func replay(_ game: Game, on database: Database) throws -> (QuizSession, QuizScreen, QuizStore) {
         let directory = try FlagQuiz.directory(database, path: settings.databasePath)
         let store = QuizStore(database: database)
         // The countries `quiz play` asks: all, or the sovereign states with the quiz.sovereign-only setting.
@@ -104,7 +109,7 @@ struct QuizPage {
         var (session, _, store) = try replay(game, writing: true)
         try store.database.transaction {
             // Read again inside the write lock: two posts of one round record one answer.
-            var (current, _, _) = try replay(game, writing: false)
+            var (current, _, _) = try replay(game, on: store.database)
             guard round == current.answers.count + 1, current.nextQuestion() != nil, let answer = current.answer(choice, at: settings.now()) else { return }
             try store.record(answer)
             session = current

@@ -206,4 +206,42 @@ import Testing
         #expect(try server.get("/books", headers: ["Accept": "application/json"]).body == (try loans()))
         #expect(server.stop() == 0)
     }
+
+    /// Four clients return loans at once while a cron `overdue --notify` runs beside them: every return
+    /// lands once, nothing fails, and the database stays whole (two writers at once once damaged it).
+    @Test func fourWritersAndCronLeaveTheDatabaseWhole() throws {
+        let rows = (1...40).map { "\($0 + 2000),Copy \($0),,Reader,2025-12-01,2026-01-15" }
+        try dir.write("open.csv", "id,title,author,borrower,loaned_on,due_on\n" + rows.joined(separator: "\n") + "\n")
+        #expect(try dir.run(["--db", "almanac.db", "--today", "2025-12-24", "import", "books", "open.csv"]).status == 0)
+        let server = try RunningServer(dir, [])
+        let token = try #require(RunningServer.token(in: try server.get("/books").body))
+        final class Statuses: @unchecked Sendable {
+            // Appended to under `lock` by the clients' threads, read once they are all done.
+            let lock = NSLock()
+            var all: [Int] = []
+        }
+        let statuses = Statuses()
+        let url = server.url
+        let done = DispatchGroup()
+        for client in 0..<4 {
+            DispatchQueue.global().async(group: done) {
+                for id in stride(from: 2001 + client, through: 2040, by: 4) {
+                    let status = (try? RunningServer.curl("POST", url + "books/\(id)/return",
+                        headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "csrf=" + token).status) ?? 0
+                    statuses.lock.lock()
+                    statuses.all.append(status)
+                    statuses.lock.unlock()
+                }
+            }
+        }
+        for _ in 0..<3 {
+            let cron = try dir.run(["--db", "almanac.db", "--today", "2025-12-24", "overdue", "--notify", "--quiet"])
+            #expect(cron.status == 2, "\(cron.stderr)")
+        }
+        done.wait()
+        #expect(statuses.all.count == 40 && statuses.all.allSatisfy { $0 == 303 }, "\(statuses.all)")
+        #expect(try cli(["query", "SELECT count(*) AS n FROM books WHERE id > 2000 AND returned_on = '2025-12-24'", "--format", "tsv"]) == "n\n40\n")
+        #expect(try cli(["query", "SELECT * FROM pragma_integrity_check", "--format", "tsv"]) == "integrity_check\nok\n")
+        #expect(server.stop() == 0)
+    }
 }
