@@ -34,14 +34,16 @@ struct Guard: Sendable {
     /// True when a POST comes from a page of this server: its `Origin` (else its `Referer`) names the
     /// host the request was sent to. A request with neither (curl, a script) relies on the token alone;
     /// `Origin: null` (a sandboxed or file page) is refused.
+    /// The scheme may be `https`: a TLS proxy in front that keeps the `Host` header.
     static func isSameOrigin(origin: String?, referer: String?, host: String?) -> Bool {
         guard let host = host?.lowercased() else { return false }
+        let origins = ["http://" + host, "https://" + host]
         if let origin {
-            return origin.lowercased() == "http://" + host
+            return origins.contains(origin.lowercased())
         }
         if let referer {
             let lowered = referer.lowercased()
-            return lowered == "http://" + host || lowered.hasPrefix("http://" + host + "/") || lowered.hasPrefix("http://" + host + "?")
+            return origins.contains { lowered == $0 || lowered.hasPrefix($0 + "/") || lowered.hasPrefix($0 + "?") }
         }
         return true
     }
