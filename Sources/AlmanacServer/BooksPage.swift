@@ -45,21 +45,27 @@ struct BooksPage {
     func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
         let (filter, sort) = try listing()
         let store = try LoanStore.openForReading(settings.databasePath)
-        let loans = LoanTable.sorted(try store.loans(LoanFilter(openOnly: filter.openOnly, overdueOnly: filter.overdueOnly,
-            borrower: filter.borrower, search: filter.search), today: settings.today, localizer: t), by: sort, localizer: t, limit: filter.limit)
+        // People get a page of loans (`?page=N`, a hundred each) unless `?limit=` asks for a number:
+        // the loans up to the page's end and one more (is there a next page?), read in the order asked
+        // for by SQL as `books list` reads them, so page 1 of 100,000 loans reads 101.
+        let number = filter.limit == nil && !context.wantsJSON ? max(1, context.query.text("page").flatMap { Int($0) } ?? 1) : 1
+        var reading = filter
+        if filter.limit == nil, !context.wantsJSON { reading.limit = number * Self.pageSize + 1 }
+        var loans: [Loan] = []
+        try store.forEachLoan(reading, today: settings.today, localizer: t,
+            byTitle: sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil) { loans.append($0) }
         let renderer = context.renderer("books.list")
         if context.wantsJSON { return .json(renderer.render(LoanTable.table(loans, today: settings.today, localizer: t)), status: status) }
-        // A page holds at most `pageSize` loans (`?page=N`), unless `?limit=` asks for a number.
-        let pages = filter.limit == nil ? max(1, (loans.count + Self.pageSize - 1) / Self.pageSize) : 1
-        let number = min(max(1, context.query.text("page").flatMap { Int($0) } ?? 1), pages)
-        let shown = pages == 1 ? loans : Array(loans[((number - 1) * Self.pageSize)..<min(loans.count, number * Self.pageSize)])
+        let paged = filter.limit == nil
+        let first = paged ? min((number - 1) * Self.pageSize, loans.count) : 0
+        let shown = paged ? Array(loans[first..<min(loans.count, number * Self.pageSize)]) : loans
         let table = LoanTable.table(shown, today: settings.today, localizer: t)
         var top = notice
         if notice.isEmpty, let done = context.query["done"], ["added", "updated", "returned"].contains(done),
            let id = context.query.text("id").flatMap({ Int64($0) }), let loan = try? store.loan(id: id) {
             top = PageContext.notice(LoanChange(Change(rawValue: done) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
         }
-        top += searchForm(filter, sort) + pager(number, of: pages, count: loans.count)
+        top += searchForm(filter, sort) + (paged ? pager(number, first: first, shown: shown.count, more: loans.count > number * Self.pageSize) : "")
         let page = withActions(renderer.render(table), shown)
         return .html(Frame(page).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
     }
@@ -67,20 +73,21 @@ struct BooksPage {
     /// Loans a page shows.
     static let pageSize = 100
 
-    /// "Loans 101–200 of 1,000", with links to the pages before and after (the query kept).
-    private func pager(_ number: Int, of pages: Int, count: Int) -> String {
-        guard pages > 1 else { return "" }
+    /// "Loans 101–200", with links to the pages before and after (the query kept); nothing for a
+    /// listing that fits one page.
+    private func pager(_ number: Int, first: Int, shown: Int, more: Bool) -> String {
+        guard number > 1 || more else { return "" }
         let formats = LocalizedFormats(localizer: t)
-        let first = (number - 1) * Self.pageSize + 1, last = min(count, number * Self.pageSize)
         var out = "<p class=\"pager\">"
         func link(_ page: Int, _ key: String) -> String {
             let fields = ["search", "borrower", "sort", "open", "overdue"].compactMap { name in context.query[name].map { (name, $0) } }
             return "<a href=\"" + HTMLText.attribute(context.link("/books", fields + [("page", String(page))])) + "\">" + HTMLText.escaped(t(key)) + "</a> "
         }
         if number > 1 { out += link(number - 1, "serve.books.previous") }
-        out += HTMLText.escaped(t("serve.books.page", ["first": formats.number(Int64(first)), "last": formats.number(Int64(last)),
-            "count": formats.number(Int64(count))])) + " "
-        if number < pages { out += link(number + 1, "serve.books.next") }
+        if shown > 0 {
+            out += HTMLText.escaped(t("serve.books.page", ["first": formats.number(Int64(first + 1)), "last": formats.number(Int64(first + shown))])) + " "
+        }
+        if more { out += link(number + 1, "serve.books.next") }
         return out + "</p>\n"
     }
 
