@@ -59,10 +59,7 @@ struct EventsPage {
 
     /// What `events add` or `edit` says for people: `Added event 44: Carols, Mon 22 Dec 18:00`.
     private func sentence(_ event: Event, _ change: Change) -> String {
-        var people = settings
-        people.format = .table
-        let said = EventDetail(event: event).changeMessage(change, Renderer(settings: people, terminal: .pipe, environment: [:]))
-        return said.trimmingCharacters(in: .newlines)
+        EventDetail(event: event).changeSentence(change, Renderer(settings: settings, terminal: .pipe, environment: [:]))
     }
 
     /// POST `/events`: `events add` from the form.
@@ -130,9 +127,7 @@ struct EventsPage {
     /// GET `/events/ID/delete`: the question `events delete` asks, with a button; nothing is deleted.
     func confirmDelete(_ id: String) throws -> Reply {
         let event = try EventStore.open(settings.databasePath, writing: false).existing(id: try BooksPage.id(id, "events.error.no-such-event"))
-        var people = settings
-        people.format = .table
-        let renderer = Renderer(settings: people, terminal: .pipe, environment: [:])
+        let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
         let question = t("events.delete.question", ["id": String(event.id), "title": Renderer.singleLine(event.title),
             "when": EventDetail.when(event, LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today))])
         let kept = EventDetail(event: event).keptMessage(renderer).trimmingCharacters(in: .newlines)

@@ -67,7 +67,12 @@ public struct EventDetail: Sendable {
     /// What `events add`, `edit` and `delete` say, in the renderer's format: a line for people
     /// (`Added event 44: Carols, Mon 22 Dec 18:00`), the event's row for machines.
     public func changeMessage(_ change: Change, _ renderer: Renderer) -> String {
-        renderer.render(ChangedRow(sentence: sentence("events." + change.rawValue, renderer), row: machineTable()))
+        renderer.render(ChangedRow(sentence: changeSentence(change, renderer), row: machineTable()))
+    }
+
+    /// The words alone of `changeMessage`, whatever the format (a page's notice).
+    public func changeSentence(_ change: Change, _ renderer: Renderer) -> String {
+        sentence("events." + change.rawValue, renderer)
     }
 
     /// Asks on the terminal whether to delete the event (`yes` is `--yes`, which answers for the
