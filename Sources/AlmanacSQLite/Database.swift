@@ -71,6 +71,29 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// The first `count` bytes of the file at `path` (fewer when the file is shorter), read through
+    /// SQLite's own VFS; nil when it cannot be opened for reading. Not through a descriptor of our
+    /// own: POSIX drops every lock a process holds on a file when any descriptor of that file closes,
+    /// so a plain open() and close() beside a connection of this process would release its locks, and
+    /// a second process could then checkpoint and truncate the log under it. SQLite's VFS knows its
+    /// other connections hold locks, and keeps the descriptor open until they are released.
+    public static func header(ofFileAt path: String, count: Int) -> [UInt8]? {
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+              let file, let methods = file.pointee.pMethods,
+              let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead else { return nil }
+        var size: sqlite3_int64 = 0
+        guard fileSize(file, &size) == SQLITE_OK else { return nil }
+        let length = Int(min(sqlite3_int64(count), size))
+        guard length > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: length)
+        let code = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32(length), 0) }
+        return code == SQLITE_OK ? bytes : nil
+    }
+
     /// Library-wide settings, applied once before the first connection: no memory statistics, whose
     /// global mutex costs a bulk import several percent, unless `keepMemoryStatistics()` came first.
     private static let configureLibrary: Void = {

@@ -24,15 +24,13 @@ enum DatabaseContent: Equatable {
     /// The header's "file format write version" byte: 1 rollback journal, 2 WAL.
     static let writeVersionOffset = 18
 
-    /// Reads the header of the file at `path`.
+    /// Reads the header of the file at `path`, through SQLite (`Database.header(ofFileAt:count:)`):
+    /// this process may hold a connection to the same file (`serve`), whose locks a descriptor of
+    /// our own would release when it closed.
     static func read(_ path: String) -> DatabaseContent {
-        // Opened without waiting, and read only when it is a regular file: a FIFO put in the
-        // database's place since it was checked would otherwise wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { return .unreadable }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard FileLocation.identity(ofDescriptor: descriptor)?.kind == .regular else { return .notSQLite }
-        let head = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        // Read only when it is a regular file: a FIFO would wait for a writer. `stat` never waits.
+        if let kind = FileLocation.kind(of: path), kind != .regular { return .notSQLite }
+        guard let head = Database.header(ofFileAt: path, count: 100) else { return .unreadable }
         if head.isEmpty { return .empty }
         guard head.count == 100, Array(head.prefix(magic.count)) == magic else { return .notSQLite }
         return .sqlite(wal: head[writeVersionOffset] == 2)
