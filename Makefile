@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
 
 all: build
 
@@ -176,6 +176,15 @@ fuzz-corpus: deps
 STRESS_SUITES := CrashSafetyTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests|ManyFilesImportTests
 stress: release
 	ALMANAC_STRESS=1 ALMANAC_BINARY=$(CURDIR)/.build/release/almanac $(SWIFT) test --filter '$(STRESS_SUITES)'
+
+## lint: check every Swift file against .swift-format (line length 120) with the toolchain's
+## `swift format`; `make format` rewrites them so.
+FORMATTED := Package.swift Plugins Sources Tests
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 clean:
 	rm -rf .build

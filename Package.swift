@@ -60,16 +60,22 @@ let package = Package(
         ),
         .target(
             name: "AlmanacKit",
-            dependencies: ["AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             plugins: ["EmbedResources"]
         ),
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
         .target(
             name: "AlmanacServer",
-            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
-                           .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "almanac",
@@ -82,13 +88,19 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "AlmanacTests",
-            dependencies: ["almanac", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "almanac", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ]
 )

@@ -9,7 +9,7 @@ struct EmbedResources: BuildToolPlugin {
     /// target that reads them: the words go with the text layer, the data with the worlds.
     static let folders: [String: [(name: String, ext: String)]] = [
         "AlmanacText": [
-            ("Translations", "strings"),
+            ("Translations", "strings")
         ],
         "AlmanacKit": [
             ("Schema", "sql"),
@@ -30,7 +30,8 @@ struct EmbedResources: BuildToolPlugin {
         for folder in folders {
             let base = root.appending(path: folder.name)
             inputs.append(base)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey]) else {
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey])
+            else {
                 continue
             }
             for case let url as URL in walker {

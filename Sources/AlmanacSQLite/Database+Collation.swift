@@ -7,21 +7,24 @@ extension Database {
     /// listing sorted by the user's language need not be held to be sorted.
     package func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult) {
         let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
-        sqlite3_create_collation_v2(handle, name, SQLITE_UTF8, box, { context, leftCount, left, rightCount, right in
-            let box = Unmanaged<CollationBox>.fromOpaque(context!).takeUnretainedValue()
-            func text(_ bytes: UnsafeRawPointer?, _ count: Int32) -> String {
-                guard let bytes, count > 0 else { return "" }
-                return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
-            }
-            switch box.compare(text(left, leftCount), text(right, rightCount)) {
-            case .orderedAscending: return -1
-            case .orderedSame: return 0
-            case .orderedDescending: return 1
-            }
-        }, { context in
-            // SQLite drops the collation with the connection (or when it is replaced): release its box.
-            Unmanaged<CollationBox>.fromOpaque(context!).release()
-        })
+        sqlite3_create_collation_v2(
+            handle, name, SQLITE_UTF8, box,
+            { context, leftCount, left, rightCount, right in
+                let box = Unmanaged<CollationBox>.fromOpaque(context!).takeUnretainedValue()
+                func text(_ bytes: UnsafeRawPointer?, _ count: Int32) -> String {
+                    guard let bytes, count > 0 else { return "" }
+                    return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
+                }
+                switch box.compare(text(left, leftCount), text(right, rightCount)) {
+                case .orderedAscending: return -1
+                case .orderedSame: return 0
+                case .orderedDescending: return 1
+                }
+            },
+            { context in
+                // SQLite drops the collation with the connection (or when it is replaced): release its box.
+                Unmanaged<CollationBox>.fromOpaque(context!).release()
+            })
     }
 }
 

@@ -45,7 +45,8 @@ private final class CappedPrinter {
 
     /// The statements whose text a calling statement holds, by that text's address, with their
     /// printer (kept alive meanwhile). SQLite's destructor gets only the address.
-    nonisolated(unsafe) private static var lent: [UnsafeMutableRawPointer: (printer: CappedPrinter, statement: OpaquePointer)] = [:]
+    nonisolated(unsafe) private static var lent:
+        [UnsafeMutableRawPointer: (printer: CappedPrinter, statement: OpaquePointer)] = [:]
     private static let lentLock = NSLock()
 
     init(cap: Int32) throws {
@@ -80,12 +81,15 @@ private final class CappedPrinter {
             } else {
                 sqlite3_result_null(context)
             }
-        } else if size >= Self.lentFrom, let text = sqlite3_column_text(statement, 0), memchr(text, 0, Int(size)) == nil {
+        } else if size >= Self.lentFrom, let text = sqlite3_column_text(statement, 0), memchr(text, 0, Int(size)) == nil
+        {
             // Given with its length unsaid (-1), the text is known to end in NUL: SQLite reads it
             // where it is (a length given would make it copy the text to add one).
             let address = UnsafeMutableRawPointer(mutating: text)
             Self.lentLock.withLock { Self.lent[address] = (self, statement) }
-            sqlite3_result_text(context, address.assumingMemoryBound(to: CChar.self), -1) { address in CappedPrinter.giveBack(address) }
+            sqlite3_result_text(context, address.assumingMemoryBound(to: CChar.self), -1) { address in
+                CappedPrinter.giveBack(address)
+            }
             return
         } else {
             sqlite3_result_value(context, value)
@@ -111,7 +115,9 @@ private final class CappedPrinter {
         if let statement = ready[count]?.popLast() { return statement }
         let sql = "SELECT printf(" + (0..<Int(count)).map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK
+        guard
+            sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+                == SQLITE_OK
         else { return nil }
         return statement
     }

@@ -44,14 +44,17 @@ public final class Database {
 
     /// Opens the database at `path` (creating it for `.create`), through SQLite's default VFS. `vfs`
     /// names another (tests use `unix-dotfile`, which has no shared memory, to see WAL refused).
-    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout, vfs: String? = nil) throws {
+    public init(
+        path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout, vfs: String? = nil
+    ) throws {
         _ = Self.configureLibrary
         var connection: OpaquePointer?
-        let flags: Int32 = switch mode {
-        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        }
+        let flags: Int32 =
+            switch mode {
+            case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            }
         let code = sqlite3_open_v2(path, &connection, flags, vfs)
         guard code == SQLITE_OK, let connection else {
             let error = DatabaseError(connection: connection, code: code, path: path, readOnly: mode == .readOnly)
@@ -80,11 +83,14 @@ public final class Database {
     public static func header(ofFileAt path: String, count: Int) -> [UInt8]? {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else { return nil }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+            return nil
+        }
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
-              let file, let methods = file.pointee.pMethods,
-              let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead else { return nil }
+            let file, let methods = file.pointee.pMethods,
+            let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else { return nil }
         var size: sqlite3_int64 = 0
         guard fileSize(file, &size) == SQLITE_OK else { return nil }
         let length = Int(min(sqlite3_int64(count), size))
@@ -137,7 +143,8 @@ public final class Database {
     /// for each other, up to the busy timeout.
     private func useWriteAheadLog() throws {
         if sqlite3_db_readonly(handle, "main") == 1 {
-            throw DatabaseError(extendedCode: SQLITE_READONLY, message: String(cString: sqlite3_errstr(SQLITE_READONLY)),
+            throw DatabaseError(
+                extendedCode: SQLITE_READONLY, message: String(cString: sqlite3_errstr(SQLITE_READONLY)),
                 path: path)
         }
         // Reading the header is the first access: a file that is not a database fails here, before
@@ -181,7 +188,8 @@ public final class Database {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path,
+            throw DatabaseError(
+                extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path,
                 readOnly: mode == .readOnly, systemErrno: sqlite3_system_errno(handle))
         }
     }
@@ -200,7 +208,8 @@ public final class Database {
             return result
         }
         if code == SQLITE_MISUSE {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql, path: path)
+            throw DatabaseError(
+                extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql, path: path)
         }
         guard code == SQLITE_OK else { throw DatabaseError(self, code: code, sql: sql) }
         guard let statement else {

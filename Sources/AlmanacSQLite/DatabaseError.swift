@@ -18,8 +18,10 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let systemErrno: Int32
 
     /// Creates an error from its parts.
-    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, readOnly: Bool = false,
-                systemErrno: Int32 = 0) {
+    public init(
+        extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, readOnly: Bool = false,
+        systemErrno: Int32 = 0
+    ) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
@@ -29,18 +31,24 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// Reads the last error of a connection.
-    package init(connection: OpaquePointer?, code: Int32, sql: String? = nil, path: String? = nil, readOnly: Bool = false) {
+    package init(
+        connection: OpaquePointer?, code: Int32, sql: String? = nil, path: String? = nil, readOnly: Bool = false
+    ) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         // The connection's last error can be stale when a call fails before touching it.
         let useConnection = connection != nil && (extended & 0xff) == (code & 0xff)
-        let message = useConnection ? String(cString: sqlite3_errmsg(connection)) : String(cString: sqlite3_errstr(code))
-        self.init(extendedCode: useConnection ? extended : code, message: message, sql: sql, path: path, readOnly: readOnly,
+        let message =
+            useConnection ? String(cString: sqlite3_errmsg(connection)) : String(cString: sqlite3_errstr(code))
+        self.init(
+            extendedCode: useConnection ? extended : code, message: message, sql: sql, path: path, readOnly: readOnly,
             systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     /// Reads the last error of an open database.
     package init(_ database: Database, code: Int32, sql: String? = nil) {
-        self.init(connection: database.handle, code: code, sql: sql, path: database.path, readOnly: database.mode == .readOnly)
+        self.init(
+            connection: database.handle, code: code, sql: sql, path: database.path, readOnly: database.mode == .readOnly
+        )
     }
 
     /// The message of `prepare` given more than one statement.

@@ -33,18 +33,23 @@ extension DatabaseMigrator {
         let pending = migrations.filter { $0.version > version }
         guard pending.contains(where: { !Self.rebuiltTables($0.sql).isEmpty }) else { return }
         let own = try DatabaseMigrator(migrations: migrations.filter { $0.version <= version }).objectNames()
-        let objects = try database.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger', 'index')")
-            .compactMap { row -> (type: String, name: String, table: String, sql: String)? in
-                guard let type = row[0].textValue, let name = row[1].textValue, !name.hasPrefix("sqlite_"),
-                    !own.contains(type + " " + name) else { return nil }
-                return (type, name, row[2].textValue ?? "", row[3].textValue ?? "")
-            }
+        let objects = try database.rows(
+            "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger', 'index')"
+        )
+        .compactMap { row -> (type: String, name: String, table: String, sql: String)? in
+            guard let type = row[0].textValue, let name = row[1].textValue, !name.hasPrefix("sqlite_"),
+                !own.contains(type + " " + name)
+            else { return nil }
+            return (type, name, row[2].textValue ?? "", row[3].textValue ?? "")
+        }
         guard !objects.isEmpty else { return }
         for migration in pending {
             let rebuilt = Self.rebuiltTables(migration.sql)
             let blockers = objects.compactMap { object -> Blocker? in
                 var tables = Set(Self.identifiers(object.sql)).intersection(rebuilt)
-                if object.type != "view" && rebuilt.contains(object.table.lowercased()) { tables.insert(object.table.lowercased()) }
+                if object.type != "view" && rebuilt.contains(object.table.lowercased()) {
+                    tables.insert(object.table.lowercased())
+                }
                 return tables.isEmpty ? nil : Blocker(type: object.type, name: object.name, tables: tables.sorted())
             }
             guard !blockers.isEmpty else { continue }
@@ -56,14 +61,18 @@ extension DatabaseMigrator {
     func objectNames() throws -> Set<String> {
         let scratch = try Database(path: ":memory:")
         try migrate(scratch)
-        return Set(try scratch.rows("SELECT type, name FROM sqlite_schema").map { ($0[0].textValue ?? "") + " " + ($0[1].textValue ?? "") })
+        return Set(
+            try scratch.rows("SELECT type, name FROM sqlite_schema").map {
+                ($0[0].textValue ?? "") + " " + ($0[1].textValue ?? "")
+            })
     }
 
     /// The tables a migration drops (and makes again), lower case: `DROP TABLE [IF EXISTS] [main.]name`,
     /// temporary tables aside.
     static func rebuiltTables(_ sql: String) -> Set<String> {
         let code = sql.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.range(of: "--").map { String(line[..<$0.lowerBound]) } ?? String(line) }.joined(separator: "\n")
+            .map { line in line.range(of: "--").map { String(line[..<$0.lowerBound]) } ?? String(line) }.joined(
+                separator: "\n")
         let words = identifiers(code)
         var tables: Set<String> = []
         var index = 0
@@ -108,7 +117,11 @@ extension DatabaseMigrator {
             }
             if !current.isEmpty { words.append(current.lowercased()) }
             current = ""
-            if character == "'" { literal = true } else if character == "\"" || character == "`" || character == "[" { quote = character }
+            if character == "'" {
+                literal = true
+            } else if character == "\"" || character == "`" || character == "[" {
+                quote = character
+            }
         }
         if !current.isEmpty { words.append(current.lowercased()) }
         return words

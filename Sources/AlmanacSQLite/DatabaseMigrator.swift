@@ -66,8 +66,9 @@ public struct DatabaseMigrator: Sendable {
     /// The schema version the database is at: the highest recorded migration, or `user_version`.
     public func currentVersion(of database: Database) throws -> Int {
         var fromTable = 0
-        let hasTable = try database.scalar(
-            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        let hasTable =
+            try database.scalar(
+                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
         if hasTable, case .integer(let version)? = try database.scalar("SELECT max(version) FROM schema_migrations") {
             fromTable = Int(version)
         }
@@ -92,7 +93,8 @@ public struct DatabaseMigrator: Sendable {
                 guard current < migration.version else { return false }
                 // Under the write lock, before the first change: the version and the objects agree.
                 if applied.isEmpty { try refuseUserObjects(database, from: current) }
-                try database.execute("""
+                try database.execute(
+                    """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         version    INTEGER NOT NULL PRIMARY KEY,
                         name       TEXT NOT NULL,
@@ -108,7 +110,8 @@ public struct DatabaseMigrator: Sendable {
                 if let first = violations.first {
                     throw DatabaseError(
                         extendedCode: ResultCode.constraintForeignKey,
-                        message: "migration \(migration.version) leaves \(violations.count) foreign key violation(s), first in table \(first[0].textValue ?? "?")",
+                        message:
+                            "migration \(migration.version) leaves \(violations.count) foreign key violation(s), first in table \(first[0].textValue ?? "?")",
                         sql: "PRAGMA foreign_key_check", path: database.path)
                 }
                 return true

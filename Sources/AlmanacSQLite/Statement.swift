@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 
 /// SQLite's "make your own copy" destructor, which the C headers define as a macro Swift cannot import.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 package let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A compiled statement. It owns its `sqlite3_stmt` and finalizes it when released.
@@ -59,7 +60,8 @@ public final class Statement {
     public func bind(_ value: SQLValue, named name: String) throws {
         let index = sqlite3_bind_parameter_index(handle, name)
         guard index > 0 else {
-            throw DatabaseError(extendedCode: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql, path: database.path)
+            throw DatabaseError(
+                extendedCode: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql, path: database.path)
         }
         try bind(value, at: index)
     }
@@ -94,7 +96,9 @@ public final class Statement {
             try check("".withCString { sqlite3_bind_text(handle, index, $0, 0, SQLITE_TRANSIENT) })
             return
         }
-        try check(sqlite3_bind_text64(handle, index, start, sqlite3_uint64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8)))
+        try check(
+            sqlite3_bind_text64(handle, index, start, sqlite3_uint64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        )
     }
 
     /// Binds a blob.

@@ -28,7 +28,8 @@ struct AnimationPage {
             "<li><a href=\"" + HTMLText.attribute(context.link("/animation/" + FormData.encode(setting.name))) + "\">"
                 + HTMLText.escaped(t("page.snowman.title", ["name": setting.name])) + "</a></li>"
         }.joined(separator: "\n")
-        return .html(Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
+        return .html(
+            Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
     }
 
     /// GET `/animation/NAME[?fps=N]`: the timeline, and the steppers.
@@ -36,8 +37,13 @@ struct AnimationPage {
         var fps = 10
         if let given = context.query.text("fps") {
             guard let number = Int(given), AnimationSession.frameRates.contains(number) else {
-                throw AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": given, "option": "--fps <n>",
-                    "least": String(AnimationSession.frameRates.lowerBound), "most": String(AnimationSession.frameRates.upperBound)])
+                throw AlmanacError(
+                    .usage, "cli.error.whole-number-in-range",
+                    [
+                        "value": given, "option": "--fps <n>",
+                        "least": String(AnimationSession.frameRates.lowerBound),
+                        "most": String(AnimationSession.frameRates.upperBound),
+                    ])
             }
             fps = number
         }
@@ -45,7 +51,9 @@ struct AnimationPage {
         let text = try session.timeline(name: name, fps: fps)
         if context.wantsJSON { return .json(text, status: status) }
         let setting = try session.library.setting(named: name)
-        return .html(Frame(text).adding(nav: Navigation.html(context), top: notice + steppers(setting, try session.library.catalog())),
+        return .html(
+            Frame(text).adding(
+                nav: Navigation.html(context), top: notice + steppers(setting, try session.library.catalog())),
             status: status)
     }
 
@@ -59,7 +67,9 @@ struct AnimationPage {
             return .seeOther(context.link("/animation/" + FormData.encode(name)))
         } catch let error where !context.wantsJSON && AlmanacError(reporting: error).failure != .missingInput {
             let failure = AlmanacError(reporting: error)
-            return try show(name, notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure))
+            return try show(
+                name, notice: PageContext.notice(failure.message(t), error: true),
+                status: Reply.status(for: failure.failure))
         }
     }
 
@@ -73,18 +83,31 @@ struct AnimationPage {
             var buttons = ""
             if !context.readOnly {
                 for (by, label, limit) in [(-1, "−", stepper.min), (1, "+", stepper.max)] {
-                    let field = "<input type=\"hidden\" name=\"key\" value=\"" + HTMLText.attribute(property.key) + "\">"
+                    let field =
+                        "<input type=\"hidden\" name=\"key\" value=\"" + HTMLText.attribute(property.key) + "\">"
                         + "<input type=\"hidden\" name=\"by\" value=\"\(by)\">"
-                    let form = context.postForm("/animation/" + FormData.encode(setting.name) + "/step", class: "inline", field, button: label)
-                    buttons += value == limit ? form.replacingOccurrences(of: "<button type=\"submit\">", with: "<button type=\"submit\" disabled>") : form
+                    let form = context.postForm(
+                        "/animation/" + FormData.encode(setting.name) + "/step", class: "inline", field, button: label)
+                    buttons +=
+                        value == limit
+                        ? form.replacingOccurrences(
+                            of: "<button type=\"submit\">", with: "<button type=\"submit\" disabled>") : form
                 }
             }
-            rows += "<tr><th scope=\"row\">" + HTMLText.escaped(property.label(t)) + "</th><td class=\"num\">"
+            rows +=
+                "<tr><th scope=\"row\">" + HTMLText.escaped(property.label(t)) + "</th><td class=\"num\">"
                 + HTMLText.escaped(formats.number(value.doubleValue)) + "</td><td class=\"num\">"
-                + HTMLText.escaped(t("serve.animation.range", ["min": formats.number(stepper.min.doubleValue),
-                    "max": formats.number(stepper.max.doubleValue), "step": formats.number(stepper.step.doubleValue)]))
+                + HTMLText.escaped(
+                    t(
+                        "serve.animation.range",
+                        [
+                            "min": formats.number(stepper.min.doubleValue),
+                            "max": formats.number(stepper.max.doubleValue),
+                            "step": formats.number(stepper.step.doubleValue),
+                        ]))
                 + "</td><td class=\"actions\">" + buttons + "</td></tr>\n"
         }
-        return HTMLPage.heading(t("serve.animation.settings")) + "<div class=\"scroll\"><table>\n<tbody>\n" + rows + "</tbody>\n</table></div>\n"
+        return HTMLPage.heading(t("serve.animation.settings")) + "<div class=\"scroll\"><table>\n<tbody>\n" + rows
+            + "</tbody>\n</table></div>\n"
     }
 }

@@ -23,20 +23,29 @@ struct BooksPage {
         var sort = LoanTable.Sort.due
         if let given = query.text("sort") {
             guard let chosen = LoanTable.Sort(rawValue: given) else {
-                throw AlmanacError(.usage, "cli.error.bad-choice", ["value": given, "option": "--sort",
-                    "values": LoanTable.Sort.allCases.map(\.rawValue).joined(separator: ", ")])
+                throw AlmanacError(
+                    .usage, "cli.error.bad-choice",
+                    [
+                        "value": given, "option": "--sort",
+                        "values": LoanTable.Sort.allCases.map(\.rawValue).joined(separator: ", "),
+                    ])
             }
             sort = chosen
         }
         var limit: Int?
         if let given = query.text("limit") {
             guard let number = Int(given), number >= 1 else {
-                throw AlmanacError(.usage, "cli.error.whole-number-in-range", ["value": given, "option": "--limit <n>", "least": "1",
-                    "most": String(Int.max)])
+                throw AlmanacError(
+                    .usage, "cli.error.whole-number-in-range",
+                    [
+                        "value": given, "option": "--limit <n>", "least": "1",
+                        "most": String(Int.max),
+                    ])
             }
             limit = number
         }
-        let filter = LoanFilter(openOnly: query["open"] != nil, overdueOnly: query["overdue"] != nil, borrower: query.text("borrower"),
+        let filter = LoanFilter(
+            openOnly: query["open"] != nil, overdueOnly: query["overdue"] != nil, borrower: query.text("borrower"),
             search: query.text("search"), limit: limit)
         return (filter, sort)
     }
@@ -48,26 +57,36 @@ struct BooksPage {
         // People get a page of loans (`?page=N`, a hundred each) unless `?limit=` asks for a number:
         // the loans up to the page's end and one more (is there a next page?), read in the order asked
         // for by SQL as `books list` reads them, so page 1 of 100,000 loans reads 101.
-        let number = filter.limit == nil && !context.wantsJSON ? max(1, context.query.text("page").flatMap { Int($0) } ?? 1) : 1
+        let number =
+            filter.limit == nil && !context.wantsJSON ? max(1, context.query.text("page").flatMap { Int($0) } ?? 1) : 1
         var reading = filter
         if filter.limit == nil, !context.wantsJSON { reading.limit = number * Self.pageSize + 1 }
         var loans: [Loan] = []
-        try store.forEachLoan(reading, today: settings.today, localizer: t,
-            byTitle: sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil) { loans.append($0) }
+        try store.forEachLoan(
+            reading, today: settings.today, localizer: t,
+            byTitle: sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil
+        ) { loans.append($0) }
         let renderer = context.renderer("books.list")
-        if context.wantsJSON { return .json(renderer.render(LoanTable.table(loans, today: settings.today, localizer: t)), status: status) }
+        if context.wantsJSON {
+            return .json(renderer.render(LoanTable.table(loans, today: settings.today, localizer: t)), status: status)
+        }
         let paged = filter.limit == nil
         let first = paged ? min((number - 1) * Self.pageSize, loans.count) : 0
         let shown = paged ? Array(loans[first..<min(loans.count, number * Self.pageSize)]) : loans
         let table = LoanTable.table(shown, today: settings.today, localizer: t)
         var top = notice
         if notice.isEmpty, let done = context.query["done"], ["added", "updated", "returned"].contains(done),
-           let id = context.query.text("id").flatMap({ Int64($0) }), let loan = try? store.loan(id: id) {
-            top = PageContext.notice(LoanChange(Change(rawValue: done) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
+            let id = context.query.text("id").flatMap({ Int64($0) }), let loan = try? store.loan(id: id)
+        {
+            top = PageContext.notice(
+                LoanChange(Change(rawValue: done) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
         }
-        top += searchForm(filter, sort) + (paged ? pager(number, first: first, shown: shown.count, more: loans.count > number * Self.pageSize) : "")
+        top +=
+            searchForm(filter, sort)
+            + (paged ? pager(number, first: first, shown: shown.count, more: loans.count > number * Self.pageSize) : "")
         let page = withActions(renderer.render(table), shown)
-        return .html(Frame(page).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
+        return .html(
+            Frame(page).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
     }
 
     /// Loans a page shows.
@@ -80,12 +99,20 @@ struct BooksPage {
         let formats = LocalizedFormats(localizer: t)
         var out = "<p class=\"pager\">"
         func link(_ page: Int, _ key: String) -> String {
-            let fields = ["search", "borrower", "sort", "open", "overdue"].compactMap { name in context.query[name].map { (name, $0) } }
-            return "<a href=\"" + HTMLText.attribute(context.link("/books", fields + [("page", String(page))])) + "\">" + HTMLText.escaped(t(key)) + "</a> "
+            let fields = ["search", "borrower", "sort", "open", "overdue"].compactMap { name in
+                context.query[name].map { (name, $0) }
+            }
+            return "<a href=\"" + HTMLText.attribute(context.link("/books", fields + [("page", String(page))])) + "\">"
+                + HTMLText.escaped(t(key)) + "</a> "
         }
         if number > 1 { out += link(number - 1, "serve.books.previous") }
         if shown > 0 {
-            out += HTMLText.escaped(t("serve.books.page", ["first": formats.number(Int64(first + 1)), "last": formats.number(Int64(first + shown))])) + " "
+            out +=
+                HTMLText.escaped(
+                    t(
+                        "serve.books.page",
+                        ["first": formats.number(Int64(first + 1)), "last": formats.number(Int64(first + shown))]))
+                + " "
         }
         if more { out += link(number + 1, "serve.books.next") }
         return out + "</p>\n"
@@ -94,7 +121,8 @@ struct BooksPage {
     /// POST `/books`: `books add` from the form's fields.
     func add() throws -> Reply {
         let form = context.form
-        let edit = LoanEdit(title: form["title"] ?? "", author: form.text("author"), borrower: form.text("borrower"),
+        let edit = LoanEdit(
+            title: form["title"] ?? "", author: form.text("author"), borrower: form.text("borrower"),
             loanedOn: form.text("loaned_on"), dueOn: form["due_on"] ?? "")
         return try changing(adding: form) {
             LoanChange(.added, try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today))
@@ -105,8 +133,13 @@ struct BooksPage {
     func markReturned(_ id: String) throws -> Reply {
         let number = try Self.id(id)
         return try changing {
-            let day = try context.form.text("on").map { try LoanEdit.date($0, option: "--on", today: settings.today) } ?? settings.today
-            return LoanChange(.returned, try LoanStore.openForWriting(settings.databasePath).markReturned(id: number, on: day, today: settings.today))
+            let day =
+                try context.form.text("on").map { try LoanEdit.date($0, option: "--on", today: settings.today) }
+                ?? settings.today
+            return LoanChange(
+                .returned,
+                try LoanStore.openForWriting(settings.databasePath).markReturned(
+                    id: number, on: day, today: settings.today))
         }
     }
 
@@ -119,18 +152,24 @@ struct BooksPage {
             let current = try store.loan(id: number)
             let form = context.form
             func changed(_ name: String, _ now: String?) -> String? {
-                guard let given = form[name]?.trimmingCharacters(in: .whitespaces), given != (now ?? "") else { return nil }
+                guard let given = form[name]?.trimmingCharacters(in: .whitespaces), given != (now ?? "") else {
+                    return nil
+                }
                 return given
             }
-            var edit = LoanEdit(title: changed("title", current.title), author: changed("author", current.author),
-                borrower: changed("borrower", current.borrower), loanedOn: changed("loaned_on", current.loanedOn.description),
-                dueOn: changed("due_on", current.dueOn.description), returnedOn: changed("returned_on", current.returnedOn?.description))
+            var edit = LoanEdit(
+                title: changed("title", current.title), author: changed("author", current.author),
+                borrower: changed("borrower", current.borrower),
+                loanedOn: changed("loaned_on", current.loanedOn.description),
+                dueOn: changed("due_on", current.dueOn.description),
+                returnedOn: changed("returned_on", current.returnedOn?.description))
             if edit.returnedOn == "" { edit.returnedOn = "none" }
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let loan = try store.update(id: number, edit, today: settings.today)
             return done(LoanChange(.updated, loan))
         } catch let error where !(AlmanacError(reporting: error).failure == .missingInput) && !context.wantsJSON {
-            return try editPage(id, notice: PageContext.notice(context.message(error), error: true),
+            return try editPage(
+                id, notice: PageContext.notice(context.message(error), error: true),
                 status: Reply.status(for: AlmanacError(reporting: error).failure))
         }
     }
@@ -143,15 +182,27 @@ struct BooksPage {
         let table = LoanTable.table([loan], today: settings.today, localizer: t)
         if context.wantsJSON { return .json(renderer.render(table), status: status) }
         let titles = Self.titles(t)
-        let fields = PageContext.field(titles["title"] ?? "title", name: "title", value: context.form["title"] ?? loan.title, required: true)
-            + PageContext.field(titles["author"] ?? "author", name: "author", value: context.form["author"] ?? loan.author ?? "")
-            + PageContext.field(titles["borrower"] ?? "borrower", name: "borrower", value: context.form["borrower"] ?? loan.borrower ?? "")
-            + PageContext.field(titles["loaned_on"] ?? "loaned_on", name: "loaned_on", value: context.form["loaned_on"] ?? loan.loanedOn.description)
-            + PageContext.field(titles["due_on"] ?? "due_on", name: "due_on", value: context.form["due_on"] ?? loan.dueOn.description, required: true)
-            + PageContext.field(titles["returned_on"] ?? "returned_on", name: "returned_on",
+        let fields =
+            PageContext.field(
+                titles["title"] ?? "title", name: "title", value: context.form["title"] ?? loan.title, required: true)
+            + PageContext.field(
+                titles["author"] ?? "author", name: "author", value: context.form["author"] ?? loan.author ?? "")
+            + PageContext.field(
+                titles["borrower"] ?? "borrower", name: "borrower",
+                value: context.form["borrower"] ?? loan.borrower ?? "")
+            + PageContext.field(
+                titles["loaned_on"] ?? "loaned_on", name: "loaned_on",
+                value: context.form["loaned_on"] ?? loan.loanedOn.description)
+            + PageContext.field(
+                titles["due_on"] ?? "due_on", name: "due_on", value: context.form["due_on"] ?? loan.dueOn.description,
+                required: true)
+            + PageContext.field(
+                titles["returned_on"] ?? "returned_on", name: "returned_on",
                 value: context.form["returned_on"] ?? loan.returnedOn?.description ?? "")
         let form = context.postForm("/books/\(loan.id)/edit", fields, button: t("serve.books.save"))
-        return .html(Frame(renderer.render(table)).adding(nav: Navigation.html(context), top: notice, bottom: form), status: status)
+        return .html(
+            Frame(renderer.render(table)).adding(nav: Navigation.html(context), top: notice, bottom: form),
+            status: status)
     }
 
     /// Runs a change; JSON gets the CLI's `--format json` row of it, a browser is sent to the listing,
@@ -161,7 +212,9 @@ struct BooksPage {
             return done(try change())
         } catch let error where !context.wantsJSON {
             let failure = AlmanacError(reporting: error)
-            return try list(notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure), adding: adding)
+            return try list(
+                notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure),
+                adding: adding)
         }
     }
 
@@ -187,15 +240,18 @@ struct BooksPage {
         var out = "<form method=\"get\" class=\"serve-form\" action=\"/books\" role=\"search\">"
         if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
         out += PageContext.field(t("serve.books.search"), name: "search", value: filter.search ?? "", type: "search")
-        out += PageContext.field(Self.titles(t)["borrower"] ?? "borrower", name: "borrower", value: filter.borrower ?? "")
+        out += PageContext.field(
+            Self.titles(t)["borrower"] ?? "borrower", name: "borrower", value: filter.borrower ?? "")
         out += "<label>" + HTMLText.escaped(t("serve.books.sort")) + " <select name=\"sort\">"
         for option in LoanTable.Sort.allCases {
-            out += "<option value=\"" + option.rawValue + "\"" + (option == sort ? " selected" : "") + ">"
+            out +=
+                "<option value=\"" + option.rawValue + "\"" + (option == sort ? " selected" : "") + ">"
                 + HTMLText.escaped(t("serve.books.sort." + option.rawValue)) + "</option>"
         }
         out += "</select></label>"
         for (name, on) in [("open", filter.openOnly), ("overdue", filter.overdueOnly)] {
-            out += "<label><input type=\"checkbox\" name=\"" + name + "\" value=\"1\"" + (on ? " checked" : "") + "> "
+            out +=
+                "<label><input type=\"checkbox\" name=\"" + name + "\" value=\"1\"" + (on ? " checked" : "") + "> "
                 + HTMLText.escaped(t("serve.books." + name)) + "</label>"
         }
         return out + "<button type=\"submit\">" + HTMLText.escaped(t("serve.books.find")) + "</button></form>\n"
@@ -204,11 +260,15 @@ struct BooksPage {
     /// The form that lends a book (`books add`), keeping what was typed after a refusal.
     private func addForm(_ given: FormData) -> String {
         let titles = Self.titles(t)
-        let fields = PageContext.field(titles["title"] ?? "title", name: "title", value: given["title"], required: true)
+        let fields =
+            PageContext.field(titles["title"] ?? "title", name: "title", value: given["title"], required: true)
             + PageContext.field(titles["author"] ?? "author", name: "author", value: given["author"])
             + PageContext.field(titles["borrower"] ?? "borrower", name: "borrower", value: given["borrower"])
-            + PageContext.field(titles["loaned_on"] ?? "loaned_on", name: "loaned_on", value: given["loaned_on"], extra: " placeholder=\"today\"")
-            + PageContext.field(titles["due_on"] ?? "due_on", name: "due_on", value: given["due_on"], required: true,
+            + PageContext.field(
+                titles["loaned_on"] ?? "loaned_on", name: "loaned_on", value: given["loaned_on"],
+                extra: " placeholder=\"today\"")
+            + PageContext.field(
+                titles["due_on"] ?? "due_on", name: "due_on", value: given["due_on"], required: true,
                 extra: " placeholder=\"today+21\"")
         let form = context.postForm("/books", fields, button: t("serve.books.add"))
         return form.isEmpty ? "" : HTMLPage.heading(t("serve.books.add-heading")) + form
@@ -218,23 +278,29 @@ struct BooksPage {
     /// the CLI's, in the order of `loans`; read-only pages have no such column.
     private func withActions(_ page: String, _ loans: [Loan]) -> String {
         guard !context.readOnly, let head = page.range(of: "</tr></thead>\n<tbody>\n"),
-              let end = page.range(of: "</tbody>", range: head.upperBound..<page.endIndex) else { return page }
-        var rows = page[head.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let end = page.range(of: "</tbody>", range: head.upperBound..<page.endIndex)
+        else { return page }
+        var rows = page[head.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         var index = 0
-        for (number, row) in rows.enumerated() where row.hasPrefix("<tr>") && row.hasSuffix("</tr>") && index < loans.count {
+        for (number, row) in rows.enumerated()
+        where row.hasPrefix("<tr>") && row.hasSuffix("</tr>") && index < loans.count {
             rows[number] = String(row.dropLast(5)) + "<td class=\"actions\">" + actions(loans[index]) + "</td></tr>"
             index += 1
         }
         let title = "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(t("serve.column.actions")) + "</th>"
-        return String(page[..<head.lowerBound]) + title + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + String(page[end.lowerBound...])
+        return String(page[..<head.lowerBound]) + title + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n")
+            + String(page[end.lowerBound...])
     }
 
     private func actions(_ loan: Loan) -> String {
         var out = ""
         if loan.returnedOn == nil {
-            out += context.postForm("/books/\(loan.id)/return", class: "inline", "", button: t("serve.books.return")).dropLast()
+            out += context.postForm("/books/\(loan.id)/return", class: "inline", "", button: t("serve.books.return"))
+                .dropLast()
         }
-        return out + " <a href=\"" + HTMLText.attribute(context.link("/books/\(loan.id)/edit")) + "\">" + HTMLText.escaped(t("serve.books.edit"))
+        return out + " <a href=\"" + HTMLText.attribute(context.link("/books/\(loan.id)/edit")) + "\">"
+            + HTMLText.escaped(t("serve.books.edit"))
             + "</a>"
     }
 }

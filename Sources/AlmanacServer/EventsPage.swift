@@ -26,7 +26,10 @@ struct EventsPage {
             }
             columns = number
         }
-        return (try DayRange.resolve(from: query.text("from"), to: query.text("to"), days: nil, today: settings.today), columns)
+        return (
+            try DayRange.resolve(from: query.text("from"), to: query.text("to"), days: nil, today: settings.today),
+            columns
+        )
     }
 
     /// The query that shows the same days (and cards a row), for links and redirects.
@@ -43,63 +46,87 @@ struct EventsPage {
         if context.wantsJSON { return .json(text, status: status) }
         var top = notice
         if notice.isEmpty, let done = context.query["done"], ["added", "updated"].contains(done),
-           let id = context.query.text("id").flatMap({ Int64($0) }), let event = try? store.existing(id: id) {
+            let id = context.query.text("id").flatMap({ Int64($0) }), let event = try? store.existing(id: id)
+        {
             top = PageContext.notice(sentence(event, done == "added" ? .added : .updated))
         }
         var toggle = "<p class=\"toggle\">" + HTMLText.escaped(t("serve.events.per-row")) + " "
         for number in EventCards.allowedColumns {
             let label = HTMLText.escaped(String(number))
-            toggle += number == columns ? "<strong>" + label + "</strong> "
-                : "<a href=\"" + HTMLText.attribute(context.link("/events", same().filter { $0.0 != "columns" } + [("columns", String(number))]))
+            toggle +=
+                number == columns
+                ? "<strong>" + label + "</strong> "
+                : "<a href=\""
+                    + HTMLText.attribute(
+                        context.link("/events", same().filter { $0.0 != "columns" } + [("columns", String(number))]))
                     + "\">" + label + "</a> "
         }
         top += toggle + "</p>\n" + rangeForm(columns)
-        return .html(Frame(withActions(text)).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
+        return .html(
+            Frame(withActions(text)).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)),
+            status: status)
     }
 
     /// What `events add` or `edit` says for people: `Added event 44: Carols, Mon 22 Dec 18:00`.
     private func sentence(_ event: Event, _ change: Change) -> String {
-        EventDetail(event: event).changeSentence(change, Renderer(settings: settings, terminal: .pipe, environment: [:]))
+        EventDetail(event: event).changeSentence(
+            change, Renderer(settings: settings, terminal: .pipe, environment: [:]))
     }
 
     /// POST `/events`: `events add` from the form.
     func add() throws -> Reply {
         let form = context.form
-        let edit = EventEdit(title: form["title"] ?? "", at: form["at"] ?? "", ends: form.text("ends"), person: form.text("person"),
+        let edit = EventEdit(
+            title: form["title"] ?? "", at: form["at"] ?? "", ends: form.text("ends"), person: form.text("person"),
             image: form.text("image"), description: form.text("description"))
         do {
             let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
             return done(event, .added)
         } catch let error where !context.wantsJSON {
             let failure = AlmanacError(reporting: error)
-            return try list(notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure), adding: form)
+            return try list(
+                notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure),
+                adding: form)
         }
     }
 
     private func done(_ event: Event, _ change: Change) -> Reply {
-        if context.wantsJSON { return .json(EventDetail(event: event).changeMessage(change, context.renderer("events." + change.rawValue))) }
+        if context.wantsJSON {
+            return .json(EventDetail(event: event).changeMessage(change, context.renderer("events." + change.rawValue)))
+        }
         return .seeOther(context.link("/events", same([("done", change.rawValue), ("id", String(event.id))])))
     }
 
     /// The fields of an event as a form shows them: times as stored (UTC, `2025-12-24T14:00:00Z`).
     private static func fields(_ event: Event) -> [String: String] {
-        ["title": event.title, "at": Instant.utcText(event.startsAt), "ends": event.endsAt.map(Instant.utcText) ?? "",
-         "person": event.person ?? "", "image": event.image ?? "", "description": event.description ?? ""]
+        [
+            "title": event.title, "at": Instant.utcText(event.startsAt),
+            "ends": event.endsAt.map(Instant.utcText) ?? "",
+            "person": event.person ?? "", "image": event.image ?? "", "description": event.description ?? "",
+        ]
     }
 
     /// GET `/events/ID/edit`: the event as `events show` shows it, and its fields in a form.
     func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
-        let detail = try EventDetail.load(try EventStore.open(settings.databasePath, writing: false), id: try BooksPage.id(id, "events.error.no-such-event"))
+        let detail = try EventDetail.load(
+            try EventStore.open(settings.databasePath, writing: false),
+            id: try BooksPage.id(id, "events.error.no-such-event"))
         let text = detail.render(context.renderer("events.show"))
         if context.wantsJSON { return .json(text, status: status) }
         let current = Self.fields(detail.event)
         let inputs = Self.names.map { name in
-            PageContext.field(t("serve.events.field." + name), name: name, value: context.form[name] ?? current[name] ?? "", required: name == "title" || name == "at")
+            PageContext.field(
+                t("serve.events.field." + name), name: name, value: context.form[name] ?? current[name] ?? "",
+                required: name == "title" || name == "at")
         }.joined()
         let form = context.postForm("/events/\(detail.event.id)/edit", inputs, button: t("serve.books.save"))
-        let delete = "<p><a href=\"" + HTMLText.attribute(context.link("/events/\(detail.event.id)/delete")) + "\">"
+        let delete =
+            "<p><a href=\"" + HTMLText.attribute(context.link("/events/\(detail.event.id)/delete")) + "\">"
             + HTMLText.escaped(t("serve.events.delete")) + "</a></p>\n"
-        return .html(Frame(text).adding(nav: Navigation.html(context), top: notice, bottom: form + (context.readOnly ? "" : delete)), status: status)
+        return .html(
+            Frame(text).adding(
+                nav: Navigation.html(context), top: notice, bottom: form + (context.readOnly ? "" : delete)),
+            status: status)
     }
 
     static let names = ["title", "at", "ends", "person", "image", "description"]
@@ -110,46 +137,69 @@ struct EventsPage {
         let store = try EventStore.open(settings.databasePath, writing: true)
         let current = Self.fields(try store.existing(id: number))
         func changed(_ name: String) -> String? {
-            guard let given = context.form[name]?.trimmingCharacters(in: .whitespaces), given != current[name] else { return nil }
+            guard let given = context.form[name]?.trimmingCharacters(in: .whitespaces), given != current[name] else {
+                return nil
+            }
             return given
         }
-        let edit = EventEdit(title: changed("title"), at: changed("at"), ends: changed("ends"), person: changed("person"), image: changed("image"),
+        let edit = EventEdit(
+            title: changed("title"), at: changed("at"), ends: changed("ends"), person: changed("person"),
+            image: changed("image"),
             description: changed("description"))
         do {
             if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
             return done(try store.update(id: number, edit, zone: settings.timeZone), .updated)
         } catch let error where !context.wantsJSON {
             let failure = AlmanacError(reporting: error)
-            return try editPage(id, notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure))
+            return try editPage(
+                id, notice: PageContext.notice(failure.message(t), error: true),
+                status: Reply.status(for: failure.failure))
         }
     }
 
     /// GET `/events/ID/delete`: the question `events delete` asks, with a button; nothing is deleted.
     func confirmDelete(_ id: String) throws -> Reply {
-        let event = try EventStore.open(settings.databasePath, writing: false).existing(id: try BooksPage.id(id, "events.error.no-such-event"))
+        let event = try EventStore.open(settings.databasePath, writing: false).existing(
+            id: try BooksPage.id(id, "events.error.no-such-event"))
         let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
-        let question = t("events.delete.question", ["id": String(event.id), "title": Renderer.singleLine(event.title),
-            "when": EventDetail.when(event, LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today))])
+        let question = t(
+            "events.delete.question",
+            [
+                "id": String(event.id), "title": Renderer.singleLine(event.title),
+                "when": EventDetail.when(
+                    event, LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today)),
+            ])
         let kept = EventDetail(event: event).keptMessage(renderer).trimmingCharacters(in: .newlines)
-        let body = "<p>" + HTMLText.escaped(question) + "</p>\n" + context.postForm("/events/\(event.id)/delete", "", button: t("serve.events.delete-yes"))
-            + "<p><a href=\"" + HTMLText.attribute(context.link("/events")) + "\">" + HTMLText.escaped(kept) + "</a></p>\n"
+        let body =
+            "<p>" + HTMLText.escaped(question) + "</p>\n"
+            + context.postForm("/events/\(event.id)/delete", "", button: t("serve.events.delete-yes"))
+            + "<p><a href=\"" + HTMLText.attribute(context.link("/events")) + "\">" + HTMLText.escaped(kept)
+            + "</a></p>\n"
         return Routes.page(context, title: event.title, body)
     }
 
     /// POST `/events/ID/delete`: `events delete ID --yes`.
     func delete(_ id: String) throws -> Reply {
-        let event = try EventStore.open(settings.databasePath, writing: true).delete(id: try BooksPage.id(id, "events.error.no-such-event"))
-        if context.wantsJSON { return .json(EventDetail(event: event).changeMessage(.deleted, context.renderer("events.deleted"))) }
+        let event = try EventStore.open(settings.databasePath, writing: true).delete(
+            id: try BooksPage.id(id, "events.error.no-such-event"))
+        if context.wantsJSON {
+            return .json(EventDetail(event: event).changeMessage(.deleted, context.renderer("events.deleted")))
+        }
         return .seeOther(context.link("/events"))
     }
 
     /// Each card with its Edit link, before the card's end; read-only pages have none.
     private func withActions(_ page: String) -> String {
         guard !context.readOnly else { return page }
-        var out = "", rest = page[...]
-        while let open = rest.range(of: "<article class=\"card\" data-id=\""), let close = rest[open.upperBound...].range(of: "</article>") {
+        var out = ""
+        var rest = page[...]
+        while let open = rest.range(of: "<article class=\"card\" data-id=\""),
+            let close = rest[open.upperBound...].range(of: "</article>")
+        {
             let id = rest[open.upperBound...].prefix { $0.isNumber }
-            out += rest[..<close.lowerBound] + "<p class=\"actions\"><a href=\"" + HTMLText.attribute(context.link("/events/\(id)/edit")) + "\">"
+            out +=
+                rest[..<close.lowerBound] + "<p class=\"actions\"><a href=\""
+                + HTMLText.attribute(context.link("/events/\(id)/edit")) + "\">"
                 + HTMLText.escaped(t("serve.books.edit")) + "</a></p>\n"
             rest = rest[close.lowerBound...]
             out += rest.prefix("</article>".count)
@@ -163,15 +213,19 @@ struct EventsPage {
         var out = "<form method=\"get\" class=\"serve-form\" action=\"/events\">"
         if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
         out += "<input type=\"hidden\" name=\"columns\" value=\"\(columns)\">"
-        out += PageContext.field(t("serve.events.from"), name: "from", value: context.query["from"] ?? "", extra: " placeholder=\"today\"")
-        out += PageContext.field(t("serve.events.to"), name: "to", value: context.query["to"] ?? "", extra: " placeholder=\"today+6\"")
+        out += PageContext.field(
+            t("serve.events.from"), name: "from", value: context.query["from"] ?? "", extra: " placeholder=\"today\"")
+        out += PageContext.field(
+            t("serve.events.to"), name: "to", value: context.query["to"] ?? "", extra: " placeholder=\"today+6\"")
         return out + "<button type=\"submit\">" + HTMLText.escaped(t("serve.books.find")) + "</button></form>\n"
     }
 
     /// The form that adds an event (`events add`), keeping what was typed after a refusal.
     private func addForm(_ given: FormData) -> String {
         let inputs = Self.names.map { name in
-            PageContext.field(t("serve.events.field." + name), name: name, value: given[name], required: name == "title" || name == "at",
+            PageContext.field(
+                t("serve.events.field." + name), name: name, value: given[name],
+                required: name == "title" || name == "at",
                 extra: name == "at" ? " placeholder=\"2025-12-24T18:00\"" : "")
         }.joined()
         let form = context.postForm("/events", inputs, button: t("serve.events.add"))

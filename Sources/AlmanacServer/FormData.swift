@@ -23,7 +23,9 @@ struct FormData: Sendable {
 
     /// The value of a field with spaces trimmed, or nil when it is missing or empty.
     func text(_ name: String) -> String? {
-        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 

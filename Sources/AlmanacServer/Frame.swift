@@ -15,31 +15,33 @@ struct Frame {
 
     /// Rules for what the server adds: the navigation, forms, notices, an actions column.
     static let style = """
-    nav.serve{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin:0 0 1rem;font-size:.95rem}\
-    nav.serve .lang{margin-left:auto}\
-    form.serve-form{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin:1rem 0;padding:.75rem;\
-    border:1px solid var(--line);background:var(--panel)}\
-    form.serve-form label{display:flex;flex-direction:column;font-size:.9rem;color:var(--muted)}\
-    form.serve-form input,form.serve-form select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);padding:.25rem .4rem}\
-    form.inline{display:inline;margin:0}\
-    button{font:inherit;padding:.25rem .75rem;border:1px solid var(--line);background:var(--head);color:var(--fg);cursor:pointer}\
-    p.serve-notice{border-left:4px solid var(--success);background:var(--success-bg);padding:.4rem .8rem}\
-    p.serve-error{border-left:4px solid var(--alert);background:var(--alert-bg);padding:.4rem .8rem}\
-    td.actions{white-space:nowrap}\
-    form.doors button{min-width:3.2rem;font-variant-numeric:tabular-nums}\
-    form.doors button.open{opacity:.55}\
-    form.doors button.next{border-color:var(--accent);font-weight:600}\
-    form.flags button.flag{font-size:3rem;line-height:1;padding:.4rem .8rem}\
-    ul.worlds{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.5rem;list-style:none;padding:0}\
-    ul.worlds li{border:1px solid var(--line);background:var(--panel);padding:.6rem .8rem}\
-    ul.worlds li span{display:block;color:var(--muted);font-size:.9rem}
-    """
+        nav.serve{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin:0 0 1rem;font-size:.95rem}\
+        nav.serve .lang{margin-left:auto}\
+        form.serve-form{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin:1rem 0;padding:.75rem;\
+        border:1px solid var(--line);background:var(--panel)}\
+        form.serve-form label{display:flex;flex-direction:column;font-size:.9rem;color:var(--muted)}\
+        form.serve-form input,form.serve-form select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);padding:.25rem .4rem}\
+        form.inline{display:inline;margin:0}\
+        button{font:inherit;padding:.25rem .75rem;border:1px solid var(--line);background:var(--head);color:var(--fg);cursor:pointer}\
+        p.serve-notice{border-left:4px solid var(--success);background:var(--success-bg);padding:.4rem .8rem}\
+        p.serve-error{border-left:4px solid var(--alert);background:var(--alert-bg);padding:.4rem .8rem}\
+        td.actions{white-space:nowrap}\
+        form.doors button{min-width:3.2rem;font-variant-numeric:tabular-nums}\
+        form.doors button.open{opacity:.55}\
+        form.doors button.next{border-color:var(--accent);font-weight:600}\
+        form.flags button.flag{font-size:3rem;line-height:1;padding:.4rem .8rem}\
+        ul.worlds{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.5rem;list-style:none;padding:0}\
+        ul.worlds li{border:1px solid var(--line);background:var(--panel);padding:.6rem .8rem}\
+        ul.worlds li span{display:block;color:var(--muted);font-size:.9rem}
+        """
 
     /// The page with `nav` opening `<main>`, `top` after the heading's lines, `bottom` before the
     /// footer, and the server's style rules at the end of the style sheet.
     func adding(nav: String, top: String = "", bottom: String = "") -> String {
         var page = html
-        if let foot = page.range(of: "<footer>", options: .backwards) { page.insert(contentsOf: bottom, at: foot.lowerBound) }
+        if let foot = page.range(of: "<footer>", options: .backwards) {
+            page.insert(contentsOf: bottom, at: foot.lowerBound)
+        }
         if !top.isEmpty { page.insert(contentsOf: top, at: headingEnd(page)) }
         if let main = page.range(of: "<main>\n") { page.insert(contentsOf: nav, at: main.upperBound) }
         if let style = page.range(of: "</style>") { page.insert(contentsOf: Self.style + "\n", at: style.lowerBound) }

@@ -66,8 +66,9 @@ struct Guard: Sendable {
     func isAuthorized(_ authorization: String?) -> Bool {
         guard let password else { return true }
         guard let authorization, authorization.lowercased().hasPrefix("basic "),
-              let data = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":") else { return false }
+            let data = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+        else { return false }
         return Self.sameBytes(Array(pair[pair.index(after: colon)...].utf8), Array(password.utf8))
     }
 
@@ -86,7 +87,9 @@ struct Guard: Sendable {
         if contentType.hasPrefix("text/html") {
             let hashes = styleHashes(body).map { "'sha256-" + $0 + "'" }
             let styles = hashes.isEmpty ? "'none'" : hashes.joined(separator: " ")
-            policy += "; img-src data:; style-src " + styles + "; style-src-elem " + styles + "; style-src-attr 'unsafe-inline'"
+            policy +=
+                "; img-src data:; style-src " + styles + "; style-src-elem " + styles
+                + "; style-src-attr 'unsafe-inline'"
         }
         return [
             ("Content-Security-Policy", policy),

@@ -22,31 +22,42 @@ struct HomePage {
     func reply() throws -> Reply {
         let settings = context.settings
         let path = settings.databasePath
-        let calendar = try CalendarSession(settings: settings, renderer: context.renderer("calendar.holidays"), environment: [:],
-            writing: false).holidays()
+        let calendar = try CalendarSession(
+            settings: settings, renderer: context.renderer("calendar.holidays"), environment: [:],
+            writing: false
+        ).holidays()
         let store = try LoanStore.openForReading(path)
         let overdue = try store.loans(LoanFilter(overdueOnly: true), today: settings.today, localizer: context.t)
-        let loans = context.renderer("books.list").render(LoanTable.table(overdue, today: settings.today, localizer: context.t))
+        let loans = context.renderer("books.list").render(
+            LoanTable.table(overdue, today: settings.today, localizer: context.t))
         let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
-        let events = try Agenda.load(try EventStore.open(path, writing: false), range: range, zone: settings.timeZone, withDescriptions: true)
-            .render(context.renderer("events.agenda"))
+        let events = try Agenda.load(
+            try EventStore.open(path, writing: false), range: range, zone: settings.timeZone, withDescriptions: true
+        )
+        .render(context.renderer("events.agenda"))
         if context.wantsJSON {
             let parts = [("next_doors", calendar), ("overdue_loans", loans), ("todays_events", events)]
-            return .json("{\n" + parts.map { "\"" + $0.0 + "\": " + Self.trimmed($0.1) }.joined(separator: ",\n") + "\n}\n")
+            return .json(
+                "{\n" + parts.map { "\"" + $0.0 + "\": " + Self.trimmed($0.1) }.joined(separator: ",\n") + "\n}\n")
         }
         let t = context.t
         var body = HTMLPage.heading(t("serve.home.worlds")) + "<ul class=\"worlds\">\n"
         for world in Self.worlds {
             let name = HTMLText.escaped(t("serve.world." + world.key))
             let linked = Navigation.worlds.first { $0.key == "serve.world." + world.key }
-            body += "<li>" + (linked.map { "<a href=\"" + HTMLText.attribute(context.link($0.path)) + "\">" + name + "</a>" } ?? "<strong>" + name + "</strong>")
+            body +=
+                "<li>"
+                + (linked.map { "<a href=\"" + HTMLText.attribute(context.link($0.path)) + "\">" + name + "</a>" }
+                    ?? "<strong>" + name + "</strong>")
                 + "<span>" + HTMLText.escaped(t(world.command)) + "</span></li>\n"
         }
         body += "</ul>\n"
-        body += HTMLPage.heading(t("serve.home.next-doors")) + Self.section(calendar, empty: t("serve.home.no-calendars"))
+        body +=
+            HTMLPage.heading(t("serve.home.next-doors")) + Self.section(calendar, empty: t("serve.home.no-calendars"))
         body += HTMLPage.heading(t("serve.home.overdue")) + Self.section(loans, empty: t("serve.home.no-overdue"))
         body += HTMLPage.heading(t("serve.home.today")) + Self.section(events, empty: t("serve.home.no-events"))
-        let page = HTMLPage(title: t("serve.home.title"), lead: t("serve.home.lead", ["path": path]),
+        let page = HTMLPage(
+            title: t("serve.home.title"), lead: t("serve.home.lead", ["path": path]),
             dated: context.renderer("serve").pageDate(), localizer: t)
         return .html(Frame(page.document(body)).adding(nav: Navigation.html(context)))
     }

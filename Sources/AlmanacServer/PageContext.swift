@@ -53,15 +53,19 @@ struct PageContext: Sendable {
     }
 
     /// A labelled input of a form.
-    static func field(_ label: String, name: String, value: String? = nil, type: String = "text", required: Bool = false,
-                      extra: String = "") -> String {
+    static func field(
+        _ label: String, name: String, value: String? = nil, type: String = "text", required: Bool = false,
+        extra: String = ""
+    ) -> String {
         "<label>" + HTMLText.escaped(label) + " <input type=\"" + type + "\" name=\"" + name + "\""
-            + (value.map { " value=\"" + HTMLText.attribute($0) + "\"" } ?? "") + (required ? " required" : "") + extra + "></label>"
+            + (value.map { " value=\"" + HTMLText.attribute($0) + "\"" } ?? "") + (required ? " required" : "") + extra
+            + "></label>"
     }
 
     /// A paragraph saying what was done (`books.returned`'s sentence), or an error as the CLI words it.
     static func notice(_ text: String, error: Bool = false) -> String {
-        "<p class=\"" + (error ? "serve-error" : "serve-notice") + "\"" + (error ? " role=\"alert\"" : " role=\"status\"") + ">"
+        "<p class=\"" + (error ? "serve-error" : "serve-notice") + "\""
+            + (error ? " role=\"alert\"" : " role=\"status\"") + ">"
             + HTMLText.escaped(text) + "</p>\n"
     }
 

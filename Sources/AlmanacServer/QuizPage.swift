@@ -38,7 +38,8 @@ struct QuizPage {
 
     /// The session replayed from its recorded answers, with the tables and the store.
     private func replay(_ game: Game, writing: Bool) throws -> (QuizSession, QuizScreen, QuizStore) {
-        try replay(game, on: writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath))
+        try replay(
+            game, on: writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath))
     }
 
     /// The session replayed on an open connection (inside a transaction: the same connection, never
@@ -48,10 +49,14 @@ struct QuizPage {
         let store = QuizStore(database: database)
         // The countries `quiz play` asks: all, or the sovereign states with the quiz.sovereign-only setting.
         let codes = try FlagQuiz.codes(directory, database, sovereignOnly: false, path: settings.databasePath)
-        guard var session = QuizSession(codes: codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,
-            session: game.session) else { throw AlmanacError(.missingInput, "quiz.error.too-few-countries") }
+        guard
+            var session = QuizSession(
+                codes: codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,
+                session: game.session)
+        else { throw AlmanacError(.missingInput, "quiz.error.too-few-countries") }
         for answer in try store.answers(of: [game.player]) where answer.session == game.session {
-            guard let question = session.nextQuestion(), let number = question.options.firstIndex(of: answer.chosen) else { break }
+            guard let question = session.nextQuestion(), let number = question.options.firstIndex(of: answer.chosen)
+            else { break }
             _ = session.answer(number + 1, at: answer.answeredAt)
         }
         return (session, QuizScreen(tables: QuizTables(directory: directory, localizer: t), styling: .plain), store)
@@ -61,14 +66,18 @@ struct QuizPage {
     /// Next, or its summary.
     func show() throws -> Reply {
         guard let game = try game(context.query) else {
-            let seed = try context.query.text("seed").map { text -> UInt64 in
-                guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
-                    throw AlmanacError(.usage, "quiz.error.seed-too-large", ["value": text, "max": String(Int64.max)])
-                }
-                return seed
-            } ?? QuizStore.newSeed()
+            let seed =
+                try context.query.text("seed").map { text -> UInt64 in
+                    guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+                        throw AlmanacError(
+                            .usage, "quiz.error.seed-too-large", ["value": text, "max": String(Int64.max)])
+                    }
+                    return seed
+                } ?? QuizStore.newSeed()
             let player = try FlagQuiz.player(context.query.text("player"), environment: [:])
-            return .seeOther(context.link("/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields))
+            return .seeOther(
+                context.link(
+                    "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields))
         }
         var (session, screen, _) = try replay(game, writing: false)
         let last = session.answers.last
@@ -78,9 +87,12 @@ struct QuizPage {
             let words = PageContext.notice(screen.verdict(last, session), error: !last.isRight)
             if session.isFinished {
                 let lines = screen.summary(session).map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined()
-                return page(Frame(HTMLPage(title: t("serve.quiz.over"), localizer: t).document("")), top: words + lines + newGame(game))
+                return page(
+                    Frame(HTMLPage(title: t("serve.quiz.over"), localizer: t).document("")),
+                    top: words + lines + newGame(game))
             }
-            let next = "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
+            let next =
+                "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
                 + HTMLText.escaped(t("serve.quiz.next")) + "</a></p>\n"
             return page(Frame(HTMLPage(title: t("serve.quiz.answered"), localizer: t).document("")), top: words + next)
         }
@@ -88,15 +100,21 @@ struct QuizPage {
         // "Question 3 of 10 · Score: 1", as `quiz play` heads each question.
         let words = "<p class=\"serve-notice\">" + HTMLText.escaped(screen.header(session)) + "</p>\n"
         let tables = screen.tables
-        if context.wantsJSON { return .json(renderer.render(Page(sections: [.table(tables.questionRecord(question, seed: game.seed))]))) }
-        let html = renderer.render(Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))]))
+        if context.wantsJSON {
+            return .json(renderer.render(Page(sections: [.table(tables.questionRecord(question, seed: game.seed))])))
+        }
+        let html = renderer.render(
+            Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))]))
         var buttons = "<input type=\"hidden\" name=\"round\" value=\"\(session.answers.count + 1)\">"
         for (index, code) in question.options.enumerated() {
-            buttons += "<button type=\"submit\" name=\"choice\" value=\"\(index + 1)\" class=\"flag\" aria-label=\""
+            buttons +=
+                "<button type=\"submit\" name=\"choice\" value=\"\(index + 1)\" class=\"flag\" aria-label=\""
                 + HTMLText.attribute(String(index + 1)) + "\">" + HTMLText.escaped(Country.flag(code)) + "</button>"
         }
-        let form = context.postForm("/quiz/answer?" + game.fields.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&"),
-            class: "serve-form flags", buttons, button: "").replacingOccurrences(of: "<button type=\"submit\"></button>", with: "")
+        let form = context.postForm(
+            "/quiz/answer?" + game.fields.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&"),
+            class: "serve-form flags", buttons, button: ""
+        ).replacingOccurrences(of: "<button type=\"submit\"></button>", with: "")
         return page(Frame(html), top: words + form)
     }
 
@@ -110,19 +128,24 @@ struct QuizPage {
         try store.database.transaction {
             // Read again inside the write lock: two posts of one round record one answer.
             var (current, _, _) = try replay(game, on: store.database)
-            guard round == current.answers.count + 1, current.nextQuestion() != nil, let answer = current.answer(choice, at: settings.now()) else { return }
+            guard round == current.answers.count + 1, current.nextQuestion() != nil,
+                let answer = current.answer(choice, at: settings.now())
+            else { return }
             try store.record(answer)
             session = current
         }
         if context.wantsJSON {
-            return .json("{\"right\": \(session.answers.last?.isRight ?? false), \"score\": \(session.score.points), \"answered\": \(session.answers.count)}\n")
+            return .json(
+                "{\"right\": \(session.answers.last?.isRight ?? false), \"score\": \(session.score.points), \"answered\": \(session.answers.count)}\n"
+            )
         }
         return .seeOther(context.link("/quiz", game.fields))
     }
 
     /// GET `/quiz/scores`: `quiz scores`.
     func scores() throws -> Reply {
-        let text = try FlagQuiz.scores(settings, player: context.query.text("player"), renderer: context.renderer("quiz.scores"))
+        let text = try FlagQuiz.scores(
+            settings, player: context.query.text("player"), renderer: context.renderer("quiz.scores"))
         if context.wantsJSON { return .json(text) }
         return .html(Frame(text).adding(nav: Navigation.html(context), bottom: newGame(nil)))
     }
@@ -135,12 +158,17 @@ struct QuizPage {
     private func newGame(_ game: Game?) -> String {
         var out = "<form method=\"get\" class=\"serve-form\" action=\"/quiz\">"
         if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
-        out += PageContext.field(t("serve.quiz.player"), name: "player", value: game?.player ?? context.query["player"] ?? "")
+        out += PageContext.field(
+            t("serve.quiz.player"), name: "player", value: game?.player ?? context.query["player"] ?? "")
         out += "<button type=\"submit\">" + HTMLText.escaped(t("serve.quiz.new")) + "</button></form>\n"
         if let game {
-            out += "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", [("seed", String(game.seed)), ("player", game.player)])) + "\">"
+            out +=
+                "<p><a href=\""
+                + HTMLText.attribute(context.link("/quiz", [("seed", String(game.seed)), ("player", game.player)]))
+                + "\">"
                 + HTMLText.escaped(t("serve.quiz.replay", ["seed": String(game.seed)])) + "</a></p>\n"
         }
-        return out + "<p><a href=\"" + HTMLText.attribute(context.link("/quiz/scores")) + "\">" + HTMLText.escaped(t("serve.quiz.scores")) + "</a></p>\n"
+        return out + "<p><a href=\"" + HTMLText.attribute(context.link("/quiz/scores")) + "\">"
+            + HTMLText.escaped(t("serve.quiz.scores")) + "</a></p>\n"
     }
 }

@@ -20,9 +20,11 @@ struct ReportsPage {
         let text = context.renderer("report.list").render(catalog.listTable(t))
         if context.wantsJSON { return .json(text) }
         let links = catalog.reports.map { report in
-            "<li><a href=\"" + HTMLText.attribute(context.link("/reports/" + report.name)) + "\">" + HTMLText.escaped(t(report.titleKey)) + "</a></li>"
+            "<li><a href=\"" + HTMLText.attribute(context.link("/reports/" + report.name)) + "\">"
+                + HTMLText.escaped(t(report.titleKey)) + "</a></li>"
         }.joined(separator: "\n")
-        return .html(Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
+        return .html(
+            Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
     }
 
     /// GET `/reports/NAME`: the report run with the query's parameters (a parameter left empty takes
@@ -31,12 +33,17 @@ struct ReportsPage {
         let report = try ReportCatalog.builtIn().report(named: name)
         var settings = context.settings
         settings.pageTitle = t(report.titleKey)
-        let arguments = report.parameters.compactMap { parameter in context.query.text(parameter.name).map { parameter.name + "=" + $0 } }
+        let arguments = report.parameters.compactMap { parameter in
+            context.query.text(parameter.name).map { parameter.name + "=" + $0 }
+        }
         let rows = try ReportSession(settings: settings).run(report, arguments: arguments)
         var cells: [[Table.Cell]] = []
-        try rows.forEach { cells.append($0) }
-        let table = Table(columns: rows.head.columns, rows: cells, summaryUnit: rows.head.summaryUnit, empty: rows.head.empty)
-        let text = Renderer(settings: settings, terminal: .pipe, environment: [:]).render(table, chart: report.chart?.chart(t))
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        try rows.forEach { cells.append($0) }  // the rows' own streaming forEach, not a Sequence's
+        let table = Table(
+            columns: rows.head.columns, rows: cells, summaryUnit: rows.head.summaryUnit, empty: rows.head.empty)
+        let text = Renderer(settings: settings, terminal: .pipe, environment: [:]).render(
+            table, chart: report.chart?.chart(t))
         if context.wantsJSON { return .json(text) }
         return .html(Frame(text).adding(nav: Navigation.html(context), top: parameters(report)))
     }
@@ -44,10 +51,12 @@ struct ReportsPage {
     /// The report's parameters as a GET form, each with its default as a placeholder.
     private func parameters(_ report: ReportDefinition) -> String {
         guard !report.parameters.isEmpty else { return "" }
-        var out = "<form method=\"get\" class=\"serve-form\" action=\"/reports/" + HTMLText.attribute(report.name) + "\">"
+        var out =
+            "<form method=\"get\" class=\"serve-form\" action=\"/reports/" + HTMLText.attribute(report.name) + "\">"
         if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
         for parameter in report.parameters {
-            out += PageContext.field(parameter.name, name: parameter.name, value: context.query[parameter.name] ?? "",
+            out += PageContext.field(
+                parameter.name, name: parameter.name, value: context.query[parameter.name] ?? "",
                 extra: parameter.defaultText.map { " placeholder=\"" + HTMLText.attribute($0) + "\"" } ?? "")
         }
         return out + "<button type=\"submit\">" + HTMLText.escaped(t("serve.reports.run")) + "</button></form>\n"

@@ -1,7 +1,7 @@
-import Foundation
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
+import Foundation
 
 /// Which page answers which path: a GET reads, a POST changes (through the store the CLI uses) and
 /// sends the browser back to a page with GET.
@@ -66,7 +66,9 @@ struct Routes: Sendable {
             let failure = AlmanacError(reporting: error)
             let status = Reply.status(for: failure.failure)
             if context.wantsJSON { return .json(JSONError.body(failure.message(context.t)), status: status) }
-            return Self.page(context, title: context.t("serve.error.title"), PageContext.notice(failure.message(context.t), error: true),
+            return Self.page(
+                context, title: context.t("serve.error.title"),
+                PageContext.notice(failure.message(context.t), error: true),
                 status: status)
         }
     }
@@ -104,14 +106,21 @@ enum JSONError {
 /// The links at the top of every page: the worlds, and the page in the other language.
 enum Navigation {
     /// The worlds' pages, in the order of the home page: path, and the key of its name.
-    static let worlds: [(path: String, key: String)] = [("/calendar", "serve.world.calendar"), ("/events", "serve.world.events"), ("/quiz", "serve.world.quiz"), ("/animation", "serve.world.animation"), ("/books", "serve.world.books"),
-        ("/reports", "serve.world.reports")]
+    static let worlds: [(path: String, key: String)] = [
+        ("/calendar", "serve.world.calendar"), ("/events", "serve.world.events"), ("/quiz", "serve.world.quiz"),
+        ("/animation", "serve.world.animation"), ("/books", "serve.world.books"),
+        ("/reports", "serve.world.reports"),
+    ]
 
     static func html(_ context: PageContext) -> String {
-        var out = "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">" + HTMLText.escaped(context.t("serve.home"))
+        var out =
+            "<nav class=\"serve\"><a href=\"" + HTMLText.attribute(context.link("/")) + "\">"
+            + HTMLText.escaped(context.t("serve.home"))
             + "</a>"
         for world in worlds {
-            out += "<a href=\"" + HTMLText.attribute(context.link(world.path)) + "\">" + HTMLText.escaped(context.t(world.key)) + "</a>"
+            out +=
+                "<a href=\"" + HTMLText.attribute(context.link(world.path)) + "\">"
+                + HTMLText.escaped(context.t(world.key)) + "</a>"
         }
         out += "<span class=\"lang\">"
         for language in Language.all {
@@ -119,7 +128,9 @@ enum Navigation {
             if language == context.t.language {
                 out += "<strong>" + HTMLText.escaped(name) + "</strong> "
             } else {
-                out += "<a href=\"" + HTMLText.attribute(context.path + "?lang=" + language) + "\" hreflang=\"" + language + "\" lang=\"" + language
+                out +=
+                    "<a href=\"" + HTMLText.attribute(context.path + "?lang=" + language) + "\" hreflang=\"" + language
+                    + "\" lang=\"" + language
                     + "\">" + HTMLText.escaped(name) + "</a> "
             }
         }

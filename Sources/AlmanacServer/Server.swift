@@ -14,7 +14,9 @@ public enum Server {
     /// Checks the database (it must exist and be Almanac's; a writing server brings its schema up to
     /// date, as a command would), binds, calls `announce` with the URL once listening, and serves
     /// until a signal stops it. A port in use is exit 75 naming the host and port.
-    public static func run(_ configuration: ServerConfiguration, announce: @escaping @Sendable (String) -> Void) async throws {
+    public static func run(_ configuration: ServerConfiguration, announce: @escaping @Sendable (String) -> Void)
+        async throws
+    {
         let path = configuration.settings.databasePath
         _ = configuration.readOnly ? try Store.openReadOnly(path) : try Store.open(path)
         let responder = ServerResponder(configuration)
@@ -34,8 +36,12 @@ public enum Server {
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw AlmanacError(.busy, "serve.error.address-in-use", ["host": host, "port": String(configuration.port)])
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EACCES {
-            throw AlmanacError(.usage, "serve.error.cannot-bind", ["host": host, "port": String(configuration.port),
-                "reason": String(cString: strerror(error.errnoCode))])
+            throw AlmanacError(
+                .usage, "serve.error.cannot-bind",
+                [
+                    "host": host, "port": String(configuration.port),
+                    "reason": String(cString: strerror(error.errnoCode)),
+                ])
         }
     }
 

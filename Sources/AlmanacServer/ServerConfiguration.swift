@@ -22,20 +22,28 @@ public struct ServerConfiguration: Sendable {
     /// Checks the binding rule and reads the password file: an address other than loopback needs
     /// `--read-only` or `--password-file` (a usage error otherwise); a password file that cannot be
     /// read is exit 66, an empty one a usage error.
-    public init(host: String, port: Int, readOnly: Bool, passwordFile: String?, settings: Settings, fixedToday: Bool) throws {
+    public init(host: String, port: Int, readOnly: Bool, passwordFile: String?, settings: Settings, fixedToday: Bool)
+        throws
+    {
         self.host = host
         self.port = port
         self.readOnly = readOnly
         self.settings = settings
         self.fixedToday = fixedToday
         if let passwordFile {
-            guard let data = FileManager.default.contents(atPath: passwordFile), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: passwordFile),
+                let text = String(data: data, encoding: .utf8)
+            else {
                 throw AlmanacError(.missingInput, "serve.error.password-file", ["path": passwordFile])
             }
             // The first line, without its line break: `echo secret > file` makes a file of one line.
-            let password = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            guard !password.isEmpty else { throw AlmanacError(.usage, "serve.error.password-empty", ["path": passwordFile]) }
+            let password = String(
+                text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            )
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            guard !password.isEmpty else {
+                throw AlmanacError(.usage, "serve.error.password-empty", ["path": passwordFile])
+            }
             self.password = password
         } else {
             password = nil

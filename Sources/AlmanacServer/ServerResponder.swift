@@ -44,8 +44,12 @@ struct ServerResponder: HTTPResponder {
     private func reply(to request: Request) async -> Reply {
         let headers = request.headers
         let host = request.head.authority
-        guard guards.acceptsHost(host) else { return .text("Misdirected request: this server answers to a loopback address only.", status: 421) }
-        guard guards.isAuthorized(headers[.authorization]) else { return .text("Authentication required.", status: 401) }
+        guard guards.acceptsHost(host) else {
+            return .text("Misdirected request: this server answers to a loopback address only.", status: 421)
+        }
+        guard guards.isAuthorized(headers[.authorization]) else {
+            return .text("Authentication required.", status: 401)
+        }
         let query = FormData(request.uri.query.map { Substring($0) } ?? "")
         let language = Language.choose(query: query["lang"], acceptLanguage: headers[.acceptLanguage])
         let wantsJSON = (headers[.accept] ?? "").contains("application/json")
@@ -54,8 +58,10 @@ struct ServerResponder: HTTPResponder {
         if !configuration.fixedToday { settings.today = LocalDate(Date(), in: settings.timeZone) }
         settings.format = wantsJSON ? .json : .html
         let path = request.uri.path
-        var context = PageContext(settings: settings, token: guards.token, readOnly: configuration.readOnly,
-            lang: query["lang"].flatMap { Language.all.contains($0) ? $0 : nil }, path: path, query: query, form: FormData())
+        var context = PageContext(
+            settings: settings, token: guards.token, readOnly: configuration.readOnly,
+            lang: query["lang"].flatMap { Language.all.contains($0) ? $0 : nil }, path: path, query: query,
+            form: FormData())
         switch request.method {
         case .get, .head:
             let page = context

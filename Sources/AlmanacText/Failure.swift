@@ -49,7 +49,9 @@ public struct AlmanacError: Error, CustomStringConvertible, Sendable {
     }
 
     /// Creates an error whose message joins parts, each worded with its rule's words.
-    public init(_ failure: Failure, _ key: String, problems: [(key: String, detail: String, arguments: [String: String])]) {
+    public init(
+        _ failure: Failure, _ key: String, problems: [(key: String, detail: String, arguments: [String: String])]
+    ) {
         self.failure = failure
         self.key = key
         arguments = [:]

@@ -2,11 +2,15 @@ import AlmanacKit
 
 /// The root command: `almanac SUBCOMMAND`.
 struct Almanac: Command, Exemplified {
-    static let configuration = CommandConfiguration("almanac",
+    static let configuration = CommandConfiguration(
+        "almanac",
         abstract: localized("help.almanac.abstract"),
         discussion: localized("help.almanac.discussion"),
-        subcommands: [Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, Schema.self, CalendarCommand.self, AnimationCommand.self,
-                      Countries.self, Quiz.self, Books.self, Overdue.self, Config.self, Events.self, Site.self, Serve.self]
+        subcommands: [
+            Init.self, Import.self, Export.self, BackupCommand.self, Demo.self, Report.self, Query.self, Schema.self,
+            CalendarCommand.self, AnimationCommand.self,
+            Countries.self, Quiz.self, Books.self, Overdue.self, Config.self, Events.self, Site.self, Serve.self,
+        ]
     )
 
     static let examples = [

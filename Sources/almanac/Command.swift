@@ -37,8 +37,11 @@ struct CommandConfiguration: Sendable {
     /// The subcommand run when none is named (`books` runs `books list`).
     let defaultSubcommand: (any Command.Type)?
 
-    init(_ name: String, abstract: String, discussion: String = "", reference: String = "", subcommands: [any Command.Type] = [],
-         defaultSubcommand: (any Command.Type)? = nil) {
+    init(
+        _ name: String, abstract: String, discussion: String = "", reference: String = "",
+        subcommands: [any Command.Type] = [],
+        defaultSubcommand: (any Command.Type)? = nil
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

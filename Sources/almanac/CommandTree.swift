@@ -35,7 +35,8 @@ enum CommandTree {
         guard let type = type(at: path) else { return nil }
         let configuration = type.configuration
         guard let command = type as? any RunnableCommand.Type else {
-            return CommandSpec(path: path, abstract: configuration.abstract, discussion: configuration.discussion,
+            return CommandSpec(
+                path: path, abstract: configuration.abstract, discussion: configuration.discussion,
                 subcommands: configuration.subcommands.map {
                     CommandSpec.Subcommand(name: $0.configuration.name, abstract: $0.configuration.abstract)
                 },
@@ -43,7 +44,8 @@ enum CommandTree {
         }
         let line = ArgumentReader.describing(HelpText.localizer)
         _ = command.init(line)
-        return line.spec(path: path, abstract: configuration.abstract, discussion: configuration.discussion,
+        return line.spec(
+            path: path, abstract: configuration.abstract, discussion: configuration.discussion,
             globals: Set(globals.flatMap(\.names)), extra: [format(of: command)])
     }
 
@@ -51,7 +53,8 @@ enum CommandTree {
     /// help and completion when it prints only one, so no command's help offers a format it refuses.
     static func format(of command: any RunnableCommand.Type) -> CommandSpec.Option {
         let formats = (command as? any Formatted.Type)?.formats.map(\.rawValue) ?? []
-        return CommandSpec.Option(names: ["--format"], valueName: "format", allowedValues: formats, defaultValue: formats.first,
+        return CommandSpec.Option(
+            names: ["--format"], valueName: "format", allowedValues: formats, defaultValue: formats.first,
             abstract: localized("help.format"), isHidden: formats.count < 2)
     }
 

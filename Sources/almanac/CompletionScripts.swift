@@ -17,7 +17,8 @@ enum CompletionScripts {
         case "zsh": return zsh
         case "fish": return fish
         default:
-            throw AlmanacError(.usage, "cli.error.bad-shell", ["shell": shell ?? "", "shells": shells.joined(separator: ", ")])
+            throw AlmanacError(
+                .usage, "cli.error.bad-shell", ["shell": shell ?? "", "shells": shells.joined(separator: ", ")])
         }
     }
 

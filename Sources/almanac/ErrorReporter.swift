@@ -44,7 +44,9 @@ enum ErrorReporter {
     private static func exitMonitoring(with error: Error, invocation: Invocation) -> Never {
         if let status = error as? ExitStatus { Foundation.exit(status.code) }
         // A closed pipe: the notices of a --notify run were rolled back, so the next run repeats them.
-        if let failure = error as? WriteFailure, failure.isBrokenPipe { Foundation.exit(OverdueStatus.unknown.rawValue) }
+        if let failure = error as? WriteFailure, failure.isBrokenPipe {
+            Foundation.exit(OverdueStatus.unknown.rawValue)
+        }
         let localizer = invocation.localizer
         let message = (error as? WriteFailure)?.message(localizer) ?? AlmanacError(reporting: error).message(localizer)
         printError("almanac: " + localizer("error.prefix") + ": " + message)
@@ -82,7 +84,9 @@ extension Invocation {
     /// for the monitoring line of `overdue --format nagios`, `--locale` else English, whatever the host.
     var localizer: Localizer {
         let option = global("--locale")
-        let locale = Overdue.wantsNagios(self) ? LocaleResolver.resolveForMonitoring(option: option)
+        let locale =
+            Overdue.wantsNagios(self)
+            ? LocaleResolver.resolveForMonitoring(option: option)
             : LocaleResolver.resolve(option: option, environment: ProcessInfo.processInfo.environment)
         return Localizer(locale: locale)
     }

@@ -22,10 +22,15 @@ enum FormatCheck {
     /// `--format` is checked: without one every command prints its own default.
     static func refusal(_ invocation: Invocation) -> AlmanacError? {
         guard let given = invocation.global("--format"), let format = FormatOption(rawValue: given),
-              let command = CommandTree.type(at: invocation.path) as? any Formatted.Type,
-              !command.formats.contains(format) else { return nil }
-        let arguments = ["command": invocation.commandLine, "format": given,
-                         "formats": command.formats.map(\.rawValue).joined(separator: ", ")]
-        return AlmanacError(.usage, command.formats == FormatOption.text ? "format.error.text-only" : "format.error.unsupported", arguments)
+            let command = CommandTree.type(at: invocation.path) as? any Formatted.Type,
+            !command.formats.contains(format)
+        else { return nil }
+        let arguments = [
+            "command": invocation.commandLine, "format": given,
+            "formats": command.formats.map(\.rawValue).joined(separator: ", "),
+        ]
+        return AlmanacError(
+            .usage, command.formats == FormatOption.text ? "format.error.text-only" : "format.error.unsupported",
+            arguments)
     }
 }

@@ -17,9 +17,11 @@ enum FrontEnd {
             write(ManualCommand.page(), Invocation())
         case "__commands":
             // Hidden: every command that runs, one a line (`books add`), for the tests that try them all.
-            write(CommandTree.allPaths.filter { CommandTree.type(at: $0) is any RunnableCommand.Type }
-                .map { $0.joined(separator: " ") + "\n" }.joined(), Invocation())
-        case let first? where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
+            write(
+                CommandTree.allPaths.filter { CommandTree.type(at: $0) is any RunnableCommand.Type }
+                    .map { $0.joined(separator: " ") + "\n" }.joined(), Invocation())
+        case let first?
+        where first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script="):
             let shell = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
             do {
                 write(try CompletionScripts.script(for: shell), Invocation())
@@ -27,7 +29,9 @@ enum FrontEnd {
                 ErrorReporter.exit(with: error, invocation: Invocation())
             }
         default:
-            run(CommandTree.scanner.scan(arguments), bare: !arguments.contains { ["help", "-h", "--help"].contains($0) })
+            run(
+                CommandTree.scanner.scan(arguments),
+                bare: !arguments.contains { ["help", "-h", "--help"].contains($0) })
         }
         exit(0)
     }
@@ -44,7 +48,9 @@ enum FrontEnd {
         case .version:
             write(AlmanacVersion.current + "\n", invocation)
         case .run:
-            if let refusal = FormatCheck.refusal(invocation) { ErrorReporter.exit(with: refusal, invocation: invocation) }
+            if let refusal = FormatCheck.refusal(invocation) {
+                ErrorReporter.exit(with: refusal, invocation: invocation)
+            }
             do {
                 try CommandTree.command(for: invocation).run()
                 try OutputWriter.standardOutput.flush()

@@ -38,7 +38,8 @@ struct GlobalOptions: ArgumentGroup {
     /// cannot print (`Formatted`); under `--format nagios` (`overdue` only) the rows are `table`.
     func settings() throws -> Settings {
         let locale = isNagios ? LocaleResolver.resolveForMonitoring(option: locale) : locale
-        return try Settings.resolve(database: db, locale: locale, timeZone: tz, today: today,
+        return try Settings.resolve(
+            database: db, locale: locale, timeZone: tz, today: today,
             format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)
     }
 }

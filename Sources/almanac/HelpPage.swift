@@ -8,14 +8,18 @@ enum HelpPage {
     /// The help of the command at a path.
     static func text(for path: [String], width: Int = HelpPage.width) -> String {
         guard let spec = CommandTree.spec(at: path) else { return "" }
-        let screen = HelpScreen.text(spec, width: width, globals: path.isEmpty ? CommandTree.globals : [],
+        let screen = HelpScreen.text(
+            spec, width: width, globals: path.isEmpty ? CommandTree.globals : [],
             globalsNote: spec.isGroup ? "" : localized("help.globals.see"))
         var text = HelpLayout.foldingUsage(screen, width: width)
         while text.hasSuffix("\n") { text.removeLast() }
         let examples = CommandTree.examples(at: path)
         if !examples.isEmpty {
-            text += "\n\n" + HelpLayout.examples(examples.map { ($0.line, $0.note) }, heading: localized("help.heading.examples"),
-                width: width)
+            text +=
+                "\n\n"
+                + HelpLayout.examples(
+                    examples.map { ($0.line, $0.note) }, heading: localized("help.heading.examples"),
+                    width: width)
         }
         return text + "\n"
     }
@@ -29,6 +33,7 @@ enum HelpPage {
     /// The width help is laid out in: `COLUMNS`, else the terminal's, else 80.
     static var width: Int {
         let environment = ProcessInfo.processInfo.environment
-        return Terminal.width(columns: environment["COLUMNS"], reported: Terminal.standardOutput(environment: environment).width)
+        return Terminal.width(
+            columns: environment["COLUMNS"], reported: Terminal.standardOutput(environment: environment).width)
     }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// is looked at.
 enum HelpText {
     /// The localizer the declarations use.
-    static let localizer = Localizer(locale: LocaleResolver.resolve(
-        option: ArgumentScanner.globalValue("--locale", in: Array(CommandLine.arguments.dropFirst())),
-        environment: ProcessInfo.processInfo.environment))
+    static let localizer = Localizer(
+        locale: LocaleResolver.resolve(
+            option: ArgumentScanner.globalValue("--locale", in: Array(CommandLine.arguments.dropFirst())),
+            environment: ProcessInfo.processInfo.environment))
 }
 
 /// A help text of the commands' declarations, in the help's language (`Translations/*/cli.strings`).

@@ -6,9 +6,12 @@ enum ManualCommand {
     /// The page, in man(7).
     static func page() -> String {
         let paths = CommandTree.allPaths
-        let commands = paths.dropFirst().compactMap { entry($0, withExamples: !(CommandTree.spec(at: $0)?.isGroup ?? true)) }
+        let commands = paths.dropFirst().compactMap {
+            entry($0, withExamples: !(CommandTree.spec(at: $0)?.isGroup ?? true))
+        }
         guard let root = entry([], withExamples: true) else { return "" }
-        return ManualPage.render(root: root, commands: commands, globals: CommandTree.globals, version: AlmanacVersion.current,
+        return ManualPage.render(
+            root: root, commands: commands, globals: CommandTree.globals, version: AlmanacVersion.current,
             localizer: HelpText.localizer)
     }
 
@@ -16,7 +19,8 @@ enum ManualCommand {
         guard let spec = CommandTree.spec(at: path) else { return nil }
         let examples = withExamples ? CommandTree.examples(at: path).map { (note: $0.note, line: $0.line) } : []
         let reference = CommandTree.type(at: path)?.configuration.reference ?? ""
-        return ManualPage.Command(spec: spec, discussion: spec.discussion + (reference.isEmpty ? "" : "\n\n" + reference),
+        return ManualPage.Command(
+            spec: spec, discussion: spec.discussion + (reference.isEmpty ? "" : "\n\n" + reference),
             examples: examples)
     }
 }

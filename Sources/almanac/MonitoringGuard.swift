@@ -12,8 +12,10 @@ enum MonitoringGuard {
     /// Per signal number, what is written to standard output (the nagios line, or nothing) and to
     /// standard error: bytes that live until the process ends, read by the handler without a lock,
     /// an allocation or a reference count.
-    nonisolated(unsafe) private static let lines = UnsafeMutablePointer<(output: UnsafeBufferPointer<UInt8>?, error: UnsafeBufferPointer<UInt8>?)>
-        .allocate(capacity: 65)
+    nonisolated(unsafe) private static let lines = UnsafeMutablePointer<
+        (output: UnsafeBufferPointer<UInt8>?, error: UnsafeBufferPointer<UInt8>?)
+    >
+    .allocate(capacity: 65)
 
     /// Installs the handler for `invocation` (an `almanac overdue` command line).
     static func install(_ invocation: Invocation) {
@@ -21,13 +23,15 @@ enum MonitoringGuard {
         let localizer = invocation.localizer
         let nagios = Overdue.wantsNagios(invocation)
         for signal in faults {
-            let message = localizer("error.internal", ["message": "signal \(signal) (\(String(cString: strsignal(signal))))"])
+            let message = localizer(
+                "error.internal", ["message": "signal \(signal) (\(String(cString: strsignal(signal))))"])
             let error = "almanac: " + localizer("error.prefix") + ": " + message + "\n"
             lines[Int(signal)] = (nagios ? copy(OverdueResult.nagiosUnknownLine(message) + "\n") : nil, copy(error))
         }
         // Its own stack, so that a stack overflow can still be reported.
         let size = 64 << 10
-        var stack = stack_t(ss_sp: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), ss_flags: 0, ss_size: size)
+        var stack = stack_t(
+            ss_sp: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), ss_flags: 0, ss_size: size)
         sigaltstack(&stack, nil)
         for signal in faults {
             var action = sigaction()

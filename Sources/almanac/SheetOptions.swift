@@ -8,7 +8,8 @@ struct SheetOptions: ArgumentGroup {
     let bom: Bool
 
     init(_ line: ArgumentReader) {
-        delimiter = line.option("--delimiter", value: "char", help: "help.sheet.delimiter",
+        delimiter = line.option(
+            "--delimiter", value: "char", help: "help.sheet.delimiter",
             completion: .words(ImportOptions.delimiterNames))
         bom = line.flag("--bom", help: "help.sheet.bom")
     }

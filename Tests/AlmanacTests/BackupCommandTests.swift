@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
 
 /// `almanac backup FILE`: a consistent copy of a live database (SQLite's online backup), also while
 /// another process writes; the file goes through the output guard; exit codes as PRODUCT.md says.
@@ -31,7 +32,8 @@ import Testing
         #expect(out.stdout.hasPrefix("Copied ./almanac.db to copy.db ("), "\(out.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("copy.db-wal")), "the copy is complete in itself")
         #expect(try Self.integrity(dir.path("copy.db")) == "ok")
-        let original = try Self.rows(dir.path("almanac.db")), copy = try Self.rows(dir.path("copy.db"))
+        let original = try Self.rows(dir.path("almanac.db"))
+        let copy = try Self.rows(dir.path("copy.db"))
         #expect(original.keys.sorted() == copy.keys.sorted())
         for (table, rows) in original { #expect(copy[table] == rows, "\(table)") }
         // The copy is a database like any other, complete in itself.
@@ -54,7 +56,10 @@ import Testing
         let binary = Workdir.binary.path.replacingOccurrences(of: "'", with: "'\\''")
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "while [ ! -e stop ]; do '\(binary)' --db a.db --today 2025-12-22 import books batch.csv >/dev/null || exit 1; done"]
+        writer.arguments = [
+            "-c",
+            "while [ ! -e stop ]; do '\(binary)' --db a.db --today 2025-12-22 import books batch.csv >/dev/null || exit 1; done",
+        ]
         writer.currentDirectoryURL = dir.url
         writer.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path]
         try writer.run()
@@ -64,7 +69,8 @@ import Testing
         }
         // Wait for the first import to be in.
         let started = Date()
-        while try (Self.rows(dir.path("a.db"))["import_log"]?.count ?? 0) == 0 && Date().timeIntervalSince(started) < 60 {
+        while try (Self.rows(dir.path("a.db"))["import_log"]?.count ?? 0) == 0 && Date().timeIntervalSince(started) < 60
+        {
             usleep(50_000)
         }
         var copies: [(books: Int64, imports: Int64)] = []
@@ -75,7 +81,8 @@ import Testing
             #expect(try Self.integrity(dir.path(name)) == "ok", "\(name)")
             let copy = try Database(path: dir.path(name), mode: .readOnly)
             guard case .integer(let books)? = try copy.scalar("SELECT count(*) FROM books"),
-                case .integer(let imports)? = try copy.scalar("SELECT count(*) FROM import_log") else { continue }
+                case .integer(let imports)? = try copy.scalar("SELECT count(*) FROM import_log")
+            else { continue }
             copies.append((books, imports))
         }
         #expect(writer.isRunning, "the writer stopped during the backups (status \(writer.terminationStatus))")
@@ -98,7 +105,9 @@ import Testing
             ("/dev/stdout", 64, "backup /dev/stdout: a database copy must be a regular file"),
             ("", 64, "backup: the path is empty"),
         ] as [(String, Int32, String)] {
-            if target == "link.db" { try FileManager.default.linkItem(atPath: dir.path("a.db"), toPath: dir.path("link.db")) }
+            if target == "link.db" {
+                try FileManager.default.linkItem(atPath: dir.path("a.db"), toPath: dir.path("link.db"))
+            }
             let before = try Self.rows(dir.path("a.db"))
             let out = try dir.run(["--db", "a.db", "backup", target])
             #expect(out.status == status, "\(target): \(out.stderr)")
@@ -113,14 +122,17 @@ import Testing
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try Self.integrity(dir.path("old.db")) == "ok")
         // No temporary file is left beside the copies.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 
     @Test func aMissingOrForeignDatabaseIsRefused() throws {
         let missing = try dir.run(["--db", "none.db", "backup", "copy.db"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
-        #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")) && !FileManager.default.fileExists(atPath: dir.path("copy.db")))
+        #expect(
+            !FileManager.default.fileExists(atPath: dir.path("none.db"))
+                && !FileManager.default.fileExists(atPath: dir.path("copy.db")))
         try dir.write("notes.txt", "hello")
         let notSQLite = try dir.run(["--db", "notes.txt", "backup", "copy.db"])
         #expect(notSQLite.status == 65)

@@ -59,12 +59,20 @@ import Testing
         }
         let party = try added(["--at", "2025-12-23T18:30", "--ends", "2025-12-23T20:00"])
         #expect(try times([party, "--at", "2025-12-23T19:00"]) == "2025-12-23T19:00:00Z–2025-12-23T20:30:00Z")
-        #expect(try times([party, "--at", "21:15"]) == "2025-12-23T21:15:00Z–2025-12-23T22:45:00Z", "a time alone keeps the day")
-        #expect(try times([party, "--at", "2025-12-24T10:00", "--ends", "2025-12-24T11:00"]) == "2025-12-24T10:00:00Z–2025-12-24T11:00:00Z")
+        #expect(
+            try times([party, "--at", "21:15"]) == "2025-12-23T21:15:00Z–2025-12-23T22:45:00Z",
+            "a time alone keeps the day")
+        #expect(
+            try times([party, "--at", "2025-12-24T10:00", "--ends", "2025-12-24T11:00"])
+                == "2025-12-24T10:00:00Z–2025-12-24T11:00:00Z")
         let berlin = try run(["--tz", "Europe/Berlin", "events", "edit", party, "--at", "12:00", "--format", "json"])
-        #expect(berlin.stdout.contains(#""starts_at": "2025-12-24T11:00:00Z", "ends_at": "2025-12-24T12:00:00Z""#), "\(berlin.stdout)")
+        #expect(
+            berlin.stdout.contains(#""starts_at": "2025-12-24T11:00:00Z", "ends_at": "2025-12-24T12:00:00Z""#),
+            "\(berlin.stdout)")
         let market = try added(["--at", "2025-12-24", "--until", "2025-12-26"])
-        #expect(try times([market, "--at", "2025-12-28"]) == "2025-12-28T00:00:00Z–2025-12-31T00:00:00Z", "three days stay three days")
+        #expect(
+            try times([market, "--at", "2025-12-28"]) == "2025-12-28T00:00:00Z–2025-12-31T00:00:00Z",
+            "three days stay three days")
         let russian = try run(["--locale", "ru", "events", "edit", party, "--at", "2025-12-25T18:00"])
         #expect(russian.status == 0 && russian.stdout.contains("18:00–19:00"), "\(russian.stdout)")
     }
@@ -73,7 +81,8 @@ import Testing
     @Test func aStepWithoutAnAmountIsOneStep() throws {
         #expect(try run(["animation", "step", "Wobble", "opacity", "-100"]).status == 0)
         let once = try run(["animation", "step", "Wobble", "opacity"])
-        #expect(once.status == 0 && once.stdout == "opacity of \"Wobble\" is now 0.05\n", "\(once.stdout)\(once.stderr)")
+        #expect(
+            once.status == 0 && once.stdout == "opacity of \"Wobble\" is now 0.05\n", "\(once.stdout)\(once.stderr)")
         let russian = try run(["--locale", "ru", "animation", "step", "Wobble", "opacity"])
         #expect(russian.stdout.hasPrefix("opacity в настройке «Wobble» теперь 0,1"), "\(russian.stdout)")
     }
@@ -82,7 +91,10 @@ import Testing
     /// both languages; an option's names the option.
     @Test func mistakesShowValuesNotPlaceholders() throws {
         for (arguments, english, russian) in [
-            (["calendar", "holiday", "add", "день-рождения", "--title", "X"], #""день-рождения" is not a holiday key"#, "«день-рождения» — недопустимый ключ праздника"),
+            (
+                ["calendar", "holiday", "add", "день-рождения", "--title", "X"],
+                #""день-рождения" is not a holiday key"#, "«день-рождения» — недопустимый ключ праздника"
+            ),
             (["calendar", "door", "set", "christmas", "25", "--surprise", "Late"], #""25" "#, "«25» "),
             (["calendar", "holiday", "add", "", "--title", "X"], #""": "#, "«»: "),
             (["books", "add", "", "--due", "today+3"], #""": "#, "«»: "),
@@ -92,11 +104,15 @@ import Testing
             let ru = try run(["--locale", "ru"] + arguments)
             #expect(ru.stderr.hasPrefix("almanac: ошибка: " + russian), "\(arguments): \(ru.stderr)")
             for placeholder in ["KEY", "HOLIDAY", " N ", "TITLE", "--title"] {
-                #expect(!out.stderr.contains(placeholder) && !ru.stderr.contains(placeholder), "\(arguments): \(out.stderr)\(ru.stderr)")
+                #expect(
+                    !out.stderr.contains(placeholder) && !ru.stderr.contains(placeholder),
+                    "\(arguments): \(out.stderr)\(ru.stderr)")
             }
         }
         let option = try run(["calendar", "holiday", "add", "x", "--title", "   "])
-        #expect(option.stderr.hasPrefix(#"almanac: error: --title "   " "#), "an option is named by its name: \(option.stderr)")
+        #expect(
+            option.stderr.hasPrefix(#"almanac: error: --title "   " "#),
+            "an option is named by its name: \(option.stderr)")
     }
 
     @Test func deletingAsksOrNeedsYes() throws {
@@ -110,33 +126,45 @@ import Testing
     }
 
     @Test func anAllDayEventIsAWholeDayInTableAndJSON() throws {
-        let added = try run(["events", "add", "--title", "Christmas market", "--at", "2025-12-24", "--until", "2025-12-26", "--format", "json"])
+        let added = try run([
+            "events", "add", "--title", "Christmas market", "--at", "2025-12-24", "--until", "2025-12-26", "--format",
+            "json",
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains(#""all_day": true"#))
         let agenda = try run(["events", "agenda", "--from", "2025-12-25", "--days", "1", "--tz", "Asia/Tokyo"])
         #expect(agenda.stdout.contains("all day"))
         #expect(agenda.stdout.contains("Christmas market"))
-        let russian = try run(["--locale", "ru", "events", "agenda", "--from", "2025-12-26", "--days", "1", "--tz", "America/New_York"])
+        let russian = try run([
+            "--locale", "ru", "events", "agenda", "--from", "2025-12-26", "--days", "1", "--tz", "America/New_York",
+        ])
         #expect(russian.stdout.contains("Christmas market"))
     }
 
     // MARK: calendar
 
     @Test func aHolidayIsAddedWithDoorsEditedAndDeletedWithThem() throws {
-        let added = try run(["calendar", "holiday", "add", "newyear", "--title", "New Year", "--holiday-color", "#1F6FB2"])
+        let added = try run([
+            "calendar", "holiday", "add", "newyear", "--title", "New Year", "--holiday-color", "#1F6FB2",
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout == "Added holiday newyear: New Year\n")
         let door = try run(["calendar", "door", "set", "newyear", "1", "--surprise", "Fireworks", "--format", "json"])
-        #expect(door.stdout.contains(#""holiday": "newyear", "door": 1, "surprise": "Fireworks", "opened_at": null"#), "\(door.stdout)")
+        #expect(
+            door.stdout.contains(#""holiday": "newyear", "door": 1, "surprise": "Fireworks", "opened_at": null"#),
+            "\(door.stdout)")
         let changed = try run(["--locale", "ru", "calendar", "door", "set", "newyear", "1", "--surprise", "Салют"])
         #expect(changed.stdout == "Изменена дверца 1 праздника newyear: Салют\n")
         let edited = try run(["calendar", "holiday", "edit", "newyear", "--holiday-color", "", "--format", "json"])
-        #expect(edited.stdout.contains(#""holiday": "newyear", "title": "New Year", "color": null"#), "\(edited.stdout)")
+        #expect(
+            edited.stdout.contains(#""holiday": "newyear", "title": "New Year", "color": null"#), "\(edited.stdout)")
         let refused = try run(["calendar", "holiday", "delete", "newyear"])
         #expect(refused.status == 64)
         let deleted = try run(["calendar", "holiday", "delete", "newyear", "--yes"])
         #expect(deleted.stdout == "Deleted holiday newyear: New Year, with its doors (1)\n")
-        #expect(try run(["query", "SELECT count(*) FROM doors WHERE holiday = 'newyear'", "--format", "csv"]).stdout.hasSuffix("\r\n0\r\n"))
+        #expect(
+            try run(["query", "SELECT count(*) FROM doors WHERE holiday = 'newyear'", "--format", "csv"]).stdout
+                .hasSuffix("\r\n0\r\n"))
     }
 
     @Test func holidayAndDoorMistakesAreNamed() throws {
@@ -150,7 +178,9 @@ import Testing
         #expect(unknown.stderr.contains("\"easter\" is not a holiday"))
         let door = try run(["calendar", "door", "set", "christmas", "25", "--surprise", "Too late"])
         #expect(door.status == 65)
-        #expect(door.stderr.hasPrefix("almanac: error: \"25\" "), "the value, not the argument's placeholder: \(door.stderr)")
+        #expect(
+            door.stderr.hasPrefix("almanac: error: \"25\" "),
+            "the value, not the argument's placeholder: \(door.stderr)")
         #expect(try run(["calendar", "door", "delete", "easter", "1"]).status == 66)
         let removed = try run(["calendar", "door", "delete", "christmas", "24"])
         #expect(removed.status == 0, "\(removed.stderr)")

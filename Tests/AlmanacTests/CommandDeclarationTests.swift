@@ -1,7 +1,8 @@
-@testable import almanac
 import AlmanacKit
-@testable import AlmanacText
 import Testing
+
+@testable import AlmanacText
+@testable import almanac
 
 /// Every command's declaration, walked: each option is spelled once per command (its own, the shared
 /// groups' and the global ones together), has its help in both languages, and arguments come in an
@@ -29,9 +30,10 @@ import Testing
 
     @Test func everySpellingIsDeclaredOnce() {
         for (path, type) in Self.commands {
-            let spellings = Self.declared(type, .english).flatMap { argument -> [String] in
-                if case .option(let option) = argument { option.names } else { [] }
-            } + CommandSpec.Option.help.names + CommandSpec.Option.version.names
+            let spellings =
+                Self.declared(type, .english).flatMap { argument -> [String] in
+                    if case .option(let option) = argument { option.names } else { [] }
+                } + CommandSpec.Option.help.names + CommandSpec.Option.version.names
             #expect(Set(spellings).count == spellings.count, "\(path): \(spellings)")
             for name in spellings where name != "-h" {
                 #expect(name.hasPrefix("--") && name.count > 3 && !name.contains("="), "\(path): \(name)")
@@ -43,11 +45,15 @@ import Testing
         for (path, type) in Self.commands {
             for localizer in [Localizer.english, Localizer(locale: "ru")] {
                 for argument in Self.declared(type, localizer) {
-                    let (label, placeholder, abstract): (String, String?, String) = switch argument {
-                    case .option(let option): (option.name, option.valueName, option.abstract)
-                    case .positional(let positional): (positional.synopsis, positional.valueName, positional.abstract)
-                    }
-                    #expect(!abstract.isEmpty && !abstract.hasPrefix("help."), "\(path) \(label) [\(localizer.language)]: \(abstract)")
+                    let (label, placeholder, abstract): (String, String?, String) =
+                        switch argument {
+                        case .option(let option): (option.name, option.valueName, option.abstract)
+                        case .positional(let positional):
+                            (positional.synopsis, positional.valueName, positional.abstract)
+                        }
+                    #expect(
+                        !abstract.isEmpty && !abstract.hasPrefix("help."),
+                        "\(path) \(label) [\(localizer.language)]: \(abstract)")
                     #expect(placeholder?.isEmpty != true, "\(path) \(label)")
                 }
             }
@@ -81,7 +87,8 @@ import Testing
             for argument in spec.declared {
                 switch argument {
                 case .option(let option) where option.isHidden: continue
-                case .option(let option): words += option.takesValue ? [option.name, option.allowedValues.first ?? "1"] : [option.name]
+                case .option(let option):
+                    words += option.takesValue ? [option.name, option.allowedValues.first ?? "1"] : [option.name]
                 case .positional: words.append("1")
                 }
             }

@@ -16,7 +16,9 @@ import Testing
     func complete(_ words: [String], environment: [String: String] = [:]) throws -> [String] {
         let out = try dir.run(["__complete", "--"] + words, environment: environment)
         #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
-        return out.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+        return out.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+            $0.split(separator: "\t").first.map(String.init) ?? ""
+        }
     }
 
     @Test func valuesForEachKindOfPlace() throws {
@@ -26,14 +28,20 @@ import Testing
         #expect(try complete(["books", "list", "--sort", ""]) == [":", "title", "due"])
         #expect(try complete(["--color=a"]) == [":", "--color=auto", "--color=always"])
         #expect(try complete(["import", "books", "x.csv", "--on-conflict", ""]) == [":", "fail", "skip", "replace"])
-        #expect(try complete(["import", "books", "x.csv", "--encoding", ""]) == [":", "utf-8", "utf-16le", "utf-16be", "windows-1251", "windows-1252", "latin1"])
+        #expect(
+            try complete(["import", "books", "x.csv", "--encoding", ""]) == [
+                ":", "utf-8", "utf-16le", "utf-16be", "windows-1251", "windows-1252", "latin1",
+            ])
         #expect(try complete(["--locale", ""]) == [":", "en", "ru"])
         #expect(try complete(["--tz", "Europe/Ber"]) == [":", "Europe/Berlin"])
         #expect(try complete(["report", "run", "overdue-"]) == [":", "overdue-books"])
         #expect(try complete(["report", "run", "overdue-books", "--param", ""]) == [":", "as_of=", "within="])
         #expect(try complete(["export", "books", "--out", ""]) == [":files"])
         #expect(try complete(["report", "list", "--reports-dir", ""]) == [":directories"])
-        #expect(try complete(["--db", database, "calendar", "show", ""]) == [":", "christmas", "hanukkah", "new-year", "rozhdestvo"])
+        #expect(
+            try complete(["--db", database, "calendar", "show", ""]) == [
+                ":", "christmas", "hanukkah", "new-year", "rozhdestvo",
+            ])
         #expect(try complete(["calendar", "open", "h"], environment: ["ALMANAC_DB": database]) == [":", "hanukkah"])
         #expect(try complete(["--db=" + database, "animation", "timeline", "W"]) == [":", "Wobble"])
         #expect(try complete(["animation", "save", "X", "--db", database, "--set", "op"]) == [":", "opacity="])
@@ -72,7 +80,8 @@ import Testing
             _almanac
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let out = try dir.run(["-c", driver], environment: ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+        let out = try dir.run(
+            ["-c", driver], environment: ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"],
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(out.stderr.isEmpty, "\(out.stderr)")
         return out.stdout.split(separator: "\n").map(String.init)
@@ -84,7 +93,8 @@ import Testing
         // Readline replaces what follows the `=`: the candidates begin after it, never with another `=`.
         #expect(try bash("almanac --db \(database) animation save X --set=").contains("opacity="))
         #expect(try bash("almanac --db \(database) animation save X --set=").allSatisfy { !$0.hasPrefix("=") })
-        #expect(try bash("almanac --db \(database) animation save X --set opacity=").starts(with: ["0", "0.05", "0.1"]))
+        #expect(
+            try bash("almanac --db \(database) animation save X --set opacity=").starts(with: ["0", "0.05", "0.1"]))
         #expect(try bash("almanac --db \(database) animation save X --set=opacity=0.9") == ["0.9", "0.95"])
         #expect(try bash("almanac --db \(database) animation timeline Gr") == [#"Grow\ tall"#])
         try dir.write("loans.csv", "title\n")
@@ -100,7 +110,9 @@ import Testing
         let subcommands = ["list", "add", "edit", "return", "delete"]
         #expect(try complete(["books", ""]) == [":"] + subcommands)
         #expect(try complete(["books", "r"]) == [":", "return"])
-        #expect(try complete(["books", "--borrower", "Anna", ""]) == [":"], "after an option of books list, its arguments (none)")
+        #expect(
+            try complete(["books", "--borrower", "Anna", ""]) == [":"],
+            "after an option of books list, its arguments (none)")
         #expect(try bash("almanac books ") == subcommands)
         let path = Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
         if let zsh = InstallTests.program("zsh") {
@@ -115,16 +127,22 @@ import Testing
                 words=(almanac books ''); CURRENT=3
                 _almanac
                 """
-            let out = try dir.run(["-f", "-c", script], environment: ["PATH": path], executable: URL(fileURLWithPath: zsh))
+            let out = try dir.run(
+                ["-f", "-c", script], environment: ["PATH": path], executable: URL(fileURLWithPath: zsh))
             #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
-            #expect(out.stdout.split(separator: "\n").map { String($0.split(separator: ":").first ?? "") } == subcommands, "\(out.stdout)")
+            #expect(
+                out.stdout.split(separator: "\n").map { String($0.split(separator: ":").first ?? "") } == subcommands,
+                "\(out.stdout)")
         }
         if let fish = InstallTests.program("fish") {
             try dir.write("almanac.fish", try dir.run(["--generate-completion-script", "fish"]).stdout)
-            let out = try dir.run(["--no-config", "-c", "source almanac.fish; complete -C'almanac books '"], environment: ["PATH": path],
+            let out = try dir.run(
+                ["--no-config", "-c", "source almanac.fish; complete -C'almanac books '"], environment: ["PATH": path],
                 executable: URL(fileURLWithPath: fish))
             #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
-            #expect(out.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == subcommands.sorted(),
+            #expect(
+                out.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+                    == subcommands.sorted(),
                 "\(out.stdout)")
         }
     }
@@ -133,14 +151,27 @@ import Testing
     /// the grid is long); `~` in `--db` and `--reports-dir` is the home folder, as the shell will read it.
     @Test func valuesOfAPropertyAndAHomeFolder() throws {
         #expect(try complete(["--db", database, "animation", "save", "X", "--set", "opacity="]).count == 22)
-        #expect(try complete(["--db", database, "animation", "save", "X", "--set", "duration=9"]) == [":", "duration=9", "duration=9.25", "duration=9.5", "duration=9.75"])
-        #expect(try complete(["--db", database, "animation", "save", "X", "--set=rotation_x=-1"]) == [":", "--set=rotation_x=-180", "--set=rotation_x=-165",
-            "--set=rotation_x=-150", "--set=rotation_x=-135", "--set=rotation_x=-120", "--set=rotation_x=-105", "--set=rotation_x=-15"])
+        #expect(
+            try complete(["--db", database, "animation", "save", "X", "--set", "duration=9"]) == [
+                ":", "duration=9", "duration=9.25", "duration=9.5", "duration=9.75",
+            ])
+        #expect(
+            try complete(["--db", database, "animation", "save", "X", "--set=rotation_x=-1"]) == [
+                ":", "--set=rotation_x=-180", "--set=rotation_x=-165",
+                "--set=rotation_x=-150", "--set=rotation_x=-135", "--set=rotation_x=-120", "--set=rotation_x=-105",
+                "--set=rotation_x=-15",
+            ])
         #expect(try complete(["--db", database, "animation", "save", "X", "--set", "nosuch="]) == [":"])
         // The sample database is in the home folder (Workdir sets HOME to it).
-        #expect(try complete(["--db", "~/sample.db", "calendar", "show", ""]) == [":", "christmas", "hanukkah", "new-year", "rozhdestvo"])
+        #expect(
+            try complete(["--db", "~/sample.db", "calendar", "show", ""]) == [
+                ":", "christmas", "hanukkah", "new-year", "rozhdestvo",
+            ])
         #expect(try complete(["--db=~/sample.db", "animation", "timeline", "W"]) == [":", "Wobble"])
-        #expect(try complete(["calendar", "show", ""], environment: ["ALMANAC_DB": "~/sample.db"]) == [":", "christmas", "hanukkah", "new-year", "rozhdestvo"])
+        #expect(
+            try complete(["calendar", "show", ""], environment: ["ALMANAC_DB": "~/sample.db"]) == [
+                ":", "christmas", "hanukkah", "new-year", "rozhdestvo",
+            ])
         #expect(try complete(["--db", "~nosuchuser/sample.db", "calendar", "show", ""]) == [":"])
     }
 
@@ -150,19 +181,37 @@ import Testing
     func bashPutsOnTheLineWhatWasOffered() throws {
         _ = try dir.run(["--db", database, "animation", "save", "{a,b}"])
         try dir.write("completion.bash", try dir.run(["--generate-completion-script", "bash"]).stdout)
-        let shell = try InteractiveShell(bash: "/bin/bash", environment: [
-            "PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": dir.url.path, "TERM": "dumb", "PS1": "$ ",
-        ])
+        let shell = try InteractiveShell(
+            bash: "/bin/bash",
+            environment: [
+                "PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": dir.url.path,
+                "TERM": "dumb", "PS1": "$ ",
+            ])
         defer { shell.close() }
         shell.type("cd \(dir.url.path) && source completion.bash\n")
         shell.type(#"bind -x '"\C-t": printf "\nLINE<%s>\n" "$READLINE_LINE"'"# + "\n")
         for (typed, line) in [
-            ("almanac --db ~/sample.db animation save X --set opacity=\t", "almanac --db ~/sample.db animation save X --set opacity="),
-            ("almanac --db ~/sample.db animation save X --set opacity=0.0\t", "almanac --db ~/sample.db animation save X --set opacity=0.05 "),
+            (
+                "almanac --db ~/sample.db animation save X --set opacity=\t",
+                "almanac --db ~/sample.db animation save X --set opacity="
+            ),
+            (
+                "almanac --db ~/sample.db animation save X --set opacity=0.0\t",
+                "almanac --db ~/sample.db animation save X --set opacity=0.05 "
+            ),
             ("almanac --db ~/sample.db animation save X --set=\t", "almanac --db ~/sample.db animation save X --set="),
-            ("almanac --db ~/sample.db animation save X --set=op\t", "almanac --db ~/sample.db animation save X --set=opacity="),
-            ("almanac --db ~/sample.db animation timeline Gr\t", #"almanac --db ~/sample.db animation timeline Grow\ tall "#),
-            ("almanac --db ~/sample.db animation timeline {\t", #"almanac --db ~/sample.db animation timeline \{a\,b\} "#),
+            (
+                "almanac --db ~/sample.db animation save X --set=op\t",
+                "almanac --db ~/sample.db animation save X --set=opacity="
+            ),
+            (
+                "almanac --db ~/sample.db animation timeline Gr\t",
+                #"almanac --db ~/sample.db animation timeline Grow\ tall "#
+            ),
+            (
+                "almanac --db ~/sample.db animation timeline {\t",
+                #"almanac --db ~/sample.db animation timeline \{a\,b\} "#
+            ),
             ("almanac export books --out=completion.b\t", "almanac export books --out=completion.bash "),
         ] {
             shell.type("\u{15}" + typed + "\u{14}")

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
 
 /// `almanac config`: the rules a library sets for itself (the longest loan, the notice levels), kept
 /// in the database, checked, and followed by import, `books add`/`edit` and `overdue` from then on,
@@ -29,7 +30,9 @@ import Testing
         for setting in LibrarySetting.allCases {
             let got = try run(["config", "get", setting.rawValue])
             #expect(got.status == 0, "\(got.stderr)")
-            #expect(got.stdout == setting.defaultValue + "\n", "migration 007 writes the code's default of \(setting.rawValue)")
+            #expect(
+                got.stdout == setting.defaultValue + "\n",
+                "migration 007 writes the code's default of \(setting.rawValue)")
         }
         #expect(LibrarySetting.longestLoanMonths.defaultValue == "3")
         #expect(LibrarySetting.noticeLevels.defaultValue == "1,7,14")
@@ -40,18 +43,26 @@ import Testing
 
     @Test func setChecksTheValueAndNamesTheKeyAndTheValueInEnglishAndRussian() throws {
         let cases: [(arguments: [String], english: String, russian: String)] = [
-            (["longest-loan-months", "0"],
-             "longest-loan-months: \"0\" is not a number of months (expected a whole number from 1 to 120)",
-             "longest-loan-months: «0» — не число месяцев (ожидается целое число от 1 до 120)"),
-            (["longest-loan-months", "3.5"],
-             "longest-loan-months: \"3.5\" is not a number of months (expected a whole number from 1 to 120)",
-             "longest-loan-months: «3.5» — не число месяцев (ожидается целое число от 1 до 120)"),
-            (["notice-levels", "1,x,14"],
-             "notice-levels: \"1,x,14\" is not a list of notice levels (expected whole numbers of days overdue from 1 to 36500, separated by commas, such as 1,7,14)",
-             "notice-levels: «1,x,14» — не список уровней напоминаний (ожидаются целые числа дней просрочки от 1 до 36500 через запятую, например 1,7,14)"),
-            (["longest-loan", "4"],
-             "\"longest-loan\" is not a setting (settings: longest-loan-months, notice-levels, quiz.sovereign-only; did you mean \"longest-loan-months\"?)",
-             "«longest-loan» — нет такой настройки (настройки: longest-loan-months, notice-levels, quiz.sovereign-only; возможно, вы имели в виду «longest-loan-months»?)"),
+            (
+                ["longest-loan-months", "0"],
+                "longest-loan-months: \"0\" is not a number of months (expected a whole number from 1 to 120)",
+                "longest-loan-months: «0» — не число месяцев (ожидается целое число от 1 до 120)"
+            ),
+            (
+                ["longest-loan-months", "3.5"],
+                "longest-loan-months: \"3.5\" is not a number of months (expected a whole number from 1 to 120)",
+                "longest-loan-months: «3.5» — не число месяцев (ожидается целое число от 1 до 120)"
+            ),
+            (
+                ["notice-levels", "1,x,14"],
+                "notice-levels: \"1,x,14\" is not a list of notice levels (expected whole numbers of days overdue from 1 to 36500, separated by commas, such as 1,7,14)",
+                "notice-levels: «1,x,14» — не список уровней напоминаний (ожидаются целые числа дней просрочки от 1 до 36500 через запятую, например 1,7,14)"
+            ),
+            (
+                ["longest-loan", "4"],
+                "\"longest-loan\" is not a setting (settings: longest-loan-months, notice-levels, quiz.sovereign-only; did you mean \"longest-loan-months\"?)",
+                "«longest-loan» — нет такой настройки (настройки: longest-loan-months, notice-levels, quiz.sovereign-only; возможно, вы имели в виду «longest-loan-months»?)"
+            ),
         ]
         for item in cases {
             let english = try run(["config", "set"] + item.arguments)
@@ -78,8 +89,10 @@ import Testing
         // 1 June + 4 months = 1 October: refused under the default of 3 months, in words that name the setting.
         let refused = try run(["books", "add", "Summer reading", "--due", "2025-10-01"])
         #expect(refused.status == 65)
-        #expect(refused.stderr == "almanac: error: --due \"2025-10-01\" is more than 3 months after loaned_on 2025-06-01 "
-            + "(the latest is 2025-09-01; 3 months end at a shorter month's end; the longest loan is the setting longest-loan-months)\n")
+        #expect(
+            refused.stderr == "almanac: error: --due \"2025-10-01\" is more than 3 months after loaned_on 2025-06-01 "
+                + "(the latest is 2025-09-01; 3 months end at a shorter month's end; the longest loan is the setting longest-loan-months)\n"
+        )
         #expect(try run(["config", "set", "longest-loan-months", "4"]).status == 0)
         let added = try run(["books", "add", "Summer reading", "--due", "2025-10-01", "--format", "csv"])
         #expect(added.status == 0, "\(added.stderr)")
@@ -91,18 +104,24 @@ import Testing
         // new dates are judged by the new setting, in the plural of each language.
         #expect(try run(["config", "set", "longest-loan-months", "1"]).status == 0)
         let list = try run(["books", "list", "--format", "csv"])
-        #expect(list.stdout.components(separatedBy: "\r\n").filter { $0.contains("2025-10-01") }.count == 2, "\(list.stdout)")
+        #expect(
+            list.stdout.components(separatedBy: "\r\n").filter { $0.contains("2025-10-01") }.count == 2,
+            "\(list.stdout)")
         #expect(try run(["books", "edit", "1", "--title", "Summer reading, vol. 1"]).status == 0)
         let returned = try run(["books", "return", "1"])
         #expect(returned.status == 0, "a recorded loan is not judged again: \(returned.stderr)")
         let edited = try run(["books", "edit", "2", "--due", "2025-09-30"])
         #expect(edited.status == 65)
-        #expect(edited.stderr.contains("is more than 1 month after loaned_on 2025-06-01 (the latest is 2025-07-01;"), "\(edited.stderr)")
+        #expect(
+            edited.stderr.contains("is more than 1 month after loaned_on 2025-06-01 (the latest is 2025-07-01;"),
+            "\(edited.stderr)")
         try dir.write("more.csv", "title,loaned_on,due_on\nAnna Karenina,2025-06-01,2025-08-01\n")
         let russian = try run(["import", "books", "more.csv"], locale: "ru")
         #expect(russian.status == 65)
-        #expect(russian.stderr.contains("«2025-08-01» позже чем через 1 месяц после выдачи 2025-06-01 (крайний срок — 2025-07-01;"),
-                "\(russian.stderr)")
+        #expect(
+            russian.stderr.contains(
+                "«2025-08-01» позже чем через 1 месяц после выдачи 2025-06-01 (крайний срок — 2025-07-01;"),
+            "\(russian.stderr)")
         #expect(try run(["config", "set", "longest-loan-months", "2"]).status == 0)
         let five = try run(["books", "edit", "2", "--due", "2025-09-30"], locale: "ru")
         #expect(five.stderr.contains("позже чем через 2 месяца после выдачи"), "\(five.stderr)")
@@ -130,13 +149,17 @@ import Testing
 
     @Test func anOlderDatabaseIsUpgradedWithItsLoansNoticesAndIdsKept() throws {
         let database = try Database(path: dir.path("v6.db"), mode: .create)
-        try DatabaseMigrator(migrations: DatabaseMigrator.builtIn.migrations.filter { $0.version <= 6 }).migrate(database)
-        try database.execute("""
+        try DatabaseMigrator(migrations: DatabaseMigrator.builtIn.migrations.filter { $0.version <= 6 }).migrate(
+            database)
+        try database.execute(
+            """
             INSERT INTO books (id, title, loaned_on, due_on) VALUES (7, 'Dune', '2025-04-01', '2025-05-20'), (9, 'Emma', '2025-04-01', '2025-04-30');
             INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (7, 7, '2025-05-27');
             DELETE FROM books WHERE id = 9;
             """)
-        let out = try dir.run(["--db", "v6.db", "--today", "2025-06-01", "books", "add", "Idiot", "--due", "2025-06-30", "--format", "csv"])
+        let out = try dir.run([
+            "--db", "v6.db", "--today", "2025-06-01", "books", "add", "Idiot", "--due", "2025-06-30", "--format", "csv",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("\r\n10,Idiot,"), "a deleted loan's id is not given again: \(out.stdout)")
         let upgraded = try Database(path: dir.path("v6.db"), mode: .readOnly)

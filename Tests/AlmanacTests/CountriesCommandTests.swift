@@ -29,7 +29,13 @@ import Testing
     /// Чагос"; machines still get the stored name.
     @Test func namesAreCLDRsStandardNames() throws {
         for (locale, search, lines) in [
-            ("en", "china", ["│ 🇨🇳   │ CN   │ China               │", "│ 🇭🇰   │ HK   │ Hong Kong SAR China │", "│ 🇲🇴   │ MO   │ Macao SAR China     │"]),
+            (
+                "en", "china",
+                [
+                    "│ 🇨🇳   │ CN   │ China               │", "│ 🇭🇰   │ HK   │ Hong Kong SAR China │",
+                    "│ 🇲🇴   │ MO   │ Macao SAR China     │",
+                ]
+            ),
             ("en", "IOT", ["│ 🇮🇴   │ IO   │ British Indian Ocean Territory │"]),
             ("ru", "кита", ["│ 🇨🇳   │ CN  │ Китай  │"]),
             ("ru", "USA", ["│ 🇺🇸   │ US  │ Соединенные Штаты │"]),
@@ -40,27 +46,42 @@ import Testing
             #expect(out.status == 0, "\(out.stderr)")
             for line in lines { #expect(out.stdout.contains(line), "\(locale) \(search): \(out.stdout)") }
         }
-        let markdown = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "markdown", "countries", "list", "--search", "HKG"]).stdout
+        let markdown = try dir.run([
+            "--db", "a.db", "--locale", "ru", "--format", "markdown", "countries", "list", "--search", "HKG",
+        ]).stdout
         #expect(markdown.contains("| 🇭🇰   | HK  | Гонконг (САР) | HKG     |          344 |"), "\(markdown)")
-        let json = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "CHN"]).stdout
-        #expect(json == "[\n  {\"flag\": \"🇨🇳\", \"code\": \"CN\", \"name\": \"China\", \"alpha3\": \"CHN\", \"numeric\": \"156\"}\n]\n")
-        let mainland = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "континентальный"]).stdout
+        let json = try dir.run([
+            "--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "CHN",
+        ]).stdout
+        #expect(
+            json
+                == "[\n  {\"flag\": \"🇨🇳\", \"code\": \"CN\", \"name\": \"China\", \"alpha3\": \"CHN\", \"numeric\": \"156\"}\n]\n"
+        )
+        let mainland = try dir.run([
+            "--db", "a.db", "--locale", "ru", "countries", "list", "--search", "континентальный",
+        ]).stdout
         #expect(!mainland.contains("CN"))
     }
 
     @Test func namesAreShortRussianOnesInRussian() throws {
         let out = try dir.run(["--db", "a.db", "--locale", "ru", "countries", "list", "--search", "герм"])
-        #expect(out.stdout == """
-            ┌──────┬─────┬──────────┬─────────┬──────────────┐
-            │ флаг │ код │  страна  │ альфа-3 │ цифровой код │
-            ├──────┼─────┼──────────┼─────────┼──────────────┤
-            │ 🇩🇪   │ DE  │ Германия │ DEU     │          276 │
-            └──────┴─────┴──────────┴─────────┴──────────────┘
-            1 страна
+        #expect(
+            out.stdout == """
+                ┌──────┬─────┬──────────┬─────────┬──────────────┐
+                │ флаг │ код │  страна  │ альфа-3 │ цифровой код │
+                ├──────┼─────┼──────────┼─────────┼──────────────┤
+                │ 🇩🇪   │ DE  │ Германия │ DEU     │          276 │
+                └──────┴─────┴──────────┴─────────┴──────────────┘
+                1 страна
 
-            """)
-        let json = try dir.run(["--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "DEU"]).stdout
-        #expect(json == "[\n  {\"flag\": \"🇩🇪\", \"code\": \"DE\", \"name\": \"Germany\", \"alpha3\": \"DEU\", \"numeric\": \"276\"}\n]\n")
+                """)
+        let json = try dir.run([
+            "--db", "a.db", "--locale", "ru", "--format", "json", "countries", "list", "--search", "DEU",
+        ]).stdout
+        #expect(
+            json
+                == "[\n  {\"flag\": \"🇩🇪\", \"code\": \"DE\", \"name\": \"Germany\", \"alpha3\": \"DEU\", \"numeric\": \"276\"}\n]\n"
+        )
     }
 
     @Test func searchIgnoresCaseAndAccents() throws {
@@ -77,7 +98,9 @@ import Testing
 
     /// The import checks codes against the ISO 3166-1 list built into the binary.
     @Test func importRefusesCodesThatAreNotISO3166() throws {
-        try dir.write("bad.csv", "code,name\nZZ,Unknown\nEU,European Union\nSU,Soviet Union\nde,Germany\nUK,United Kingdom\nXK,Kosovo\n")
+        try dir.write(
+            "bad.csv",
+            "code,name\nZZ,Unknown\nEU,European Union\nSU,Soviet Union\nde,Germany\nUK,United Kingdom\nXK,Kosovo\n")
         try dir.initDatabase("b.db")
         let out = try dir.run(["--db", "b.db", "import", "countries", "bad.csv"])
         #expect(out.status == 65)
@@ -85,7 +108,8 @@ import Testing
             #expect(out.stderr.contains("bad.csv:\(line):1: error: column \"code\": \"\(code)\" "), "\(code)")
         }
         // Nothing was written: the countries are the 249 init loaded.
-        let listed = try dir.run(["--db", "b.db", "--format", "csv", "countries", "list"]).stdout.split(separator: "\r\n")
+        let listed = try dir.run(["--db", "b.db", "--format", "csv", "countries", "list"]).stdout.split(
+            separator: "\r\n")
         #expect(listed.count == 250)
         #expect(!listed.contains { $0.contains("Unknown") || $0.contains("Soviet") })
     }

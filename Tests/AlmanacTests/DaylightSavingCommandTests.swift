@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacText
 
 /// The daylight-saving rule through the built binary: a wall time the clocks skip moves forward by the
 /// gap, one they repeat is the earlier instant, the same in `events add`, `import events` and
@@ -52,7 +53,8 @@ import Testing
         #expect(try stored("SELECT starts_at FROM events ORDER BY id") == [utc, utc])
         #expect(try stored("SELECT answered_at FROM quiz_answers WHERE player = 'Anna'") == [utc])
         // The agenda lists both on the day and at the time the wall clock showed at that instant.
-        let date = String(utc.prefix(10)), first = LocalDate(date)!.adding(days: -1).description
+        let date = String(utc.prefix(10))
+        let first = LocalDate(date)!.adding(days: -1).description
         let agenda = try run(["events", "agenda", "--from", first, "--days", "3", "--tz", zone])
         #expect(agenda.stdout.contains("│ \(day)"), "\(agenda.stdout)")
         #expect(agenda.stdout.components(separatedBy: "│ \(time) ").count == 3, "\(agenda.stdout)")
@@ -62,9 +64,15 @@ import Testing
     /// An end typed after the start can land before it when the start is in a gap: 02:30 becomes 03:30,
     /// after 03:15. The row is refused and the message shows both instants.
     @Test func anEndInTheGapsShadowIsBeforeTheMovedStart() throws {
-        let out = try run(["events", "add", "--title", "x", "--at", "2026-03-29T02:30", "--ends", "2026-03-29T03:15", "--tz", "Europe/Berlin"])
+        let out = try run([
+            "events", "add", "--title", "x", "--at", "2026-03-29T02:30", "--ends", "2026-03-29T03:15", "--tz",
+            "Europe/Berlin",
+        ])
         #expect(out.status == 65)
-        #expect(out.stderr == "almanac: error: --ends \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before --at (2026-03-29T01:30:00Z)\n")
+        #expect(
+            out.stderr
+                == "almanac: error: --ends \"2026-03-29T03:15\" (2026-03-29T01:15:00Z) is before --at (2026-03-29T01:30:00Z)\n"
+        )
     }
 
     /// Havana, Santiago and Beirut skip midnight on the day summer time starts; Apia skipped
@@ -76,20 +84,31 @@ import Testing
         ("Asia/Beirut", "2020-03-29", "2020-03-28T22:30:00Z", "Sun 29 Mar", "01:30"),
         ("Pacific/Apia", "2011-12-30", "2011-12-30T10:30:00Z", "Sat 31 Dec", "00:30"),
     ])
-    func daysWhoseMidnightIsSkipped(_ zone: String, _ day: String, _ utc: String, _ heading: String, _ time: String) throws {
-        try dir.write("events.csv", "title,starts_at\nat the skipped midnight,\(day)T00:30\nthe day before,\(LocalDate(day)!.adding(days: -1))T23:30\n")
+    func daysWhoseMidnightIsSkipped(_ zone: String, _ day: String, _ utc: String, _ heading: String, _ time: String)
+        throws
+    {
+        try dir.write(
+            "events.csv",
+            "title,starts_at\nat the skipped midnight,\(day)T00:30\nthe day before,\(LocalDate(day)!.adding(days: -1))T23:30\n"
+        )
         #expect(try run(["import", "events", "events.csv", "--tz", zone]).status == 0)
         #expect(try stored("SELECT starts_at FROM events WHERE id = 1") == [utc])
-        let agenda = try dir.run(["--db", "a.db", "--today", day, "events", "agenda", "--from", "today-1", "--days", "3", "--tz", zone])
+        let agenda = try dir.run([
+            "--db", "a.db", "--today", day, "events", "agenda", "--from", "today-1", "--days", "3", "--tz", zone,
+        ])
         #expect(agenda.status == 0, "\(agenda.stderr)")
         #expect(agenda.stdout.contains("│ \(heading)"))
         #expect(agenda.stdout.contains("│ \(time) │ at the skipped midnight"), "\(agenda.stdout)")
         #expect(agenda.stdout.hasSuffix("\n2 events\n"))
-        let csv = try dir.run(["--db", "a.db", "events", "agenda", "--from", LocalDate(day)!.adding(days: -1).description, "--days", "3",
-                               "--tz", zone, "--format", "csv"])
+        let csv = try dir.run([
+            "--db", "a.db", "events", "agenda", "--from", LocalDate(day)!.adding(days: -1).description, "--days", "3",
+            "--tz", zone, "--format", "csv",
+        ])
         #expect(csv.stdout.split(separator: "\r\n").count == 3, "\(csv.stdout)")
-        let report = try dir.run(["--db", "a.db", "report", "run", "events-by-day", "--param", "from=\(LocalDate(day)!.adding(days: -1))",
-                                  "--tz", zone, "--format", "csv"])
+        let report = try dir.run([
+            "--db", "a.db", "report", "run", "events-by-day", "--param", "from=\(LocalDate(day)!.adding(days: -1))",
+            "--tz", zone, "--format", "csv",
+        ])
         #expect(report.stdout.split(separator: "\r\n").count == 3, "\(report.stdout)")
     }
 }

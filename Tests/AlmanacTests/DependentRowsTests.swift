@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// Kinds that other rows depend on, changed through the built binary with `--on-conflict replace`
 /// into a database holding the sample data: a change either keeps every dependent row valid (doors
@@ -20,16 +21,30 @@ import Testing
     static let propertyHeader = "key,label,min,max,step,default\n"
 
     static let cases: [Case] = [
-        Case(name: "a narrower range of a property", kind: .animationProperties, text: propertyHeader + "opacity,Opacity,0.2,1,0.05,1\n",
-             error: #"in.csv:2:1: error: property "opacity": the range 0.2 to 1 would leave saved setting "Spin and fade" (0.1) outside it"#),
-        Case(name: "a coarser grid of a property", kind: .animationProperties, text: propertyHeader + "rotation_z,Rotation,-180,180,90,0\n",
-             error: #"in.csv:2:1: error: property "rotation_z": the grid of -180 plus whole steps of 90 would leave saved setting"#),
-        Case(name: "a default outside the new range", kind: .animationProperties, text: propertyHeader + "opacity,Opacity,0,0.5,0.05,1\n",
-             error: #"in.csv:2:28: error: column "default": "1" is outside the range 0 to 0.5"#),
-        Case(name: "a property keyed name", kind: .animationProperties, text: propertyHeader + "name,Name,0,1,1,0\n",
-             error: #"in.csv:2:1: error: column "key": "name" is reserved"#),
-        Case(name: "a wider range of a property", kind: .animationProperties, text: propertyHeader + "opacity,Fade,-1,2,0.05,1\n", error: nil),
-        Case(name: "a holiday replaced", kind: .holidays, text: "key,title,color\nchristmas,Xmas,#00AA00\n", error: nil),
+        Case(
+            name: "a narrower range of a property", kind: .animationProperties,
+            text: propertyHeader + "opacity,Opacity,0.2,1,0.05,1\n",
+            error:
+                #"in.csv:2:1: error: property "opacity": the range 0.2 to 1 would leave saved setting "Spin and fade" (0.1) outside it"#
+        ),
+        Case(
+            name: "a coarser grid of a property", kind: .animationProperties,
+            text: propertyHeader + "rotation_z,Rotation,-180,180,90,0\n",
+            error:
+                #"in.csv:2:1: error: property "rotation_z": the grid of -180 plus whole steps of 90 would leave saved setting"#
+        ),
+        Case(
+            name: "a default outside the new range", kind: .animationProperties,
+            text: propertyHeader + "opacity,Opacity,0,0.5,0.05,1\n",
+            error: #"in.csv:2:28: error: column "default": "1" is outside the range 0 to 0.5"#),
+        Case(
+            name: "a property keyed name", kind: .animationProperties, text: propertyHeader + "name,Name,0,1,1,0\n",
+            error: #"in.csv:2:1: error: column "key": "name" is reserved"#),
+        Case(
+            name: "a wider range of a property", kind: .animationProperties,
+            text: propertyHeader + "opacity,Fade,-1,2,0.05,1\n", error: nil),
+        Case(
+            name: "a holiday replaced", kind: .holidays, text: "key,title,color\nchristmas,Xmas,#00AA00\n", error: nil),
         Case(name: "a country replaced", kind: .countries, text: "code,name\nSJ,Svalbard\n", error: nil),
         Case(name: "a door replaced", kind: .doors, text: "holiday,door,surprise\nchristmas,1,Snow\n", error: nil),
     ]
@@ -41,7 +56,10 @@ import Testing
         let digest = try HostileInputTests.digest(dir)
         let exports = try Self.exports(dir)
         try dir.write("in.csv", change.text)
-        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", change.kind.rawValue, "in.csv", "--on-conflict", "replace"])
+        let out = try dir.run([
+            "--db", "a.db", "--today", "2025-12-22", "import", change.kind.rawValue, "in.csv", "--on-conflict",
+            "replace",
+        ])
         if let error = change.error {
             #expect(out.status == 65)
             let first = String(out.stderr.split(separator: "\n").first ?? "")
@@ -61,7 +79,9 @@ import Testing
         #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)
         for kind in ImportKind.dependencyOrder {
             try fresh.write("\(kind.rawValue).csv", after[kind] ?? "")
-            let imported = try fresh.run(["--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv"])
+            let imported = try fresh.run([
+                "--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv",
+            ])
             #expect(imported.status == 0, "\(kind): \(imported.stderr)")
         }
         #expect(try Self.exports(fresh, database: "b.db") == after)
@@ -70,7 +90,9 @@ import Testing
     /// Every kind as `export` writes it.
     static func exports(_ dir: Workdir, database: String = "a.db") throws -> [ImportKind: String] {
         var texts: [ImportKind: String] = [:]
-        for kind in ImportKind.allCases { texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout }
+        for kind in ImportKind.allCases {
+            texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout
+        }
         return texts
     }
 }

@@ -1,6 +1,7 @@
-@testable import AlmanacOutput
 import Foundation
 import Testing
+
+@testable import AlmanacOutput
 
 /// README is a guide and `docs/` the reference: every link between them leads to a file and a
 /// heading that exist, every page links back, and the sections Almanac's messages name are there.
@@ -30,8 +31,10 @@ import Testing
         for page in pages where page.name != "README.md" {
             let lines = page.text.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.first?.hasPrefix("# ") == true, "\(page.name) does not start with its title")
-            #expect(lines.count > 2 && lines[1].isEmpty && !lines[2].isEmpty && !lines[2].hasPrefix("#")
-                && !lines[2].hasPrefix("```") && !lines[2].hasPrefix("["), "\(page.name) does not open with a summary")
+            #expect(
+                lines.count > 2 && lines[1].isEmpty && !lines[2].isEmpty && !lines[2].hasPrefix("#")
+                    && !lines[2].hasPrefix("```") && !lines[2].hasPrefix("["),
+                "\(page.name) does not open with a summary")
             let opening = lines.prefix { !$0.hasPrefix("## ") && !$0.hasPrefix("```") }.joined(separator: "\n")
             let linksBack = Guides.links(opening).contains("../README.md")
             #expect(linksBack, "\(page.name) links back to README only after its first section")

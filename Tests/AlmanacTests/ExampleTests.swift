@@ -1,14 +1,17 @@
-@testable import almanac
 import AlmanacKit
 import Foundation
 import Testing
+
+@testable import almanac
 
 /// Every example shown in a command's help, in the man page, in README and in `docs/` runs, as a user
 /// would type it into a shell, against the sample data (a database made by `almanac demo`) on its demo
 /// day, and ends with the status it declares. Every command has examples.
 @Suite struct ExampleTests {
     /// The commands that declare examples (a group shows its subcommands' first ones).
-    static let paths = CommandTree.allPaths.filter { CommandTree.type(at: $0).map { $0.configuration.subcommands.isEmpty } ?? false } + [[]]
+    static let paths =
+        CommandTree.allPaths.filter { CommandTree.type(at: $0).map { $0.configuration.subcommands.isEmpty } ?? false }
+        + [[]]
 
     @Test func everyCommandHasExamples() throws {
         for path in Self.paths {
@@ -27,7 +30,9 @@ import Testing
                 let words = ShellWords.split(example.line)
                 #expect(words.first == "almanac", "\(example.line)")
                 let invocation = CommandTree.scanner.scan(Array(words.dropFirst()))
-                #expect(invocation.path == path && invocation.mistake == nil, "\(example.line) is not an example of \(path)")
+                #expect(
+                    invocation.path == path && invocation.mistake == nil, "\(example.line) is not an example of \(path)"
+                )
             }
         }
     }
@@ -51,7 +56,9 @@ import Testing
 
     /// Every command is shown in README or a `docs/` page, by an example it declares.
     @Test func everyCommandIsInTheGuides() throws {
-        let examples = Self.paths.flatMap { path in CommandTree.examples(at: path).map { (ShellWords.normalized($0.line), path) } }
+        let examples = Self.paths.flatMap { path in
+            CommandTree.examples(at: path).map { (ShellWords.normalized($0.line), path) }
+        }
         let pathOf = Dictionary(examples) { first, _ in first }
         let lines = try Guides.all().flatMap { ShellWords.shellBlocks($0.text) }
         let shown = Set(lines.compactMap { pathOf[ShellWords.normalized($0)] })
@@ -65,7 +72,9 @@ import Testing
     /// returned and deleted), each ending with the status its example declares; on the demo day, and
     /// on the clock's day, as for a user who sets no `ALMANAC_TODAY`.
     @Test func readmeBlocksRunInOrderAgainstTheSampleData() throws {
-        let declared = Dictionary(Self.paths.flatMap { CommandTree.examples(at: $0) }.map { (ShellWords.normalized($0.line), $0) }) { first, _ in first }
+        let declared = Dictionary(
+            Self.paths.flatMap { CommandTree.examples(at: $0) }.map { (ShellWords.normalized($0.line), $0) }
+        ) { first, _ in first }
         let pages = try Guides.all()
         let sample = try Workdir.sampleSource()
         var ran = 0
@@ -79,7 +88,10 @@ import Testing
                         let status = declared[ShellWords.normalized(line)]?.status ?? 0
                         let out = try dir.shell(line, today: today)
                         let day = today ?? "the clock's"
-                        #expect(out.status == status, "\(page.name), in order, today \(day): `\(line)` exited \(out.status), not \(status): \(out.stderr)")
+                        #expect(
+                            out.status == status,
+                            "\(page.name), in order, today \(day): `\(line)` exited \(out.status), not \(status): \(out.stderr)"
+                        )
                         ran += 1
                     }
                 }
@@ -95,7 +107,9 @@ import Testing
             let dir = try sample.sampleCopy()
             for example in CommandTree.examples(at: path) {
                 let out = try dir.shell(example.line)
-                #expect(out.status == example.status, "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
+                #expect(
+                    out.status == example.status,
+                    "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
                 ran += 1
             }
         }
@@ -108,22 +122,38 @@ enum ExampleFixtures {
     static func write(into dir: Workdir) throws {
         let loans = "title,author,borrower,loaned_on,due_on\nThe Hobbit,J. R. R. Tolkien,Bilbo,2025-12-20,2026-01-20\n"
         try dir.write("loans.csv", loans)
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("data"), withIntermediateDirectories: true)
         try dir.write("data/books.csv", loans)
-        try dir.write("data/events.csv", "title,person,starts_at,ends_at\nLantern walk,Greta,2025-12-24T17:00:00+01:00,2025-12-24T18:30:00+01:00\n")
-        try dir.write("agenda.csv", "id,title,person,starts_at,ends_at\n1,Advent choir rehearsal,Margaret Hill,2025-12-12T18:00,2025-12-12T20:30\n")
+        try dir.write(
+            "data/events.csv",
+            "title,person,starts_at,ends_at\nLantern walk,Greta,2025-12-24T17:00:00+01:00,2025-12-24T18:30:00+01:00\n")
+        try dir.write(
+            "agenda.csv",
+            "id,title,person,starts_at,ends_at\n1,Advent choir rehearsal,Margaret Hill,2025-12-12T18:00,2025-12-12T20:30\n"
+        )
         // Windows-1251, semicolons: "Идиот;Фёдор Достоевский;…"
         var old = Data("title;author;loaned_on;due_on\r\n".utf8)
-        old += Data([0xC8, 0xE4, 0xE8, 0xEE, 0xF2, 0x3B, 0xD4, 0xB8, 0xE4, 0xEE, 0xF0]) + Data(";2025-12-01;2026-01-15\r\n".utf8)
+        old +=
+            Data([0xC8, 0xE4, 0xE8, 0xEE, 0xF2, 0x3B, 0xD4, 0xB8, 0xE4, 0xEE, 0xF0])
+            + Data(";2025-12-01;2026-01-15\r\n".utf8)
         try old.write(to: dir.url.appendingPathComponent("old.csv"))
         // Excel's "CSV UTF-8" with a sep= line, Russian titles, dotted dates, an empty trailing column and row.
-        let excel = "\u{FEFF}sep=;\r\nНазвание;Читатель;Выдана;Вернуть до;\r\nХоббит;Бильбо;01.12.2025;20.12.2025;\r\n;;;;\r\n"
+        let excel =
+            "\u{FEFF}sep=;\r\nНазвание;Читатель;Выдана;Вернуть до;\r\nХоббит;Бильбо;01.12.2025;20.12.2025;\r\n;;;;\r\n"
         try dir.write("loans-excel.csv", excel)
         try dir.write("long-query.sql", "SELECT title, due_on FROM books ORDER BY due_on LIMIT 5\n")
-        try dir.write("overdue.sql", "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n")
+        try dir.write(
+            "overdue.sql",
+            "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n"
+        )
         try dir.write("answers.txt", "1\n2\n3\n4\n1\n")
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("almanac-reports"), withIntermediateDirectories: true)
-        try dir.write("almanac-reports/mine.sql", "-- name: mine\n-- title: Loans by borrower\nSELECT borrower, count(*) AS loans FROM books GROUP BY borrower\n")
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("almanac-reports"), withIntermediateDirectories: true)
+        try dir.write(
+            "almanac-reports/mine.sql",
+            "-- name: mine\n-- title: Loans by borrower\nSELECT borrower, count(*) AS loans FROM books GROUP BY borrower\n"
+        )
     }
 }
 
@@ -132,7 +162,9 @@ enum ShellWords {
     /// The words before any redirection, quotes removed (help lays lines out in the same words).
     static func split(_ line: String) -> [String] {
         HelpLayout.units(line).prefix { !$0.hasPrefix("<") }.map { unit in
-            guard unit.count >= 2, let first = unit.first, first == unit.last, first == "\"" || first == "'" else { return unit }
+            guard unit.count >= 2, let first = unit.first, first == unit.last, first == "\"" || first == "'" else {
+                return unit
+            }
             return String(unit.dropFirst().dropLast())
         }
     }

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
 
 /// `almanac export DIR` then `almanac init` and `almanac import DIR` elsewhere: the database moves
 /// whole, door openings, settings' times and answers' games included; DIR goes through the output guard.
@@ -24,16 +25,21 @@ import Testing
         // The issue this answers: the doors opened on the demo day are open in the moved database.
         let doors = try dir.run(["--db", "new.db", "--today", "2025-12-22", "calendar", "show", "christmas"])
         #expect(doors.stdout.contains("Christmas: 3 of 24 doors open"), "\(doors.stdout)")
-        let source = try Database(path: dir.path("almanac.db"), mode: .readOnly), copy = try Database(path: dir.path("new.db"), mode: .readOnly)
-        for table in ["holidays", "doors", "events", "countries", "quiz_answers", "animation_properties", "animation_settings",
-                      "animation_setting_values", "books", "calendar_state", "overdue_notices"] {
+        let source = try Database(path: dir.path("almanac.db"), mode: .readOnly)
+        let copy = try Database(path: dir.path("new.db"), mode: .readOnly)
+        for table in [
+            "holidays", "doors", "events", "countries", "quiz_answers", "animation_properties", "animation_settings",
+            "animation_setting_values", "books", "calendar_state", "overdue_notices",
+        ] {
             let sql = "SELECT * FROM \(table) ORDER BY 1, 2, 3"
             #expect(try source.rows(sql) == copy.rows(sql), "\(table)")
         }
         // The ids given out travel too (the state kind last-ids), so the copy never gives one again.
         #expect(try source.rows("SELECT * FROM last_ids ORDER BY 1") == copy.rows("SELECT * FROM last_ids ORDER BY 1"))
         // And the library's settings (the kind library-settings), before the loans they judge.
-        #expect(try source.rows("SELECT * FROM library_settings ORDER BY 1") == copy.rows("SELECT * FROM library_settings ORDER BY 1"))
+        #expect(
+            try source.rows("SELECT * FROM library_settings ORDER BY 1")
+                == copy.rows("SELECT * FROM library_settings ORDER BY 1"))
         let russian = try dir.run(["--locale", "ru", "export", "moved", "--force"])
         #expect(russian.status == 0, "\(russian.stderr)")
         #expect(russian.stderr == "Экспорт в папку moved: 508 строк, 12 файлов\n")
@@ -45,8 +51,11 @@ import Testing
         try dir.write("moved/books.csv", "old")
         let refused = try dir.run(["--db", "a.db", "export", "moved"])
         #expect(refused.status == 64)
-        #expect(refused.stderr == "almanac: error: export moved/books.csv: the file exists (add --force to replace it)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("moved")) == ["books.csv"], "no file was written")
+        #expect(
+            refused.stderr == "almanac: error: export moved/books.csv: the file exists (add --force to replace it)\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path("moved")) == ["books.csv"],
+            "no file was written")
         let forced = try dir.run(["--db", "a.db", "export", "moved", "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: dir.path("moved/books.csv"), encoding: .utf8).hasPrefix("id,title,"))
@@ -56,7 +65,10 @@ import Testing
         let database = try dir.run(["--db", "inside/books.csv", "export", "inside", "--force"])
         #expect(database.status == 64)
         #expect(database.stderr == "almanac: error: export inside/books.csv: that is the database (use another file)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("inside")).filter { $0.hasSuffix(".csv") } == ["books.csv"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path("inside")).filter { $0.hasSuffix(".csv") } == [
+                "books.csv"
+            ])
         for (arguments, status, message) in [
             (["export", "boks"], 64, "almanac: error: \"boks\" is not a kind (kinds: "),
             (["export", "moved", "--out", "x.csv"], 64, "almanac: error: export moved: --out names one file"),

@@ -23,9 +23,18 @@ import Testing
         for command in commands where command == "init" || !MissingDatabaseTests.needNoDatabase.contains(command) {
             let words = command.split(separator: " ").map(String.init)
             let sample = MissingDatabaseTests.sampleArguments[command] ?? []
-            for (locale, line) in [("en", "almanac: error: pipe is a named pipe, a device or a socket, not a database file (give a regular file)"),
-                                   ("ru", "almanac: ошибка: pipe — именованный канал, устройство или сокет, а не файл базы данных (укажите обычный файл)")] {
-                let out = try dir.run(["--db", "pipe", "--today", "2025-12-22", "--locale", locale] + words + sample, timeout: Self.limit)
+            for (locale, line) in [
+                (
+                    "en",
+                    "almanac: error: pipe is a named pipe, a device or a socket, not a database file (give a regular file)"
+                ),
+                (
+                    "ru",
+                    "almanac: ошибка: pipe — именованный канал, устройство или сокет, а не файл базы данных (укажите обычный файл)"
+                ),
+            ] {
+                let out = try dir.run(
+                    ["--db", "pipe", "--today", "2025-12-22", "--locale", locale] + words + sample, timeout: Self.limit)
                 #expect(!out.hung, "\(command) waited on the FIFO")
                 #expect(out.status == (command == "overdue" ? 3 : 64), "\(command): \(out.stderr)")
                 #expect(out.stderr.split(separator: "\n").first.map(String.init) == line, "\(command)")
@@ -38,13 +47,16 @@ import Testing
     }
 
     @Test func tabCompletionOnAFifoDatabaseCompletesNothingAtOnce() throws {
-        for words in [["--db", "pipe", "calendar", "show", ""], ["--db", "pipe", "animation", "timeline", ""],
-                      ["animation", "save", "X", "--db", "pipe", "--set", ""]] {
+        for words in [
+            ["--db", "pipe", "calendar", "show", ""], ["--db", "pipe", "animation", "timeline", ""],
+            ["animation", "save", "X", "--db", "pipe", "--set", ""],
+        ] {
             let out = try dir.run(["__complete", "--"] + words, timeout: Self.limit)
             #expect(!out.hung, "\(words) waited on the FIFO")
             #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)")
         }
-        let viaEnvironment = try dir.run(["__complete", "--", "calendar", "open", ""], timeout: Self.limit, environment: ["ALMANAC_DB": "pipe"])
+        let viaEnvironment = try dir.run(
+            ["__complete", "--", "calendar", "open", ""], timeout: Self.limit, environment: ["ALMANAC_DB": "pipe"])
         #expect(!viaEnvironment.hung && viaEnvironment.status == 0)
     }
 
@@ -53,21 +65,31 @@ import Testing
             let out = try dir.run(["--db", "a.db", "backup", target], timeout: Self.limit)
             #expect(!out.hung, "backup \(target) waited")
             #expect(out.status == 64)
-            #expect(out.stderr == "almanac: error: backup \(target): a database copy must be a regular file, not a stream or device (name a file)\n")
+            #expect(
+                out.stderr
+                    == "almanac: error: backup \(target): a database copy must be a regular file, not a stream or device (name a file)\n"
+            )
         }
     }
 
     @Test func sitePagesAndExportFilesMustBeFiles() throws {
         try FileManager.default.createDirectory(atPath: dir.path("public"), withIntermediateDirectories: true)
         #expect(mkfifo(dir.path("public/index.html"), 0o644) == 0)
-        let site = try dir.run(["--db", "a.db", "--today", "2025-12-22", "site", "public", "--force"], timeout: Self.limit)
+        let site = try dir.run(
+            ["--db", "a.db", "--today", "2025-12-22", "site", "public", "--force"], timeout: Self.limit)
         #expect(!site.hung && site.status == 64, "\(site.stderr)")
-        #expect(site.stderr == "almanac: error: site public/index.html: that is a special file Almanac does not write to (name a regular file)\n")
+        #expect(
+            site.stderr
+                == "almanac: error: site public/index.html: that is a special file Almanac does not write to (name a regular file)\n"
+        )
         try FileManager.default.createDirectory(atPath: dir.path("moved"), withIntermediateDirectories: true)
         #expect(mkfifo(dir.path("moved/books.csv"), 0o644) == 0)
         let export = try dir.run(["--db", "a.db", "export", "moved", "--force"], timeout: Self.limit)
         #expect(!export.hung && export.status == 64, "\(export.stderr)")
-        #expect(export.stderr == "almanac: error: export moved/books.csv: that is a special file Almanac does not write to (name a regular file)\n")
+        #expect(
+            export.stderr
+                == "almanac: error: export moved/books.csv: that is a special file Almanac does not write to (name a regular file)\n"
+        )
         #expect(FileState.names(in: dir.path("moved")) == ["books.csv"])
     }
 
@@ -75,8 +97,14 @@ import Testing
         let out = try dir.run(["--db", "a.db", "export", "books", "--out", "pipe"], timeout: Self.limit)
         #expect(!out.hung, "export --out waited for a reader")
         #expect(out.status == 64)
-        #expect(out.stderr == "almanac: error: --out pipe: no program reads from this named pipe (start its reader first)\n")
-        let rejects = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid", "--rejects", "pipe"],
+        #expect(
+            out.stderr == "almanac: error: --out pipe: no program reads from this named pipe (start its reader first)\n"
+        )
+        let rejects = try dir.run(
+            [
+                "--db", "a.db", "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid", "--rejects",
+                "pipe",
+            ],
             timeout: Self.limit)
         #expect(!rejects.hung && rejects.status == 64, "\(rejects.stderr)")
 

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// A full disk, for real: a 64 KiB tmpfs filled to the last byte. Files written there (`export
 /// --out`, `export DIR`, `site`, `--rejects`, `backup`, `overdue --notify > file`) fail with exit 74 (`overdue` 3), leave
@@ -10,7 +11,8 @@ import Testing
 @Suite(.serialized) struct FullDiskCommandTests {
     /// Nil when a tmpfs can be mounted here, else why not.
     static let unavailable: String? = {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tmpfs-probe-\(getpid())").path
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tmpfs-probe-\(getpid())")
+            .path
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: probe) }
         guard getuid() == 0 else { return "not running as root (mount needs it)" }
@@ -27,7 +29,10 @@ import Testing
         #expect(Self.unavailable == nil || !Self.unavailable!.isEmpty)
     }
 
-    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    @Test(
+        .enabled(
+            if: unavailable == nil,
+            "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
     func exportOutOnAFullDiskLeavesNothing() throws {
         try SmallDisk.withFull { dir in
             let out = try dir.run(["--db", "a.db", "export", "books", "--out", "full/books.csv"])
@@ -39,28 +44,41 @@ import Testing
 
     /// `export DIR` and `site DIR` into a folder on the full disk: every file they made is removed,
     /// the folder holds what it held (issue 27: tens of MB of temporaries were left).
-    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"),
-          arguments: [["export", "full/moved"], ["--today", "2025-12-22", "site", "full/public"]])
+    @Test(
+        .enabled(
+            if: unavailable == nil,
+            "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"),
+        arguments: [["export", "full/moved"], ["--today", "2025-12-22", "site", "full/public"]])
     func aFolderWrittenOnAFullDiskLeavesNothing(_ command: [String]) throws {
         try SmallDisk.withFull { dir in
             for folder in ["full/moved", "full/public"] { mkdir(dir.path(folder), 0o755) }
             let out = try dir.run(["--db", "a.db"] + command)
             #expect(out.status == 74, "\(command): \(out.stderr)")
             #expect(out.stderr.hasSuffix("no space left on the device\n"), "\(command): \(out.stderr)")
-            #expect(FileState.names(in: dir.path("full/moved")).isEmpty && FileState.names(in: dir.path("full/public")).isEmpty,
-                    "\(command) left \(FileState.names(in: dir.path("full/moved")) + FileState.names(in: dir.path("full/public")))")
+            #expect(
+                FileState.names(in: dir.path("full/moved")).isEmpty
+                    && FileState.names(in: dir.path("full/public")).isEmpty,
+                "\(command) left \(FileState.names(in: dir.path("full/moved")) + FileState.names(in: dir.path("full/public")))"
+            )
         }
     }
 
-    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    @Test(
+        .enabled(
+            if: unavailable == nil,
+            "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
     func rejectsOnAFullDiskRollTheImportBack() throws {
         try SmallDisk.withFull { dir in
             try dir.write("mixed.csv", OutputPathCommandTests.mixed)
             let before = try HostileInputTests.digest(dir)
-            let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid",
-                "--rejects", "full/r.csv"])
+            let out = try dir.run([
+                "--db", "a.db", "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid",
+                "--rejects", "full/r.csv",
+            ])
             #expect(out.status == 74, "\(out.stderr)")
-            #expect(out.stderr.split(separator: "\n").last == "almanac: error: full/r.csv: cannot write: no space left on the device")
+            #expect(
+                out.stderr.split(separator: "\n").last
+                    == "almanac: error: full/r.csv: cannot write: no space left on the device")
             #expect(out.stdout == "")
             #expect(try HostileInputTests.digest(dir) == before, "the valid row was committed without its rejects file")
             #expect(try SmallDisk.leftovers(dir).isEmpty)
@@ -69,7 +87,10 @@ import Testing
 
     /// Issue 27: each backup that filled the disk left a `.copy.db.PID-0.tmp-journal` behind (SQLite
     /// journals the copy once it outgrows its page cache); the copy has no journal now.
-    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    @Test(
+        .enabled(
+            if: unavailable == nil,
+            "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
     func aBackupThatFillsTheDiskLeavesNoTemporaryAndNoJournal() throws {
         let dir = try Workdir()
         try Stress.writeBooks(dir.path("loans.csv"), rows: 60_000)
@@ -86,21 +107,30 @@ import Testing
         #expect(try FileState.digest(dir.path("big.db")) == before)
     }
 
-    @Test(.enabled(if: unavailable == nil, "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
+    @Test(
+        .enabled(
+            if: unavailable == nil,
+            "mounting a tmpfs needs root; the reason is printed by theReasonForSkippingIsPrinted"))
     func overdueNotifyToAFileOnAFullDiskRecordsNothing() throws {
         try SmallDisk.withFull { dir in
-            let failed = try dir.run(["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
+            let failed = try dir.run(
+                ["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
                 environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(failed.status == 3)
             #expect(failed.stderr == "almanac: error: cannot write to standard output: no space left on the device\n")
             let database = try Database(path: dir.path("a.db"), mode: .readOnly)
             #expect(try database.scalar("SELECT count(*) FROM overdue_notices") == .integer(0))
             try FileManager.default.removeItem(atPath: dir.path("full/fill"))
-            let delivered = try dir.run(["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
+            let delivered = try dir.run(
+                ["-c", "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > full/n.csv"],
                 environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(delivered.status == 2)
-            let rows = try String(contentsOfFile: dir.path("full/n.csv"), encoding: .utf8).split(whereSeparator: \.isNewline).count - 1
-            guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM overdue_notices") else { return }
+            let rows =
+                try String(contentsOfFile: dir.path("full/n.csv"), encoding: .utf8).split(whereSeparator: \.isNewline)
+                .count - 1
+            guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM overdue_notices") else {
+                return
+            }
             #expect(rows > 0 && Int(count) == rows)
         }
     }

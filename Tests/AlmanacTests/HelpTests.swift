@@ -1,8 +1,9 @@
-@testable import almanac
 import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacText
+@testable import almanac
 
 /// Every command's help, in English and Russian: within 80 columns with no line broken twice, no
 /// default said twice, an EXAMPLES section; and the declarations the front end relies on.
@@ -26,7 +27,9 @@ import Testing
             #expect(out.stdout.contains("\n\(examples)\n  # "), "\(path)")
             // An option's help says its default once: ours, or the parser's "(default: …)".
             for entry in Self.optionEntries(out.stdout) {
-                let mentions = entry.components(separatedBy: "default").count - 1 + entry.components(separatedBy: "по умолчанию").count - 1
+                let mentions =
+                    entry.components(separatedBy: "default").count - 1
+                    + entry.components(separatedBy: "по умолчанию").count - 1
                 #expect(mentions <= 1, "\(path): \(entry)")
             }
         }
@@ -38,7 +41,11 @@ import Testing
         var entries: [String] = []
         for line in help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
             if line.isEmpty { break }
-            if line.hasPrefix("  -") { entries.append(String(line)) } else if !entries.isEmpty { entries[entries.count - 1] += " " + line }
+            if line.hasPrefix("  -") {
+                entries.append(String(line))
+            } else if !entries.isEmpty {
+                entries[entries.count - 1] += " " + line
+            }
         }
         return entries
     }
@@ -49,21 +56,28 @@ import Testing
         #expect(english.hasPrefix("OVERVIEW: Lend a book: add a loan."))
         #expect(russian.hasPrefix("OVERVIEW: Выдать книгу: добавить выдачу."))
         #expect(russian.contains("  --due <date>            Срок возврата: ГГГГ-ММ-ДД, today+N…"))
-        #expect(russian.contains("USAGE: almanac books add") && russian.contains("\nOPTIONS:\n"), "the parser's headings stay English")
+        #expect(
+            russian.contains("USAGE: almanac books add") && russian.contains("\nOPTIONS:\n"),
+            "the parser's headings stay English")
         #expect(try dir.run(["--locale", "ru", "books", "add", "--help"]).stdout == russian)
     }
 
     @Test func paragraphsAreNotBrokenByHand() throws {
         let out = try dir.run(["help", "init"], environment: ["COLUMNS": "80"])
-        #expect(out.stdout.contains("Creates the file when it is missing and applies every pending schema migration,\neach in its own"))
+        #expect(
+            out.stdout.contains(
+                "Creates the file when it is missing and applies every pending schema migration,\neach in its own"))
         // A discussion line that is not an indented block is a whole paragraph: the parser wraps it.
         for language in ["en", "ru"] {
             let words = Localizer(locale: language)
-            for key in Self.paths.map({ "help." + ($0.isEmpty ? "almanac" : $0.joined(separator: ".")) + ".discussion" }) {
+            for key in Self.paths.map({ "help." + ($0.isEmpty ? "almanac" : $0.joined(separator: ".")) + ".discussion" }
+            ) {
                 #expect(words.hasKey(key), "\(key)")
                 for line in words(key).split(separator: "\n") where !line.hasPrefix("  ") {
                     let last = line.last ?? "."
-                    #expect(".:!?)…»\"`".contains(last) || line.hasPrefix("`"), "\(key) [\(language)]: a line ends mid-sentence: \(line)")
+                    #expect(
+                        ".:!?)…»\"`".contains(last) || line.hasPrefix("`"),
+                        "\(key) [\(language)]: a line ends mid-sentence: \(line)")
                 }
             }
         }
@@ -130,7 +144,9 @@ import Testing
                     #expect(!help.contains("\n  \(option) "), "\(path) lists \(option)")
                 }
                 if CommandTree.spec(at: path)?.isGroup == false {
-                    #expect(help.contains(#"almanac help"#) && help.contains("--tz, --today, --color"), "\(path): the pointer to the global options")
+                    #expect(
+                        help.contains(#"almanac help"#) && help.contains("--tz, --today, --color"),
+                        "\(path): the pointer to the global options")
                 }
             }
         }
@@ -156,16 +172,22 @@ import Testing
             let help = try dir.run(["help"] + path, environment: ["COLUMNS": "200"]).stdout
             let entry = Self.optionEntries(help).first { $0.hasPrefix("  --format ") }
             if command.formats.count < 2 {
-                #expect(entry == nil && !help.contains("[--format"), "\(path) lists --format, which it refuses but for \(command.formats)")
+                #expect(
+                    entry == nil && !help.contains("[--format"),
+                    "\(path) lists --format, which it refuses but for \(command.formats)")
             } else {
                 let values = command.formats.map(\.rawValue).joined(separator: ", ")
-                #expect(entry?.contains("(values: \(values); default: table)") == true, "\(path): \(entry ?? "no --format")")
+                #expect(
+                    entry?.contains("(values: \(values); default: table)") == true, "\(path): \(entry ?? "no --format")"
+                )
             }
         }
         #expect(!(try dir.run(["quiz", "play", "--help"]).stdout.contains("--format")))
         let offered = try dir.run(["__complete", "--", "quiz", "play", "--"]).stdout
         #expect(!offered.contains("--format") && offered.contains("--seed"), "\(offered)")
         #expect(try dir.run(["__complete", "--", "overdue", "--format", ""]).stdout.contains("nagios"))
-        #expect(try dir.run(["__complete", "--", "animation", "step", "--format", ""]).stdout == ":\ntable\nmarkdown\ncsv\ntsv\njson\n")
+        #expect(
+            try dir.run(["__complete", "--", "animation", "step", "--format", ""]).stdout
+                == ":\ntable\nmarkdown\ncsv\ntsv\njson\n")
     }
 }

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
 
 /// One file of the hostile-input corpus (`Tests/Hostile/manifest.tsv`) and how its import must end.
 struct HostileCase: Sendable, CustomTestStringConvertible {
@@ -24,7 +25,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let text = (try? String(contentsOf: root.appendingPathComponent("manifest.tsv"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return HostileCase(file: parts[0], kind: parts[1], status: Int32(parts[2]) ?? -1, expectation: parts[3],
+            return HostileCase(
+                file: parts[0], kind: parts[1], status: Int32(parts[2]) ?? -1, expectation: parts[3],
                 arguments: parts.count > 4 ? parts[4].split(separator: " ").map(String.init) : [])
         }
     }()
@@ -54,7 +56,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let table = try #require(ImportKind(rawValue: hostile.kind)).table
         let rowsBefore = try Self.count(table, in: dir)
         let before = try Self.digest(dir)
-        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", hostile.kind, hostile.file] + hostile.arguments)
+        let out = try dir.run(
+            ["--db", "a.db", "--today", "2025-12-22", "import", hostile.kind, hostile.file] + hostile.arguments)
         #expect(out.status == hostile.status, "\(out.stderr)")
         if hostile.status == 0 {
             let rows = Int(hostile.expectation.dropFirst("rows=".count))
@@ -104,7 +107,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// Copies the case's file into the directory under its own name, or makes it.
     static func place(_ hostile: HostileCase, in dir: Workdir) throws {
         let target = URL(fileURLWithPath: dir.path(hostile.file))
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         if hostile.isGenerated {
             try HostileFiles.make(hostile.file, at: target)
         } else {
@@ -131,10 +135,17 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 
     /// The values of one CSV line without line breaks in fields: quotes removed, doubled quotes undone.
     static func values(_ line: String) -> [String] {
-        var values: [String] = [], current = "", quoted = false, previousQuote = false
+        var values: [String] = []
+        var current = ""
+        var quoted = false
+        var previousQuote = false
         for character in line where character != "\r" {
             if character == "\"" {
-                if quoted { quoted = false; previousQuote = true; continue }
+                if quoted {
+                    quoted = false
+                    previousQuote = true
+                    continue
+                }
                 if previousQuote { current.append("\"") }
                 quoted = true
             } else if character == "," && !quoted {
@@ -158,13 +169,17 @@ enum HostileFiles {
             try write(url, head: "id,title,due_on\n71,", repeating: "a", count: 100 << 20, tail: ",2025-12-20\n")
         case "generated/big-quoted-field.csv":
             // A quote opened on line 3 and never closed: 100 MB of lines inside one field.
-            try write(url, head: "id,title,loaned_on,due_on\n71,Dune,2025-12-01,2025-12-20\n72,\"", repeating: "Dune Messiah\n",
-                      count: (100 << 20) / 13, tail: "")
+            try write(
+                url, head: "id,title,loaned_on,due_on\n71,Dune,2025-12-01,2025-12-20\n72,\"",
+                repeating: "Dune Messiah\n",
+                count: (100 << 20) / 13, tail: "")
         case "generated/wide-header.csv":
             let names = ["key", "title"] + (3...10_000).map { "c\($0)" }
-            try Data((names.joined(separator: ",") + "\nxmas-2,X" + String(repeating: ",", count: 9_998) + "\n").utf8).write(to: url)
+            try Data((names.joined(separator: ",") + "\nxmas-2,X" + String(repeating: ",", count: 9_998) + "\n").utf8)
+                .write(to: url)
         case "generated/wide-row.csv":
-            try Data(("id,title,due_on\n71,Dune,2025-12-20" + String(repeating: ",x", count: 9_997) + "\n").utf8).write(to: url)
+            try Data(("id,title,due_on\n71,Dune,2025-12-20" + String(repeating: ",x", count: 9_997) + "\n").utf8).write(
+                to: url)
         case "generated/million-commas-header.csv", "generated/million-commas-settings-header.csv":
             try Data((String(repeating: ",", count: 1_000_000) + "\n").utf8).write(to: url)
         case "generated/ten-million-commas-row.csv":

@@ -25,7 +25,8 @@ import Testing
         _ = try ok(["import", "books", "books.csv"])
         _ = try ok(["import", "events", "events.csv"])
         #expect(try ok(["books", "add", "Next", "--due", "2025-12-20"]).stdout.contains("Added book \(Self.top) "))
-        #expect(try ok(["events", "add", "--title", "Market", "--at", "2025-12-24T10:00:00Z"]).stdout.contains(Self.top))
+        #expect(
+            try ok(["events", "add", "--title", "Market", "--at", "2025-12-24T10:00:00Z"]).stdout.contains(Self.top))
 
         // The last id is given: the next row SQLite would number is refused, whatever the door.
         let refusals: [[String]] = [
@@ -35,13 +36,18 @@ import Testing
         for arguments in refusals {
             let out = try dir.run(["--db", "a.db", "--today", "2025-12-02"] + arguments)
             #expect(out.status == 65, "\(arguments): \(out.stderr)")
-            #expect(out.stderr.contains("no id is left for a new row of \(arguments[0]): the database has given its last id, \(Self.top)"),
+            #expect(
+                out.stderr.contains(
+                    "no id is left for a new row of \(arguments[0]): the database has given its last id, \(Self.top)"),
                 "\(out.stderr)")
         }
         try dir.write("more.csv", "title,loaned_on,due_on\nOver,2025-12-01,2025-12-20\n")
         let imported = try dir.run(["--db", "a.db", "--today", "2025-12-02", "import", "books", "more.csv"])
         #expect(imported.status == 65)
-        #expect(imported.stderr.hasPrefix("more.csv:2:1: error: the row gives no \"id\", and no id is left for a new row of books"), "\(imported.stderr)")
+        #expect(
+            imported.stderr.hasPrefix(
+                "more.csv:2:1: error: the row gives no \"id\", and no id is left for a new row of books"),
+            "\(imported.stderr)")
         #expect(!imported.stderr.contains("full"), "never told as a full disk: \(imported.stderr)")
         // A row that gives an id not taken still goes in.
         try dir.write("given.csv", "id,title,loaned_on,due_on\n5,Given,2025-12-01,2025-12-20\n")
@@ -53,7 +59,8 @@ import Testing
 
         // The database moves whole, its last ids with it.
         _ = try ok(["export", "moved/"])
-        #expect(try String(contentsOfFile: dir.path("moved/last-ids.csv"), encoding: .utf8).contains("books,\(Self.top)\n"))
+        #expect(
+            try String(contentsOfFile: dir.path("moved/last-ids.csv"), encoding: .utf8).contains("books,\(Self.top)\n"))
         try dir.initDatabase("b.db")
         _ = try ok(["import", "moved/"], "b.db")
         #expect(try ok(["events", "show", Self.top], "b.db").stdout.contains("Market"))
@@ -65,7 +72,9 @@ import Testing
         let listed = try ok(["books", "list", "--format", "csv"], "b.db").stdout
         #expect(listed.contains("\(Self.top),Next,,Anna,2025-12-02,2025-12-20,2025-12-02"), "\(listed)")
         // The moved database knows its last id too: a new loan is refused there as well.
-        let again = try dir.run(["--db", "b.db", "books", "add", "Over", "--due", "2025-12-20", "--loaned-on", "2025-12-01"])
+        let again = try dir.run([
+            "--db", "b.db", "books", "add", "Over", "--due", "2025-12-20", "--loaned-on", "2025-12-01",
+        ])
         #expect(again.status == 65, "\(again.stderr)")
     }
 
@@ -80,17 +89,24 @@ import Testing
         try dir.write("past.csv", "kind,last_id\nbooks,9223372036854775808\n")
         let past = try dir.run(["--db", "a.db", "import", "last-ids", "past.csv"])
         #expect(past.status == 65)
-        #expect(past.stderr.hasPrefix("past.csv:2:7: error: column \"last_id\": \"9223372036854775808\" is not a last id (expected a whole number from 0 to \(Self.top), in digits)"),
+        #expect(
+            past.stderr.hasPrefix(
+                "past.csv:2:7: error: column \"last_id\": \"9223372036854775808\" is not a last id (expected a whole number from 0 to \(Self.top), in digits)"
+            ),
             "\(past.stderr)")
         for id in ["9223372036854775808", "+5", "-5", "0", " 5", "5.0"] {
             try dir.write("bad.csv", "id,title,loaned_on,due_on\n\"\(id)\",Dune,2025-12-01,2025-12-20\n")
             let out = try dir.run(["--db", "a.db", "import", "books", "bad.csv"])
             #expect(out.status == 65, "\(id)")
-            #expect(out.stderr.contains("is not an id (expected a whole number from 1 to \(Self.top), in digits)"), "\(id): \(out.stderr)")
+            #expect(
+                out.stderr.contains("is not an id (expected a whole number from 1 to \(Self.top), in digits)"),
+                "\(id): \(out.stderr)")
             for command in [["books", "return", id], ["events", "show", id]] {
                 let refused = try dir.run(["--db", "a.db"] + command)
                 #expect(refused.status == 64, "\(command)")
-                #expect(refused.stderr.contains("expected a whole number from 1 to \(Self.top)"), "\(command): \(refused.stderr)")
+                #expect(
+                    refused.stderr.contains("expected a whole number from 1 to \(Self.top)"),
+                    "\(command): \(refused.stderr)")
             }
         }
     }

@@ -21,16 +21,21 @@ import Testing
 
     /// Runs the binary under `timeout`, so a read that blocks fails the test instead of hanging it.
     func importing(_ arguments: [String], locale: String = "en") throws -> Workdir.Output {
-        try dir.run(["-s", "KILL", "10", Workdir.binary.path, "--db", "a.db", "--locale", locale, "import"] + arguments,
+        try dir.run(
+            ["-s", "KILL", "10", Workdir.binary.path, "--db", "a.db", "--locale", locale, "import"] + arguments,
             executable: URL(fileURLWithPath: "/usr/bin/timeout"))
     }
 
     @Test func aLinkOutOfTheFolderIsRefusedAndItsTextNeverShown() throws {
-        try FileManager.default.createSymbolicLink(atPath: dir.path("drop/books.csv"), withDestinationPath: dir.path("shadow"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path("drop/books.csv"), withDestinationPath: dir.path("shadow"))
         let before = try digest()
         let refused = try importing(["drop/"])
         #expect(refused.status == 66, "\(refused.stderr)")
-        #expect(refused.stderr == "almanac: error: drop/books.csv is a symbolic link: import DIR reads only the files inside the folder (add --follow-links to read where links lead)\n")
+        #expect(
+            refused.stderr
+                == "almanac: error: drop/books.csv is a symbolic link: import DIR reads only the files inside the folder (add --follow-links to read where links lead)\n"
+        )
         #expect(try digest() == before, "nothing imported, not even holidays.csv")
         let russian = try importing(["drop/"], locale: "ru")
         #expect(russian.stderr.hasPrefix("almanac: ошибка: drop/books.csv — символическая ссылка"), "\(russian.stderr)")
@@ -38,7 +43,10 @@ import Testing
         // Followed when asked: the file is read, and its refused header is named by column number only.
         let followed = try importing(["drop/", "--follow-links"])
         #expect(followed.status == 65, "\(followed.stderr)")
-        #expect(followed.stderr.hasPrefix("drop/books.csv:1:1: error: column 1 is not a books column (accepted: id, title,"), "\(followed.stderr)")
+        #expect(
+            followed.stderr.hasPrefix(
+                "drop/books.csv:1:1: error: column 1 is not a books column (accepted: id, title,"), "\(followed.stderr)"
+        )
         for output in [refused, russian, followed] {
             #expect(!(output.stdout + output.stderr).contains("SECRET"), "\(output.stderr)")
             #expect(!(output.stdout + output.stderr).contains("root"), "\(output.stderr)")
@@ -48,7 +56,8 @@ import Testing
         // A link to a CSV file is read as asked.
         try dir.write("loans.csv", "title,loaned_on,due_on\nDune,2025-12-01,2025-12-20\n")
         try FileManager.default.removeItem(atPath: dir.path("drop/books.csv"))
-        try FileManager.default.createSymbolicLink(atPath: dir.path("drop/books.csv"), withDestinationPath: "../loans.csv")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path("drop/books.csv"), withDestinationPath: "../loans.csv")
         let read = try importing(["drop/", "--follow-links"])
         #expect(read.status == 0, "\(read.stderr)")
         #expect(read.stdout.hasPrefix("Imported 2 rows from 2 files"), "\(read.stdout)")
@@ -59,18 +68,27 @@ import Testing
         #expect(mkfifo(dir.path("drop/books.csv"), 0o600) == 0)
         let fifo = try importing(["drop"])
         #expect(fifo.status == 66, "\(fifo.status) \(fifo.stderr)")
-        #expect(fifo.stderr == "almanac: error: drop/books.csv is a FIFO, not a regular file: import DIR reads only regular files\n")
+        #expect(
+            fifo.stderr
+                == "almanac: error: drop/books.csv is a FIFO, not a regular file: import DIR reads only regular files\n"
+        )
         // Followed links lead to the same check.
         try FileManager.default.removeItem(atPath: dir.path("drop/books.csv"))
         try FileManager.default.createSymbolicLink(atPath: dir.path("drop/books.csv"), withDestinationPath: "/dev/zero")
         let device = try importing(["drop", "--follow-links"])
         #expect(device.status == 66)
-        #expect(device.stderr == "almanac: error: drop/books.csv is a device, not a regular file: import DIR reads only regular files\n")
+        #expect(
+            device.stderr
+                == "almanac: error: drop/books.csv is a device, not a regular file: import DIR reads only regular files\n"
+        )
         try FileManager.default.removeItem(atPath: dir.path("drop/books.csv"))
         try FileManager.default.createDirectory(atPath: dir.path("drop/books.csv"), withIntermediateDirectories: false)
         let folder = try importing(["drop/"])
         #expect(folder.status == 66)
-        #expect(folder.stderr == "almanac: error: drop/books.csv is a folder, not a regular file: import DIR reads only regular files\n")
+        #expect(
+            folder.stderr
+                == "almanac: error: drop/books.csv is a folder, not a regular file: import DIR reads only regular files\n"
+        )
         #expect(try digest() == before)
     }
 }

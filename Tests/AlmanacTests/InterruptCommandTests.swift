@@ -16,8 +16,16 @@ import Testing
         (["export", "books", "--out", "out/books.csv"], "out", SIGTERM),
         (["--today", "2025-12-22", "site", "public"], "public", SIGINT),
         (["--today", "2025-12-22", "site", "public"], "public", SIGTERM),
-        (["--today", "2030-01-01", "report", "run", "overdue-books", "--format", "html", "--out", "out/page.html"], "out", SIGTERM),
-        (["--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid", "--rejects", "out/rejects.csv"], "out", SIGINT),
+        (
+            ["--today", "2030-01-01", "report", "run", "overdue-books", "--format", "html", "--out", "out/page.html"],
+            "out", SIGTERM
+        ),
+        (
+            [
+                "--today", "2025-12-22", "import", "books", "mixed.csv", "--skip-invalid", "--rejects",
+                "out/rejects.csv",
+            ], "out", SIGINT
+        ),
         (["backup", "out/copy.db"], "out", SIGTERM),
     ]
 
@@ -44,7 +52,9 @@ import Testing
         try #require(setup.status == 0, "\(setup.stderr)")
         // Every other row invalid: the rejects file grows all through the import.
         var mixed = "title,author,borrower,loaned_on,due_on\n"
-        for row in 0..<Self.rows { mixed += row % 2 == 0 ? "Book \(row),A,R,2025-12-01,2026-01-10\n" : "Bad \(row),A,R,2025-13-01,2026-01-10\n" }
+        for row in 0..<Self.rows {
+            mixed += row % 2 == 0 ? "Book \(row),A,R,2025-12-01,2026-01-10\n" : "Bad \(row),A,R,2025-13-01,2026-01-10\n"
+        }
         try dir.write("mixed.csv", mixed)
         for command in Self.commands {
             for folder in ["out", "moved", "public"] {
@@ -65,11 +75,14 @@ import Testing
             }
             if process.isRunning && !seen { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            let left = FileState.names(in: dir.path(command.folder)).filter { $0.hasSuffix(".tmp") || $0.hasSuffix("-journal") }
+            let left = FileState.names(in: dir.path(command.folder)).filter {
+                $0.hasSuffix(".tmp") || $0.hasSuffix("-journal")
+            }
             #expect(left.isEmpty, "\(name) left \(left)")
             if seen {
-                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == command.signal,
-                        "\(name) ended with \(process.terminationStatus) instead of the signal")
+                #expect(
+                    process.terminationReason == .uncaughtSignal && process.terminationStatus == command.signal,
+                    "\(name) ended with \(process.terminationStatus) instead of the signal")
             } else {
                 // Too quick to be caught writing (a backup copies in one step): nothing to interrupt.
                 print("\(name): finished before a temporary was seen (status \(process.terminationStatus))")

@@ -1,7 +1,8 @@
-@testable import almanac
 import AlmanacKit
 import Foundation
 import Testing
+
+@testable import almanac
 
 /// The same thing has the same JSON key in every command: every example of every command that
 /// prints JSON, and every built-in report, is run with `--format json` on the sample data, and the
@@ -22,19 +23,29 @@ import Testing
     ]
 
     /// Status words that mean one thing: at most one of each set may appear as a `status` value.
-    static let statusSynonyms: [Set<String>] = [["open", "opened"], ["overdue", "late"], ["due-soon", "due_soon", "soon"]]
+    static let statusSynonyms: [Set<String>] = [
+        ["open", "opened"], ["overdue", "late"], ["due-soon", "due_soon", "soon"],
+    ]
 
     /// A JSON value as far as the keys care: its type, and its text when it is a string.
     enum Value: Decodable {
-        case null, bool, number, string(String), nested
+        case null, bool, number
+        case string(String)
+        case nested
 
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if (try? container.decode(Bool.self)) != nil { self = .bool }
-            else if (try? container.decode(Double.self)) != nil { self = .number }
-            else if let text = try? container.decode(String.self) { self = .string(text) }
-            else { self = .nested }
+            if container.decodeNil() {
+                self = .null
+            } else if (try? container.decode(Bool.self)) != nil {
+                self = .bool
+            } else if (try? container.decode(Double.self)) != nil {
+                self = .number
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else {
+                self = .nested
+            }
         }
 
         var type: String? {
@@ -98,20 +109,26 @@ import Testing
         for line in lines {
             for (locale, target) in [("en", 0), ("ru", 1)] {
                 let dir = try sample.sampleCopy()
-                let out = try dir.shell(locale == "en" ? line : OutputFormatCommandTests.line(line, adding: ["--locale", "ru"]))
-                let rows = try #require(try? JSONDecoder().decode([[String: Value]].self, from: Data(out.stdout.utf8)),
-                                        "`\(line)` (\(locale)): \(out.stdout.prefix(200)) \(out.stderr)")
+                let out = try dir.shell(
+                    locale == "en" ? line : OutputFormatCommandTests.line(line, adding: ["--locale", "ru"]))
+                let rows = try #require(
+                    try? JSONDecoder().decode([[String: Value]].self, from: Data(out.stdout.utf8)),
+                    "`\(line)` (\(locale)): \(out.stdout.prefix(200)) \(out.stderr)")
                 if target == 0 { seen.add(rows, from: line) } else { russian.add(rows, from: line) }
             }
         }
         let snakeCase = #/[a-z][a-z0-9]*(_[a-z0-9]+)*/#
         for key in seen.types.keys.sorted() {
             #expect(key.wholeMatch(of: snakeCase) != nil, "\(key) (\(seen.source[key] ?? "")) is not snake_case")
-            #expect((seen.types[key]?.count ?? 0) <= 1, "\(key) holds \(seen.types[key] ?? []) (one is in \(seen.source[key] ?? ""))")
+            #expect(
+                (seen.types[key]?.count ?? 0) <= 1,
+                "\(key) holds \(seen.types[key] ?? []) (one is in \(seen.source[key] ?? ""))")
         }
         for set in Self.synonyms {
             let found = set.filter { seen.source[$0] != nil }
-            #expect(found.count <= 1, "one meaning, keys \(found.sorted()): \(found.sorted().map { seen.source[$0] ?? "" })")
+            #expect(
+                found.count <= 1, "one meaning, keys \(found.sorted()): \(found.sorted().map { seen.source[$0] ?? "" })"
+            )
         }
         for set in Self.statusSynonyms {
             let found = set.intersection(seen.statuses)
@@ -119,10 +136,14 @@ import Testing
         }
         for (key, texts) in seen.values {
             if key.hasSuffix("_on") || key == "day" {
-                #expect(texts.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil }, "\(key) holds a value that is not YYYY-MM-DD")
+                #expect(
+                    texts.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil },
+                    "\(key) holds a value that is not YYYY-MM-DD")
             }
             if key.hasSuffix("_at") {
-                #expect(texts.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/#) != nil }, "\(key) holds a value that is not a UTC instant")
+                #expect(
+                    texts.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/#) != nil },
+                    "\(key) holds a value that is not a UTC instant")
             }
         }
         #expect(Set(russian.source.keys) == Set(seen.source.keys), "JSON keys depend on the language")

@@ -24,8 +24,9 @@ import Testing
         for index in 0..<count { try dir.write("in/f\(index).csv", file(index, bad: !options.isEmpty)) }
         try FileManager.default.createDirectory(atPath: dir.path("out"), withIntermediateDirectories: true)
         let started = Date()
-        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books"]
-            + (0..<count).map { "in/f\($0).csv" } + options)
+        let out = try dir.run(
+            ["--db", "a.db", "--today", "2025-12-22", "import", "books"]
+                + (0..<count).map { "in/f\($0).csv" } + options)
         let seconds = Date().timeIntervalSince(started)
         // Rows left out make the status 65, after the commit of the rest.
         try #require(out.status == (options.isEmpty ? 0 : 65), "\(count) files \(options): \(out.stderr.prefix(300))")
@@ -42,8 +43,12 @@ import Testing
         let (count, many) = Self.counts
         let small = try Self.secondsPerFile(count, options: options)
         let large = try Self.secondsPerFile(many, options: options)
-        print("import books \(options.joined(separator: " ")): \(Self.ms(small)) ms per file over \(count) files, \(Self.ms(large)) over \(many)")
-        #expect(large <= 2.5 * small, "per file: \(Self.ms(small)) ms over \(count) files, \(Self.ms(large)) ms over \(many)")
+        print(
+            "import books \(options.joined(separator: " ")): \(Self.ms(small)) ms per file over \(count) files, \(Self.ms(large)) over \(many)"
+        )
+        #expect(
+            large <= 2.5 * small,
+            "per file: \(Self.ms(small)) ms over \(count) files, \(Self.ms(large)) ms over \(many)")
     }
 
     /// `import DIR` of a folder with books.csv among ten times more other CSV files (each named in a note).
@@ -59,9 +64,13 @@ import Testing
             let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "data"])
             perFile.append(Date().timeIntervalSince(started) / Double(count))
             #expect(out.status == 0, "\(out.stderr.prefix(300))")
-            #expect(out.stderr.components(separatedBy: "\n").filter { $0.hasSuffix("is not a known kind; skipped") }.count == count)
+            #expect(
+                out.stderr.components(separatedBy: "\n").filter { $0.hasSuffix("is not a known kind; skipped") }.count
+                    == count)
         }
-        print("import DIR: \(Self.ms(perFile[0])) ms per file over \(Self.counts.small) files, \(Self.ms(perFile[1])) over \(Self.counts.large)")
+        print(
+            "import DIR: \(Self.ms(perFile[0])) ms per file over \(Self.counts.small) files, \(Self.ms(perFile[1])) over \(Self.counts.large)"
+        )
         #expect(perFile[1] <= 2.5 * perFile[0], "per file: \(Self.ms(perFile[0])) ms, then \(Self.ms(perFile[1])) ms")
     }
 

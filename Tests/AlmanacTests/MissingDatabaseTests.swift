@@ -21,8 +21,10 @@ import Testing
         "query": ["SELECT count(*) FROM books"],
         "calendar holidays": [], "calendar select": ["christmas"], "calendar show": [], "calendar open": ["1"],
         "calendar reset": ["--yes"], "calendar test-mode": ["on"],
-        "calendar holiday add": ["newyear", "--title", "New Year"], "calendar holiday edit": ["christmas", "--title", "Xmas"],
-        "calendar holiday delete": ["hanukkah", "--yes"], "calendar door set": ["christmas", "24", "--surprise", "Star"],
+        "calendar holiday add": ["newyear", "--title", "New Year"],
+        "calendar holiday edit": ["christmas", "--title", "Xmas"],
+        "calendar holiday delete": ["hanukkah", "--yes"],
+        "calendar door set": ["christmas", "24", "--surprise", "Star"],
         "calendar door delete": ["christmas", "23"],
         "animation edit": ["Wobble", "--set", "opacity=0.5"], "animation step": ["Wobble", "opacity", "-1"],
         "animation delete": ["Wobble", "--yes"], "animation rename": ["Wobble", "Hop"],
@@ -35,7 +37,8 @@ import Testing
         "overdue": [],
         "config list": [], "config get": ["longest-loan-months"], "config set": ["longest-loan-months", "4"],
         "events agenda": [], "events list": [], "schema": [], "events show": ["1"], "events cards": [],
-        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"], "events delete": ["1", "--yes"],
+        "events add": ["--title", "Carols", "--at", "2025-12-23T17:00"], "events edit": ["1", "--title", "X"],
+        "events delete": ["1", "--yes"],
         "site": ["public"], "serve": ["--port", "0"],
     ]
 
@@ -65,7 +68,8 @@ import Testing
             let words = command.split(separator: " ").map(String.init)
             for arguments in [sample, sample + ["--locale", "ru"]] {
                 let out = try dir.run(["--db", "typo.db", "--today", "2025-12-22"] + words + arguments)
-                let expected = arguments.contains("ru")
+                let expected =
+                    arguments.contains("ru")
                     ? "almanac: ошибка: нет такой базы данных: typo.db (создайте её командой almanac init)"
                     : "almanac: error: no such database: typo.db (create it with almanac init)"
                 #expect(out.status == (command == "overdue" ? 3 : 66), "\(command): \(out.stderr)")
@@ -82,7 +86,8 @@ import Testing
 
     /// The same through `$ALMANAC_DB` and the default `./almanac.db`.
     @Test func theEnvironmentAndTheDefaultAreCheckedToo() throws {
-        let fromEnvironment = try dir.run(["books", "add", "Dune", "--due", "2026-01-10"], environment: ["ALMANAC_DB": "env.db"])
+        let fromEnvironment = try dir.run(
+            ["books", "add", "Dune", "--due", "2026-01-10"], environment: ["ALMANAC_DB": "env.db"])
         #expect(fromEnvironment.status == 66)
         #expect(fromEnvironment.stderr == "almanac: error: no such database: env.db (create it with almanac init)\n")
         let byDefault = try dir.run(["import", "books", "books.csv"])
@@ -101,29 +106,45 @@ import Testing
     /// folder a clear error (66 for every command, 73 for init): never a "success" into a database
     /// that vanishes.
     static let notAFile: [(db: String, status: Int32, initStatus: Int32, message: String)] = [
-        (":memory:", 64, 64, "almanac: error: --db: \":memory:\" is a database that vanishes when almanac exits; give a file (create it with almanac init)"),
+        (
+            ":memory:", 64, 64,
+            "almanac: error: --db: \":memory:\" is a database that vanishes when almanac exits; give a file (create it with almanac init)"
+        ),
         ("", 64, 64, "almanac: error: --db: an empty path names no database (give a file, such as --db almanac.db)"),
-        ("file:x.db?mode=memory", 64, 64,
-         "almanac: error: --db: \"file:x.db?mode=memory\" is an SQLite URI, not a file path; give a plain path (write ./file:x.db?mode=memory for a file whose name starts with file:)"),
-        ("file::memory:", 64, 64,
-         "almanac: error: --db: \"file::memory:\" is an SQLite URI, not a file path; give a plain path (write ./file::memory: for a file whose name starts with file:)"),
+        (
+            "file:x.db?mode=memory", 64, 64,
+            "almanac: error: --db: \"file:x.db?mode=memory\" is an SQLite URI, not a file path; give a plain path (write ./file:x.db?mode=memory for a file whose name starts with file:)"
+        ),
+        (
+            "file::memory:", 64, 64,
+            "almanac: error: --db: \"file::memory:\" is an SQLite URI, not a file path; give a plain path (write ./file::memory: for a file whose name starts with file:)"
+        ),
         ("folder", 66, 73, "almanac: error: folder is a folder, not a database file"),
         ("no-folder/a.db", 66, 73, "almanac: error: "),
     ]
 
     @Test(arguments: notAFile)
-    func namesThatAreNotADatabaseFileAreRefused(_ expected: (db: String, status: Int32, initStatus: Int32, message: String)) throws {
+    func namesThatAreNotADatabaseFileAreRefused(
+        _ expected: (db: String, status: Int32, initStatus: Int32, message: String)
+    ) throws {
         try FileManager.default.createDirectory(atPath: dir.path("folder"), withIntermediateDirectories: true)
         let before = FileState.names(in: dir.url.path)
-        for command in [["books", "list"], ["books", "add", "Dune", "--due", "2026-01-10"], ["import", "books", "books.csv"], ["init"]] {
+        for command in [
+            ["books", "list"], ["books", "add", "Dune", "--due", "2026-01-10"], ["import", "books", "books.csv"],
+            ["init"],
+        ] {
             let out = try dir.run(["--db", expected.db] + command)
-            #expect(out.status == (command == ["init"] ? expected.initStatus : expected.status), "\(command): \(out.stderr)")
+            #expect(
+                out.status == (command == ["init"] ? expected.initStatus : expected.status), "\(command): \(out.stderr)"
+            )
             #expect(out.stderr.hasPrefix(expected.message), "\(command): \(out.stderr)")
             #expect(out.stderr.split(separator: "\n").count == 1)
             #expect(FileState.names(in: dir.url.path) == before, "\(command) left a file")
             #expect(FileState.names(in: dir.path("folder")) == [])
         }
         let missingFolder = try dir.run(["--db", "no-folder/a.db", "init"])
-        #expect(missingFolder.stderr == "almanac: error: cannot create no-folder/a.db: the folder no-folder does not exist\n")
+        #expect(
+            missingFolder.stderr
+                == "almanac: error: cannot create no-folder/a.db: the folder no-folder does not exist\n")
     }
 }

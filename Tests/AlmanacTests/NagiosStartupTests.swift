@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `overdue --format nagios` keeps the monitoring contract whatever stops it before it can check:
 /// one `OVERDUE UNKNOWN - …` line on standard output and exit 3, promptly. A hostile zone file
@@ -20,7 +20,9 @@ import TestSupport
         var out: [UInt8] = []
         out.reserveCapacity(200 + transitions.count * 9 + leaps.count * 12)
         func append(_ value: Int64, _ size: Int) {
-            for shift in stride(from: 8 * (size - 1), through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+            for shift in stride(from: 8 * (size - 1), through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: value >> shift))
+            }
         }
         func header(_ counts: [Int]) {
             out += Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15)
@@ -32,21 +34,32 @@ import TestSupport
         for time in transitions { append(time, 8) }
         out += [UInt8](repeating: 0, count: transitions.count)
         out += [0, 0, 0, 0, 0, 0] + Array("UTC\0".utf8)
-        for (time, correction) in leaps { append(time, 8); append(Int64(correction), 4) }
+        for (time, correction) in leaps {
+            append(time, 8)
+            append(Int64(correction), 4)
+        }
         return Data(out + Array("\n\n".utf8))
     }
 
     /// Runs the check, and expects the UNKNOWN line (starting with `message` when given) and exit 3.
-    func expectUnknown(_ arguments: [String], environment: [String: String] = [:], message: String? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let clock = ContinuousClock(), started = clock.now
-        let out = try dir.run(arguments.contains("--db") ? arguments : ["--db", "a.db"] + arguments, environment: environment)
+    func expectUnknown(
+        _ arguments: [String], environment: [String: String] = [:], message: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let out = try dir.run(
+            arguments.contains("--db") ? arguments : ["--db", "a.db"] + arguments, environment: environment)
         let elapsed = clock.now - started
         #expect(out.status == 3, "\(arguments) \(environment): \(out.stderr)", sourceLocation: sourceLocation)
         let lines = out.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 2 && lines[0].hasPrefix("OVERDUE UNKNOWN - ") && lines[1].isEmpty, "\(out.stdout)",
-                sourceLocation: sourceLocation)
-        if let message { #expect(out.stdout.hasPrefix("OVERDUE UNKNOWN - " + message), "\(out.stdout)", sourceLocation: sourceLocation) }
+        #expect(
+            lines.count == 2 && lines[0].hasPrefix("OVERDUE UNKNOWN - ") && lines[1].isEmpty, "\(out.stdout)",
+            sourceLocation: sourceLocation)
+        if let message {
+            #expect(
+                out.stdout.hasPrefix("OVERDUE UNKNOWN - " + message), "\(out.stdout)", sourceLocation: sourceLocation)
+        }
         #expect(elapsed < .seconds(10), "took \(elapsed)", sourceLocation: sourceLocation)
     }
 
@@ -61,8 +74,9 @@ import TestSupport
         // Under a zone's name in a tz database of its own (`TZDIR`).
         try FileManager.default.createDirectory(atPath: dir.path("zoneinfo/Europe"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dir.path("hostile"), toPath: dir.path("zoneinfo/Europe/Berlin"))
-        try expectUnknown(["overdue", "--format", "nagios"], environment: ["TZ": "Europe/Berlin", "TZDIR": dir.path("zoneinfo")],
-                          message: "TZ: \"\(dir.path("zoneinfo/Europe/Berlin"))\" is not a time zone file")
+        try expectUnknown(
+            ["overdue", "--format", "nagios"], environment: ["TZ": "Europe/Berlin", "TZDIR": dir.path("zoneinfo")],
+            message: "TZ: \"\(dir.path("zoneinfo/Europe/Berlin"))\" is not a time zone file")
         // Any other command refuses it as a usage error, naming it.
         let listing = try dir.run(["--db", "a.db", "books", "list"], environment: ["TZ": dir.path("hostile")])
         #expect(listing.status == 64)
@@ -72,10 +86,13 @@ import TestSupport
     /// 400,000 transitions and as many leap records took over 60 s and 3.9 GB. Refused at once.
     @Test func aHugeZoneFileIsRefusedAtOnce() throws {
         let count = 400_000
-        try Self.zoneFile(transitions: (0..<count).map { Int64($0) * 10 }, leaps: (0..<count).map { (Int64($0) * 10, 0) })
-            .write(to: URL(fileURLWithPath: dir.path("huge")))
-        try expectUnknown(["overdue", "--format", "nagios"], environment: ["TZ": dir.path("huge")],
-                          message: "TZ: \"\(dir.path("huge"))\" is not a time zone file: it is larger than 1 MiB")
+        try Self.zoneFile(
+            transitions: (0..<count).map { Int64($0) * 10 }, leaps: (0..<count).map { (Int64($0) * 10, 0) }
+        )
+        .write(to: URL(fileURLWithPath: dir.path("huge")))
+        try expectUnknown(
+            ["overdue", "--format", "nagios"], environment: ["TZ": dir.path("huge")],
+            message: "TZ: \"\(dir.path("huge"))\" is not a time zone file: it is larger than 1 MiB")
     }
 
     /// A FIFO as the zone (with a writer that never closes it) waited forever; now it is refused at
@@ -95,10 +112,16 @@ import TestSupport
             except subprocess.TimeoutExpired:
                 print("still waiting after 20 s")
             """
-        let printed = try Python.run(script, arguments: [dir.path("fifo"), Workdir.binary.path, "--db", dir.path("a.db"),
-                                                         "overdue", "--format", "nagios"])
-        #expect(printed == "3\nOVERDUE UNKNOWN - TZ: \"\(dir.path("fifo"))\" is not a time zone file (expected a compiled tz "
-            + "database file such as /usr/share/zoneinfo/Europe/Berlin)\n")
+        let printed = try Python.run(
+            script,
+            arguments: [
+                dir.path("fifo"), Workdir.binary.path, "--db", dir.path("a.db"),
+                "overdue", "--format", "nagios",
+            ])
+        #expect(
+            printed
+                == "3\nOVERDUE UNKNOWN - TZ: \"\(dir.path("fifo"))\" is not a time zone file (expected a compiled tz "
+                + "database file such as /usr/share/zoneinfo/Europe/Berlin)\n")
     }
 
     /// The other ways a start can fail: each is the UNKNOWN line and exit 3.
@@ -121,8 +144,9 @@ import TestSupport
 
     /// The last resort: a fault (here SIGSEGV, SIGILL and SIGABRT sent while the check waits for a
     /// writer's lock) ends the check with the UNKNOWN line and exit 3, not death by a signal.
-    @Test(.enabled(if: Python.missing == nil, "python3 holds the lock and sends the signal (make deps installs it)"),
-          arguments: [SIGSEGV, SIGILL, SIGABRT])
+    @Test(
+        .enabled(if: Python.missing == nil, "python3 holds the lock and sends the signal (make deps installs it)"),
+        arguments: [SIGSEGV, SIGILL, SIGABRT])
     func aFaultIsUnknownNotDeathByASignal(_ signal: Int32) throws {
         let script = """
             import signal, sqlite3, subprocess, sys, time
@@ -138,10 +162,15 @@ import TestSupport
             print(child.returncode)
             print(out.decode(), end="")
             """
-        let printed = try Python.run(script, arguments: [dir.path("a.db"), String(signal), Workdir.binary.path, "--db", dir.path("a.db"),
-                                                         "overdue", "--notify", "--format", "nagios", "--wait", "30"])
+        let printed = try Python.run(
+            script,
+            arguments: [
+                dir.path("a.db"), String(signal), Workdir.binary.path, "--db", dir.path("a.db"),
+                "overdue", "--notify", "--format", "nagios", "--wait", "30",
+            ])
         let lines = printed.split(separator: "\n").map(String.init)
         #expect(lines.first == "3", "\(printed)")
-        #expect(lines.count == 2 && lines[1].hasPrefix("OVERDUE UNKNOWN - internal error: signal \(signal) "), "\(printed)")
+        #expect(
+            lines.count == 2 && lines[1].hasPrefix("OVERDUE UNKNOWN - internal error: signal \(signal) "), "\(printed)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A narrow terminal keeps what matters (issue 30): under width pressure a box drops the columns that
 /// say least first (a loan's return and loan dates), then the ones that say less (the author, the
@@ -11,7 +11,8 @@ import TestSupport
     /// What `almanac ARGUMENTS` draws on a terminal `columns` wide, lines without their `\r`.
     static func onTerminal(_ dir: Workdir, _ arguments: [String], columns: Int) throws -> [String] {
         let pty = try PseudoTerminal()
-        let process = try dir.start(at: pty, arguments, environment: ["TERM": "xterm-256color", "COLUMNS": String(columns), "NO_COLOR": "1"])
+        let process = try dir.start(
+            at: pty, arguments, environment: ["TERM": "xterm-256color", "COLUMNS": String(columns), "NO_COLOR": "1"])
         var text = ""
         while process.isRunning { text += pty.output() }
         text += pty.output()
@@ -32,13 +33,17 @@ import TestSupport
         ("en", 80, ["id", "title", "author", "borrower", "due", "status", "overdue…"]),
         ("en", 200, ["id", "title", "author", "borrower", "loaned", "due", "returned", "status", "overdue by"]),
         ("ru", 60, ["№", "назва…", "читате…", "вернуть до", "состояние"]),
-        ("ru", 200, ["№", "название", "автор", "читатель", "выдана", "вернуть до", "возвращена", "состояние", "просрочка"]),
+        (
+            "ru", 200,
+            ["№", "название", "автор", "читатель", "выдана", "вернуть до", "возвращена", "состояние", "просрочка"]
+        ),
     ])
     func booksListDropsWhatSaysLeastFirst(_ locale: String, _ columns: Int, _ expected: [String]) throws {
         let dir = try Workdir.sampleSource()
         let lines = try Self.onTerminal(dir, Self.day + ["--locale", locale, "books", "list"], columns: columns)
         #expect(Self.titles(lines) == expected, "\(lines.prefix(6).joined(separator: "\n"))")
-        #expect(lines.allSatisfy { DisplayWidthProbe.columns($0) <= columns }, "\(lines.prefix(6).joined(separator: "\n"))")
+        #expect(
+            lines.allSatisfy { DisplayWidthProbe.columns($0) <= columns }, "\(lines.prefix(6).joined(separator: "\n"))")
         // No title is cut below a readable width: "Don Quixote" keeps at least its first word.
         let first = try #require(lines.first { $0.contains("Don Q") })
         let title = first.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }[1]

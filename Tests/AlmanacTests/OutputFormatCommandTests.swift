@@ -1,6 +1,7 @@
-@testable import almanac
 import Foundation
 import Testing
+
+@testable import almanac
 
 /// A command that cannot print a format refuses it (exit 64, naming the command and the format, in
 /// the user's language) before it reads or writes anything; a format it accepts is what it prints.
@@ -8,7 +9,8 @@ import Testing
 /// so a command added later is covered by its declaration (`Formatted`) and its examples.
 @Suite struct OutputFormatCommandTests {
     /// Every command that runs, with its first example that does not choose a format itself.
-    static let commands: [(path: [String], example: Example)] = ExampleTests.paths.filter { !$0.isEmpty }.compactMap { path in
+    static let commands: [(path: [String], example: Example)] = ExampleTests.paths.filter { !$0.isEmpty }.compactMap {
+        path in
         CommandTree.examples(at: path).first { !$0.line.contains("--format") }.map { (path, $0) }
     }
 
@@ -17,7 +19,9 @@ import Testing
         for path in ExampleTests.paths where !path.isEmpty {
             let type = try #require(CommandTree.type(at: path))
             let formats = (type as? Formatted.Type)?.formats
-            #expect(formats?.isEmpty == false, "\(path) does not say which --format values it prints (conform to Formatted)")
+            #expect(
+                formats?.isEmpty == false, "\(path) does not say which --format values it prints (conform to Formatted)"
+            )
             #expect(formats?.contains(.nagios) != true || path == ["overdue"], "\(path): nagios is overdue's line")
         }
     }
@@ -28,12 +32,16 @@ import Testing
         let dir = try Workdir()
         try dir.initDatabase()
         for rows in [3, 120_000] {
-            let out = try dir.run(["--db", "a.db", "query", "--format", "markdown",
-                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) SELECT i, '<b onclick=x>' || i || '</b>' AS html FROM n"])
+            let out = try dir.run([
+                "--db", "a.db", "query", "--format", "markdown",
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) SELECT i, '<b onclick=x>' || i || '</b>' AS html FROM n",
+            ])
             #expect(out.status == 0, "\(out.stderr)")
             #expect(!out.stdout.contains("<b") && !out.stdout.contains("</b>"), "\(rows) rows")
             #expect(out.stdout.components(separatedBy: "&lt;b onclick=x&gt;").count == rows + 1, "\(rows) rows")
-            #expect(out.stdout.contains(" | &lt;b onclick=x&gt;\(rows)&lt;/b&gt;"), "\(rows) rows: \(out.stdout.suffix(200))")
+            #expect(
+                out.stdout.contains(" | &lt;b onclick=x&gt;\(rows)&lt;/b&gt;"),
+                "\(rows) rows: \(out.stdout.suffix(200))")
         }
     }
 
@@ -50,24 +58,39 @@ import Testing
                     #expect(out.status == 64, "`\(line)` exited \(out.status): \(out.stderr)")
                     #expect(out.stdout.isEmpty, "`\(line)` printed before refusing")
                     #expect(out.stderr == Self.refusal(command, format, declared, russian: false), "`\(line)`")
-                    let russian = try dir.shell(Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
-                    #expect(russian.status == 64 && russian.stderr == Self.refusal(command, format, declared, russian: true), "\(line): \(russian.stderr)")
+                    let russian = try dir.shell(
+                        Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
+                    #expect(
+                        russian.status == 64
+                            && russian.stderr == Self.refusal(command, format, declared, russian: true),
+                        "\(line): \(russian.stderr)")
                     continue
                 }
-                #expect(out.status == example.status, "`\(line)` exited \(out.status), not \(example.status): \(out.stderr)")
-                if let problem = Self.problem(out.stdout, as: format) { Issue.record("`\(line)` does not print \(format): \(problem)") }
+                #expect(
+                    out.status == example.status, "`\(line)` exited \(out.status), not \(example.status): \(out.stderr)"
+                )
+                if let problem = Self.problem(out.stdout, as: format) {
+                    Issue.record("`\(line)` does not print \(format): \(problem)")
+                }
             }
         }
     }
 
     /// The refusal, word for word.
-    static func refusal(_ command: String, _ format: FormatOption, _ declared: [FormatOption], russian: Bool) -> String {
+    static func refusal(_ command: String, _ format: FormatOption, _ declared: [FormatOption], russian: Bool) -> String
+    {
         let formats = declared.map(\.rawValue).joined(separator: ", ")
         switch (declared == FormatOption.text, russian) {
-        case (true, false): return "almanac: error: \"\(command)\" prints no rows, so it cannot print --format \(format) (leave --format out)\n"
-        case (true, true): return "almanac: ошибка: «\(command)» не выводит строк данных и не поддерживает --format \(format) (уберите --format)\n"
-        case (false, false): return "almanac: error: \"\(command)\" cannot print --format \(format) (it prints \(formats))\n"
-        case (false, true): return "almanac: ошибка: «\(command)» не поддерживает --format \(format) (поддерживается: \(formats))\n"
+        case (true, false):
+            return
+                "almanac: error: \"\(command)\" prints no rows, so it cannot print --format \(format) (leave --format out)\n"
+        case (true, true):
+            return
+                "almanac: ошибка: «\(command)» не выводит строк данных и не поддерживает --format \(format) (уберите --format)\n"
+        case (false, false):
+            return "almanac: error: \"\(command)\" cannot print --format \(format) (it prints \(formats))\n"
+        case (false, true):
+            return "almanac: ошибка: «\(command)» не поддерживает --format \(format) (поддерживается: \(formats))\n"
         }
     }
 
@@ -85,17 +108,22 @@ import Testing
         case .table:
             return nil
         case .json:
-            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [[String: Any]] else { return "not a JSON array of objects" }
+            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [[String: Any]] else {
+                return "not a JSON array of objects"
+            }
         case .csv, .tsv:
             let separator: Character = format == .csv ? "," : "\t"
             guard !text.isEmpty else { return nil }  // written to a file (export --out)
             guard format == .tsv || text.contains("\r\n") else { return "no CRLF line ends" }
             let header = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            guard header.split(separator: separator).allSatisfy({ $0.wholeMatch(of: keys) != nil }) else { return "a header that is not keys: \(header)" }
+            guard header.split(separator: separator).allSatisfy({ $0.wholeMatch(of: keys) != nil }) else {
+                return "a header that is not keys: \(header)"
+            }
         case .markdown:
             guard !text.contains("┌") && !text.contains("│") else { return "a box table" }
         case .html:
-            guard text.isEmpty || text.hasPrefix("<!DOCTYPE html>") else { return "not a page" }  // empty: written to --out
+            // Empty: written to --out.
+            guard text.isEmpty || text.hasPrefix("<!DOCTYPE html>") else { return "not a page" }
         case .nagios:
             guard text.hasPrefix("OVERDUE ") else { return "not the plugin line" }
         }

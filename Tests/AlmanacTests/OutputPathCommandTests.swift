@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// Every file a command writes is checked before a byte is written (`OutputGuard`): `export --out`
 /// and `import --rejects` onto the database, its side files, an input or a link to one, an existing
@@ -45,17 +46,26 @@ import Testing
     @Test(arguments: refusedCases)
     func exportOutIsRefusedBeforeAnythingIsWritten(_ index: Int) throws {
         let (path, status, why) = Self.refused[index]
-        try expectUnchanged(["--db", "a.db", "export", "books", "--out", path], status: status, firstLine: "almanac: error: --out \(path): \(why)")
+        try expectUnchanged(
+            ["--db", "a.db", "export", "books", "--out", path], status: status,
+            firstLine: "almanac: error: --out \(path): \(why)")
     }
 
     @Test(arguments: refusedCases + [-1, -2, -3])
     func rejectsIsRefusedBeforeTheImportBegins(_ index: Int) throws {
-        let (path, status, why) = index >= 0 ? Self.refused[index] : [
-            ("in.csv", Int32(64), "that is in.csv, an input of this command"),
-            ("hard-in.csv", 64, "that is in.csv, an input of this command"),
-            ("sym-in.csv", 64, "that is in.csv, an input of this command"),
-        ][-index - 1]
-        try expectUnchanged(["--db", "a.db", "--today", "2025-12-22", "import", "books", "in.csv", "--skip-invalid", "--rejects", path],
+        let (path, status, why) =
+            index >= 0
+            ? Self.refused[index]
+            : [
+                ("in.csv", Int32(64), "that is in.csv, an input of this command"),
+                ("hard-in.csv", 64, "that is in.csv, an input of this command"),
+                ("sym-in.csv", 64, "that is in.csv, an input of this command"),
+            ][-index - 1]
+        try expectUnchanged(
+            [
+                "--db", "a.db", "--today", "2025-12-22", "import", "books", "in.csv", "--skip-invalid", "--rejects",
+                path,
+            ],
             status: status, firstLine: "almanac: error: --rejects \(path): \(why)")
     }
 
@@ -65,8 +75,11 @@ import Testing
         let holder = try Database(path: dir.path("a.db"))
         _ = try holder.scalar("SELECT count(*) FROM books")
         #expect(FileManager.default.fileExists(atPath: dir.path("a.db-shm")))
-        try expectUnchanged(["--db", "a.db", "export", "books", "--out", path], status: 64, firstLine: "almanac: error: --out \(path): that is")
-        try expectUnchanged(["--db", "a.db", "import", "books", "in.csv", "--skip-invalid", "--rejects", path], status: 64,
+        try expectUnchanged(
+            ["--db", "a.db", "export", "books", "--out", path], status: 64,
+            firstLine: "almanac: error: --out \(path): that is")
+        try expectUnchanged(
+            ["--db", "a.db", "import", "books", "in.csv", "--skip-invalid", "--rejects", path], status: 64,
             firstLine: "almanac: error: --rejects \(path): that is")
     }
 
@@ -75,8 +88,10 @@ import Testing
     @Test func aDerivedRejectsNameThatIsAnInputIsRefused() throws {
         try dir.write("a.csv", Self.mixed)
         try dir.write("r-a.csv", Self.mixed)
-        try expectUnchanged(["--db", "a.db", "import", "books", "a.csv", "r-a.csv", "--skip-invalid", "--rejects", "r.csv"], status: 64,
-            firstLine: "almanac: error: --rejects r.csv: the rejects file of a.csv, r-a.csv, would be r-a.csv, an input of this command",
+        try expectUnchanged(
+            ["--db", "a.db", "import", "books", "a.csv", "r-a.csv", "--skip-invalid", "--rejects", "r.csv"], status: 64,
+            firstLine:
+                "almanac: error: --rejects r.csv: the rejects file of a.csv, r-a.csv, would be r-a.csv, an input of this command",
             inputs: ["a.csv", "r-a.csv"])
     }
 
@@ -86,10 +101,15 @@ import Testing
         }
         try dir.write("x1/x.csv", Self.mixed)
         try dir.write("x2/x.csv", Self.mixed.replacingOccurrences(of: "90", with: "80"))
-        let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "x1/x.csv", "x2/x.csv", "--skip-invalid",
-            "--rejects", "r.csv"])
+        let out = try dir.run([
+            "--db", "a.db", "--today", "2025-12-22", "import", "books", "x1/x.csv", "x2/x.csv", "--skip-invalid",
+            "--rejects", "r.csv",
+        ])
         #expect(out.status == 65)
-        #expect(out.stderr.hasSuffix("almanac: error: 2 invalid rows left out and written to r-x1-x.csv, r-x2-x.csv; the valid rows were imported\n"))
+        #expect(
+            out.stderr.hasSuffix(
+                "almanac: error: 2 invalid rows left out and written to r-x1-x.csv, r-x2-x.csv; the valid rows were imported\n"
+            ))
         #expect(try String(contentsOfFile: dir.path("r-x1-x.csv"), encoding: .utf8).contains("902,Bad"))
         #expect(try String(contentsOfFile: dir.path("r-x2-x.csv"), encoding: .utf8).contains("802,Bad"))
     }
@@ -98,11 +118,16 @@ import Testing
         let export = try dir.run(["--db", "a.db", "export", "books", "--out", "old.csv", "--force"])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(try String(contentsOfFile: dir.path("old.csv"), encoding: .utf8).hasPrefix("id,title,author"))
-        let rejects = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "in.csv", "--skip-invalid",
-            "--rejects", "old.csv", "--force"])
+        let rejects = try dir.run([
+            "--db", "a.db", "--today", "2025-12-22", "import", "books", "in.csv", "--skip-invalid",
+            "--rejects", "old.csv", "--force",
+        ])
         #expect(rejects.status == 65)
-        #expect(try String(contentsOfFile: dir.path("old.csv"), encoding: .utf8).hasPrefix("id,title,loaned_on,due_on,reason\n902,Bad"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try String(contentsOfFile: dir.path("old.csv"), encoding: .utf8).hasPrefix(
+                "id,title,loaned_on,due_on,reason\n902,Bad"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 
     @Test func standardOutputAndDevicesAreWrittenAsStreams() throws {
@@ -114,7 +139,9 @@ import Testing
 
     /// Runs `arguments`, which must fail before writing: the exit status, the first line on standard
     /// error, the database's SHA-256 and dump, and the inputs are checked.
-    func expectUnchanged(_ arguments: [String], status: Int32, firstLine: String, inputs: [String] = ["in.csv", "old.csv"]) throws {
+    func expectUnchanged(
+        _ arguments: [String], status: Int32, firstLine: String, inputs: [String] = ["in.csv", "old.csv"]
+    ) throws {
         let digest = try HostileInputTests.digest(dir)
         let dump = try DatabaseDump.of(dir.path("a.db"))
         let contents = try inputs.map { try Data(contentsOf: URL(fileURLWithPath: dir.path($0))) }
@@ -126,8 +153,11 @@ import Testing
         #expect(out.stdout == "")
         #expect(try HostileInputTests.digest(dir) == digest, "the database changed")
         #expect(try DatabaseDump.of(dir.path("a.db")) == dump)
-        #expect(try inputs.map { try Data(contentsOf: URL(fileURLWithPath: dir.path($0))) } == contents, "an input changed")
-        let after = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted().filter { !$0.hasPrefix("a.db-") }
+        #expect(
+            try inputs.map { try Data(contentsOf: URL(fileURLWithPath: dir.path($0))) } == contents, "an input changed")
+        let after = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted().filter {
+            !$0.hasPrefix("a.db-")
+        }
         #expect(after == listing.filter { !$0.hasPrefix("a.db-") }, "a file was left behind")
     }
 }
@@ -136,10 +166,14 @@ import Testing
 enum DatabaseDump {
     static func of(_ path: String) throws -> [String] {
         let database = try Database(path: path, mode: .readOnly)
-        let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.textValue }
+        let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+            $0.first?.textValue
+        }
         var lines: [String] = []
         for table in tables {
-            let rows = try database.rows("SELECT * FROM \"\(table)\"").map { row in table + ": " + row.map { "\($0)" }.joined(separator: "|") }
+            let rows = try database.rows("SELECT * FROM \"\(table)\"").map { row in
+                table + ": " + row.map { "\($0)" }.joined(separator: "|")
+            }
             lines += rows.sorted()
         }
         return lines

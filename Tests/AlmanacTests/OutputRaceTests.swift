@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
 
 /// Outputs are bound to the folder that was checked (issue 27: a rejects folder swapped for a
 /// symlink to the database's folder mid-import put the rejects file over the database). For every
@@ -30,20 +31,35 @@ import Testing
     }
 
     static let writers: [Writer] = [
-        Writer(name: "export --out", database: "lib.db", arguments: ["export", "books", "--out", "drop/lib.db", "--force"]),
+        Writer(
+            name: "export --out", database: "lib.db", arguments: ["export", "books", "--out", "drop/lib.db", "--force"]),
         Writer(name: "export DIR", database: "books.csv", arguments: ["export", "drop", "--force"]),
-        Writer(name: "import --rejects", database: "lib.db",
-            arguments: ["--today", "2025-12-22", "import", "books", "in/mixed.csv", "--skip-invalid", "--rejects", "drop/lib.db", "--force"],
+        Writer(
+            name: "import --rejects", database: "lib.db",
+            arguments: [
+                "--today", "2025-12-22", "import", "books", "in/mixed.csv", "--skip-invalid", "--rejects",
+                "drop/lib.db", "--force",
+            ],
             success: 65, writesTheDatabase: true),
         Writer(name: "site", database: "index.html", arguments: ["--today", "2030-01-01", "site", "drop", "--force"]),
         Writer(name: "backup", database: "lib.db", arguments: ["backup", "drop/lib.db", "--force"]),
-        Writer(name: "report run --out", database: "lib.db",
-            arguments: ["--today", "2030-01-01", "report", "run", "overdue-books", "--format", "html", "--out", "drop/lib.db", "--force"]),
-        Writer(name: "query --out", database: "lib.db", arguments: ["query", "SELECT * FROM books", "--format", "csv", "--out", "drop/lib.db", "--force"]),
-        Writer(name: "overdue --out", database: "lib.db",
-            arguments: ["--today", "2030-01-01", "overdue", "--format", "json", "--out", "drop/lib.db", "--force"], success: 2,
+        Writer(
+            name: "report run --out", database: "lib.db",
+            arguments: [
+                "--today", "2030-01-01", "report", "run", "overdue-books", "--format", "html", "--out", "drop/lib.db",
+                "--force",
+            ]),
+        Writer(
+            name: "query --out", database: "lib.db",
+            arguments: ["query", "SELECT * FROM books", "--format", "csv", "--out", "drop/lib.db", "--force"]),
+        Writer(
+            name: "overdue --out", database: "lib.db",
+            arguments: ["--today", "2030-01-01", "overdue", "--format", "json", "--out", "drop/lib.db", "--force"],
+            success: 2,
             refusals: [3]),
-        Writer(name: "books list --out", database: "lib.db", arguments: ["books", "list", "--format", "tsv", "--out", "drop/lib.db", "--force"]),
+        Writer(
+            name: "books list --out", database: "lib.db",
+            arguments: ["books", "list", "--format", "tsv", "--out", "drop/lib.db", "--force"]),
     ]
 
     @Test(arguments: writers.map(\.name))
@@ -52,7 +68,8 @@ import Testing
         let dir = try Workdir()
         try Stress.writeBooks(dir.path("loans.csv"), rows: Self.loans)
         try dir.initDatabase("source.db")
-        try #require(try dir.run(["--db", "source.db", "--today", "2025-12-22", "import", "books", "loans.csv"]).status == 0)
+        try #require(
+            try dir.run(["--db", "source.db", "--today", "2025-12-22", "import", "books", "loans.csv"]).status == 0)
         try FileManager.default.createDirectory(atPath: dir.path("in"), withIntermediateDirectories: true)
         // The invalid row comes last: the rejects file is opened there, long after it was claimed.
         try Stress.writeBooks(dir.path("in/mixed.csv"), rows: Self.loans)
@@ -63,12 +80,14 @@ import Testing
 
         // One run with nothing swapped: how long the command takes, so the swaps spread over it.
         try reset(dir, writer)
-        let clock = ContinuousClock(), started = clock.now
+        let clock = ContinuousClock()
+        let started = clock.now
         let plain = try dir.run(["--db", "lib/" + writer.database] + writer.arguments, timeout: 120)
         let duration = (clock.now - started) / .seconds(1)
         #expect(plain.status == writer.success, "\(name): \(plain.stderr)")
 
-        var placed = 0, refused = 0
+        var placed = 0
+        var refused = 0
         for seed in 1...Self.rounds {
             try reset(dir, writer)
             let database = dir.path("lib/" + writer.database)
@@ -78,7 +97,8 @@ import Testing
             let swap = random.unit() * duration * 1.5
             // Odd rounds swap, swap back and swap again, at moments of their own.
             let flips = seed % 2 == 1 ? [random.unit() * swap, random.unit() * swap].sorted() + [swap] : [swap]
-            let drop = dir.path("drop"), original = dir.path("drop.orig")
+            let drop = dir.path("drop")
+            let original = dir.path("drop.orig")
             let done = DispatchSemaphore(value: 0)
             Thread {
                 var elapsed = 0.0
@@ -107,25 +127,36 @@ import Testing
                 #expect(try FileState.digest(database) == digest, "\(round): the database changed")
                 #expect(try Self.count(database) == books, "\(round)")
             }
-            let extra = FileState.names(in: dir.path("lib")).filter { ![writer.database, writer.database + "-wal", writer.database + "-shm"].contains($0) }
+            let extra = FileState.names(in: dir.path("lib")).filter {
+                ![writer.database, writer.database + "-wal", writer.database + "-shm"].contains($0)
+            }
             #expect(extra.isEmpty, "\(round): \(extra) in the database's folder")
             // The output: in the folder that was checked, or refused.
-            #expect(FileState.names(in: dir.path("drop.orig")).filter { $0.hasSuffix(".tmp") }.isEmpty, "\(round): a temporary left")
+            #expect(
+                FileState.names(in: dir.path("drop.orig")).filter { $0.hasSuffix(".tmp") }.isEmpty,
+                "\(round): a temporary left")
             if out.status == writer.success {
                 placed += 1
                 var status = stat()
                 let output = dir.path("drop.orig/" + writer.database)
-                #expect(lstat(output, &status) == 0 && status.st_mode & S_IFMT == S_IFREG, "\(round): no output in the checked folder")
-                #expect(FileManager.default.contents(atPath: output) != Self.old, "\(round): the old output is still there")
+                #expect(
+                    lstat(output, &status) == 0 && status.st_mode & S_IFMT == S_IFREG,
+                    "\(round): no output in the checked folder")
+                #expect(
+                    FileManager.default.contents(atPath: output) != Self.old, "\(round): the old output is still there")
             } else {
                 refused += 1
                 #expect(writer.refusals.contains(out.status), "\(round): \(out.status) \(out.stderr)")
                 // One line (an import names its invalid row first).
                 let lines = out.stderr.split(separator: "\n")
-                #expect(lines.last?.hasPrefix("almanac: error: ") == true && lines.count <= (writer.writesTheDatabase ? 2 : 1), "\(round): \(out.stderr)")
+                #expect(
+                    lines.last?.hasPrefix("almanac: error: ") == true
+                        && lines.count <= (writer.writesTheDatabase ? 2 : 1), "\(round): \(out.stderr)")
             }
         }
-        print("\(name): \(Self.rounds) rounds over \(Self.loans) loans, \(duration) s a run: \(placed) placed in the checked folder, \(refused) refused")
+        print(
+            "\(name): \(Self.rounds) rounds over \(Self.loans) loans, \(duration) s a run: \(placed) placed in the checked folder, \(refused) refused"
+        )
     }
 
     /// What `drop/` holds under the output's name before a round: an earlier output, which `--force`

@@ -27,7 +27,8 @@ import Testing
         "report list", "report run", "query", "calendar holidays", "calendar show", "calendar open",
         "animation properties", "animation settings", "animation timeline", "countries list",
         "quiz question", "quiz scores", "quiz missed", "books list", "books add", "books edit", "books return",
-        "books delete", "overdue", "schema", "events agenda", "events list", "events show", "events cards", "events add",
+        "books delete", "overdue", "schema", "events agenda", "events list", "events show", "events cards",
+        "events add",
         "events edit", "events delete", "config list",
     ]
 
@@ -40,7 +41,11 @@ import Testing
             for locale in ["en", "ru"] {
                 var sample = MissingDatabaseTests.sampleArguments[command] ?? []
                 // Book 1 (or event 1) is returned or deleted by the English run: the Russian one takes the second.
-                if locale == "ru" && sample.first == "1" && ["books return", "books delete", "events delete"].contains(command) { sample[0] = "2" }
+                if locale == "ru" && sample.first == "1"
+                    && ["books return", "books delete", "events delete"].contains(command)
+                {
+                    sample[0] = "2"
+                }
                 let out = try dir.run(Self.day + ["--locale", locale, "--format", "html"] + words + sample)
                 if Self.pageCommands.contains(command) {
                     #expect([0, 2].contains(out.status), "\(command): \(out.stderr)")
@@ -48,10 +53,16 @@ import Testing
                     #expect(out.stdout.hasSuffix("</body>\n</html>\n"), "\(command)")
                     #expect(!out.stdout.contains("<script"), "\(command)")
                 } else {
-                    #expect(out.status == (command == "overdue" ? 3 : 64), "\(command) \(locale): \(out.status) \(out.stderr)")
+                    #expect(
+                        out.status == (command == "overdue" ? 3 : 64),
+                        "\(command) \(locale): \(out.status) \(out.stderr)")
                     #expect(out.stdout.isEmpty, "\(command)")
-                    let message = locale == "en" ? "almanac: error: \"almanac \(command)\" " : "almanac: ошибка: «almanac \(command)» "
-                    #expect(out.stderr.hasPrefix(message) && out.stderr.contains("--format html"), "\(command): \(out.stderr)")
+                    let message =
+                        locale == "en"
+                        ? "almanac: error: \"almanac \(command)\" " : "almanac: ошибка: «almanac \(command)» "
+                    #expect(
+                        out.stderr.hasPrefix(message) && out.stderr.contains("--format html"),
+                        "\(command): \(out.stderr)")
                 }
             }
         }
@@ -64,10 +75,12 @@ import Testing
         let page = try String(contentsOfFile: dir.path("week.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("<svg") && page.contains("role=\"img\""))
         // An existing file is replaced only with --force; the database never.
-        let again = try dir.run(Self.day + ["--format", "html", "report", "run", "events-by-day", "--out", "week.html"])
+        let again = try dir.run(
+            Self.day + ["--format", "html", "report", "run", "events-by-day", "--out", "week.html"])
         #expect(again.status == 64)
         #expect(again.stderr == "almanac: error: --out week.html: the file exists (add --force to replace it)\n")
-        let forced = try dir.run(Self.day + ["--format", "html", "report", "run", "events-by-day", "--out", "week.html", "--force"])
+        let forced = try dir.run(
+            Self.day + ["--format", "html", "report", "run", "events-by-day", "--out", "week.html", "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         let before = try Data(contentsOf: URL(fileURLWithPath: dir.path("a.db")))
         let onDatabase = try dir.run(Self.day + ["--format", "html", "books", "list", "--out", "a.db", "--force"])

@@ -26,14 +26,22 @@ import Testing
         let agenda = try run(["events", "agenda", "--from", "1500-03-01", "--days", "1", "--tz", zone])
         #expect(agenda.stdout.contains("│ Thu 1 Mar 1500"), "\(agenda.stdout)")
         #expect(agenda.stdout.contains("│ 12:00 │ Market "))
-        let machine = try run(["events", "agenda", "--from", "1500-02-15", "--days", "30", "--tz", zone, "--format", "csv"])
+        let machine = try run([
+            "events", "agenda", "--from", "1500-02-15", "--days", "30", "--tz", zone, "--format", "csv",
+        ])
         #expect(machine.stdout.split(separator: "\r\n").last?.hasPrefix("1500-03-01,1,") == true, "\(machine.stdout)")
-        let report = try run(["report", "run", "events-by-day", "--param", "from=1500-02-15", "--param", "days=30", "--tz", zone, "--format", "csv"])
+        let report = try run([
+            "report", "run", "events-by-day", "--param", "from=1500-02-15", "--param", "days=30", "--tz", zone,
+            "--format", "csv",
+        ])
         #expect(report.stdout.split(separator: "\r\n").last?.hasPrefix("1500-03-01,1,") == true, "\(report.stdout)")
         let shown = try run(["report", "run", "events-by-day", "--param", "from=1500-03-01", "--tz", zone])
         #expect(shown.stdout.contains("Thu 1 Mar 1500"))
-        let query = try run(["query", "SELECT local_date(starts_at) AS day, strftime('%w', local_date(starts_at)) AS weekday FROM events",
-                             "--tz", zone, "--format", "csv"])
+        let query = try run([
+            "query",
+            "SELECT local_date(starts_at) AS day, strftime('%w', local_date(starts_at)) AS weekday FROM events",
+            "--tz", zone, "--format", "csv",
+        ])
         #expect(query.stdout == "day,weekday\r\n1500-03-01,4\r\n")
         #expect(try run(["events", "show", "1", "--tz", zone]).stdout.contains("When: Thu 1 Mar 1500 12:00"))
     }
@@ -41,7 +49,8 @@ import Testing
     /// Locale, the due day, how `books list` shows it, and SQLite's weekday for it (0 = Sunday).
     @Test(arguments: [
         ("en", "1500-03-01", "Thu 1 Mar 1500", 4), ("ru", "1500-03-01", "Чт, 1 марта 1500", 4),
-        ("en", "1582-10-10", "Sun 10 Oct 1582", 0), ("en", "1582-10-04", "Mon 4 Oct 1582", 1), ("en", "0001-01-01", "Mon 1 Jan 1", 1),
+        ("en", "1582-10-10", "Sun 10 Oct 1582", 0), ("en", "1582-10-04", "Mon 4 Oct 1582", 1),
+        ("en", "0001-01-01", "Mon 1 Jan 1", 1),
         ("en", "1700-03-01", "Mon 1 Mar 1700", 1), ("ru", "1600-02-29", "Вт, 29 февр. 1600", 2),
     ])
     func booksListNamesTheWeekday(_ locale: String, _ due: String, _ shown: String, _ weekday: Int) throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The limits ad-hoc SQL runs under (`QueryLimits`), through the built binary: a query or report
 /// that runs past `--timeout` stops with exit 75 and a message naming the limit, without growing
@@ -29,8 +29,9 @@ import TestSupport
     func anEndlessQueryStopsAtItsTimeoutWithExit75(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--timeout", "1", "--format", "csv"])
         #expect(out.status == 75, "\(out.stderr)")
-        #expect(out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
-            + "try again with a longer --timeout, or 0 for none\n")
+        #expect(
+            out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
+                + "try again with a longer --timeout, or 0 for none\n")
         #expect(out.peakKiB <= StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
     }
 
@@ -45,19 +46,23 @@ import TestSupport
 
     @Test(arguments: longCalls)
     func aLongFunctionCallStopsAtItsTimeoutWithExit75(_ sql: String) throws {
-        let clock = ContinuousClock(), started = clock.now
+        let clock = ContinuousClock()
+        let started = clock.now
         let out = try dir.run(["--db", "a.db", "query", sql, "--timeout", "1", "--format", "csv"])
         let elapsed = clock.now - started
         #expect(out.status == 75, "\(out.stderr)")
-        #expect(out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
-            + "try again with a longer --timeout, or 0 for none\n")
+        #expect(
+            out.stderr == "almanac: error: query: stopped after 1 s, the time limit (--timeout 1); "
+                + "try again with a longer --timeout, or 0 for none\n")
         #expect(out.stdout == "")
         #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
     /// Ended that way, a query writing to `--out` leaves neither the file nor its temporary.
     @Test func aLongCallEndedLeavesNoFileBehind() throws {
-        let out = try dir.run(["--db", "a.db", "query", Self.longCalls[0], "--timeout", "1", "--out", "found.csv", "--format", "csv"])
+        let out = try dir.run([
+            "--db", "a.db", "query", Self.longCalls[0], "--timeout", "1", "--out", "found.csv", "--format", "csv",
+        ])
         #expect(out.status == 75, "\(out.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { !$0.hasPrefix("a.db") }
         #expect(left.isEmpty, "\(left)")
@@ -68,15 +73,24 @@ import TestSupport
         try dir.write("reports/long.sql", "-- name: long\n-- title: Long\n" + Self.longCalls[0] + " AS found;\n")
         let out = try dir.run(["--db", "a.db", "report", "run", "long", "--reports-dir", "reports", "--timeout", "1"])
         #expect(out.status == 75)
-        #expect(out.stderr.hasPrefix("almanac: error: reports/long.sql: stopped after 1 s, the time limit (--timeout 1)"), "\(out.stderr)")
+        #expect(
+            out.stderr.hasPrefix("almanac: error: reports/long.sql: stopped after 1 s, the time limit (--timeout 1)"),
+            "\(out.stderr)")
     }
 
     @Test func anEndlessReportStopsAtItsTimeoutNamingItsFile() throws {
         try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
-        try dir.write("reports/endless.sql", "-- name: endless\n-- title: Endless\n" + Self.endless + " SELECT max(x) AS x FROM n;\n")
-        let out = try dir.run(["--db", "a.db", "report", "run", "endless", "--reports-dir", "reports", "--timeout", "1"])
+        try dir.write(
+            "reports/endless.sql",
+            "-- name: endless\n-- title: Endless\n" + Self.endless + " SELECT max(x) AS x FROM n;\n")
+        let out = try dir.run([
+            "--db", "a.db", "report", "run", "endless", "--reports-dir", "reports", "--timeout", "1",
+        ])
         #expect(out.status == 75)
-        #expect(out.stderr.hasPrefix("almanac: error: reports/endless.sql: stopped after 1 s, the time limit (--timeout 1)"), "\(out.stderr)")
+        #expect(
+            out.stderr.hasPrefix(
+                "almanac: error: reports/endless.sql: stopped after 1 s, the time limit (--timeout 1)"), "\(out.stderr)"
+        )
     }
 
     /// Values over the cap, made by each kind of function: a blob, random bytes, text grown by
@@ -97,11 +111,14 @@ import TestSupport
     func aValueOverTheCapIsRefusedWithExit65(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
         #expect(out.status == 65, "\(sql): \(out.stderr)")
-        #expect(out.stderr == "almanac: error: query: a value is larger than 64 MiB, the most a query may make or return\n")
+        #expect(
+            out.stderr == "almanac: error: query: a value is larger than 64 MiB, the most a query may make or return\n")
         #expect(out.peakKiB <= 3 * StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
     }
 
-    @Test(arguments: ["SELECT length(zeroblob(60000000)) AS size", "SELECT length(printf('%.*c', 60000000, 'x')) AS size"])
+    @Test(arguments: [
+        "SELECT length(zeroblob(60000000)) AS size", "SELECT length(printf('%.*c', 60000000, 'x')) AS size",
+    ])
     func aValueUnderTheCapIsPrinted(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
         #expect(out.status == 0 && out.lastLine == "60000000", "\(out.stderr)")
@@ -117,7 +134,9 @@ import TestSupport
             """
         let out = try dir.run(["--db", "a.db", "query", sql, "--format", "tsv"])
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.stdout.split(separator: "\n").last == "1\t1\t42| 3.14|é|it''s|NULL|a\"\"b|ü|ff|1,234,567|%\tab  |\t0\txxyy")
+        #expect(
+            out.stdout.split(separator: "\n").last
+                == "1\t1\t42| 3.14|é|it''s|NULL|a\"\"b|ü|ff|1,234,567|%\tab  |\t0\txxyy")
     }
 
     @Test func aNegativeTimeoutIsAUsageError() throws {
@@ -147,8 +166,12 @@ import TestSupport
                 child.kill()
                 print(running, "still running")
             """
-        let printed = try Python.run(script, arguments: [Workdir.binary.path, "--db", dir.path("a.db"), "query",
-                                                         Self.endlessQueries[0], "--timeout", "0"])
+        let printed = try Python.run(
+            script,
+            arguments: [
+                Workdir.binary.path, "--db", dir.path("a.db"), "query",
+                Self.endlessQueries[0], "--timeout", "0",
+            ])
         #expect(printed == "True -\(SIGINT)\n", "ran until interrupted, then ended by SIGINT")
     }
 }

@@ -1,9 +1,10 @@
 import AlmanacKit
-@testable import AlmanacOutput
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
+@testable import AlmanacOutput
 
 /// `almanac quiz play` on a terminal: the binary plays on a pseudo-terminal with single keys, and
 /// whether it leaves by `q` or by Ctrl-C (SIGINT), the terminal's settings are what they were.
@@ -22,7 +23,9 @@ import TestSupport
     func start(_ pty: PseudoTerminal, _ arguments: [String]) throws -> Process {
         let process = try dir.start(at: pty, ["--db", "a.db"] + arguments, environment: ["TERM": "xterm-256color"])
         let deadline = Date().addingTimeInterval(20)
-        while pty.settings().c_lflag & tcflag_t(ICANON) != 0 && process.isRunning && Date() < deadline { usleep(10_000) }
+        while pty.settings().c_lflag & tcflag_t(ICANON) != 0 && process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
         return process
     }
 
@@ -36,7 +39,10 @@ import TestSupport
             var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, 50) > 0 {
                 let count = read(pty.controller, &chunk, chunk.count)
-                if count > 0 { bytes += chunk[0..<count]; continue }
+                if count > 0 {
+                    bytes += chunk[0..<count]
+                    continue
+                }
             }
             if !process.isRunning { break }
             if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
@@ -53,13 +59,19 @@ import TestSupport
         let text = finish(process, pty)
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(bytes(of: pty.settings()) == bytes(of: before))
-        #expect(text.hasPrefix(FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 10 · Score: 0" + FullScreen.Sequence.clearLine
-            + "\nFind the flag of Finland"))
+        #expect(
+            text.hasPrefix(
+                FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 10 · Score: 0"
+                    + FullScreen.Sequence.clearLine
+                    + "\nFind the flag of Finland"))
         #expect(text.contains("\u{1B}[32m  4  🇫🇮  Finland             ✓ your answer, right\u{1B}[0m"))
         #expect(text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m"))
         #expect(text.contains("\u{1B}[32mRight! Score: 2\u{1B}[0m"))
         #expect(text.contains(FullScreen.Sequence.leave + "Game over. Right: 2, wrong: 0. Score: 2"))
-        let recorded = try dir.run(["--db", "a.db", "--format", "csv", "query", "SELECT country, chosen FROM quiz_answers WHERE player = 'keys'"])
+        let recorded = try dir.run([
+            "--db", "a.db", "--format", "csv", "query",
+            "SELECT country, chosen FROM quiz_answers WHERE player = 'keys'",
+        ])
         #expect(recorded.stdout == "country,chosen\r\nFI,FI\r\nNF,NF\r\n")
     }
 
@@ -70,9 +82,12 @@ import TestSupport
         pty.type("1")
         // The answer is recorded once the judged screen is drawn; then interrupt, as Ctrl-C would.
         let deadline = Date().addingTimeInterval(20)
-        while try dir.run(["--db", "a.db", "--format", "csv", "query",
-                           "SELECT count(*) AS n FROM quiz_answers WHERE player = 'interrupted'"]).stdout != "n\r\n1\r\n"
-            && Date() < deadline { usleep(20_000) }
+        while try dir.run([
+            "--db", "a.db", "--format", "csv", "query",
+            "SELECT count(*) AS n FROM quiz_answers WHERE player = 'interrupted'",
+        ]).stdout != "n\r\n1\r\n"
+            && Date() < deadline
+        { usleep(20_000) }
         process.interrupt()
         let text = finish(process, pty)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// A monitoring user who may read the database but write neither it nor its folder (README,
 /// "Reading as another user") runs every read command, as a real second user (`nobody`), while no
@@ -25,7 +26,9 @@ struct ReadOnlyUserTests {
         try #require(imported.status == 0, "\(imported.stderr)")
         #expect(FileState.names(in: dir.path("data")) == ["lib.db", "lib.db-shm", "lib.db-wal"])
         for name in ["lib.db", "lib.db-shm", "lib.db-wal"] {
-            let mode = (try? FileManager.default.attributesOfItem(atPath: dir.path("data/" + name)))?[.posixPermissions] as? Int
+            let mode =
+                (try? FileManager.default.attributesOfItem(atPath: dir.path("data/" + name)))?[.posixPermissions]
+                as? Int
             #expect(mode == 0o644, "\(name)")
         }
     }
@@ -55,7 +58,9 @@ struct ReadOnlyUserTests {
             #expect(run.owner.status == (run.command[0] == "overdue" ? 2 : 0), "\(run.command): \(run.owner.stderr)")
             #expect(run.reader.status == run.owner.status, "\(run.command): \(run.reader.stderr)")
             #expect(run.reader.stdout == run.owner.stdout, "\(run.command)")
-            #expect(!run.reader.stderr.contains("readonly") && !run.reader.stderr.contains("error"), "\(run.command): \(run.reader.stderr)")
+            #expect(
+                !run.reader.stderr.contains("readonly") && !run.reader.stderr.contains("error"),
+                "\(run.command): \(run.reader.stderr)")
         }
     }
 
@@ -72,7 +77,8 @@ struct ReadOnlyUserTests {
         let committed = try runAll()
         let holder = try Database(path: dir.path("data/lib.db"))
         try holder.execute("BEGIN IMMEDIATE")
-        try holder.execute("INSERT INTO books (title, loaned_on, due_on) VALUES ('Not yet committed', '2025-12-01', '2025-12-05')")
+        try holder.execute(
+            "INSERT INTO books (title, loaned_on, due_on) VALUES ('Not yet committed', '2025-12-01', '2025-12-05')")
         defer { try? holder.execute("ROLLBACK") }
         let during = try Self.readCommands.map { command in
             try other.run(["--db", "data/lib.db", "--today", "2025-12-22", "--color", "never"] + command)
@@ -86,11 +92,16 @@ struct ReadOnlyUserTests {
     /// A change by the reader is refused in plain words, and nothing is written.
     @Test func writingIsRefusedInPlainWords() throws {
         let before = try FileState.digest(dir.path("data/lib.db"))
-        for command in [["books", "add", "Persuasion", "--due", "2026-01-10"], ["overdue", "--notify"], ["calendar", "open", "christmas", "1"]] {
+        for command in [
+            ["books", "add", "Persuasion", "--due", "2026-01-10"], ["overdue", "--notify"],
+            ["calendar", "open", "christmas", "1"],
+        ] {
             let out = try other.run(["--db", "data/lib.db", "--today", "2025-12-22"] + command)
             #expect(out.status == (command[0] == "overdue" ? 3 : 73), "\(command)")
-            #expect(out.stderr == "almanac: error: data/lib.db: the database is read-only for this user, so nothing was changed "
-                + "(run the command as its owner, or ask for write access)\n", "\(command)")
+            #expect(
+                out.stderr
+                    == "almanac: error: data/lib.db: the database is read-only for this user, so nothing was changed "
+                    + "(run the command as its owner, or ask for write access)\n", "\(command)")
         }
         #expect(try FileState.digest(dir.path("data/lib.db")) == before)
     }
@@ -103,9 +114,13 @@ struct ReadOnlyUserTests {
         try FileManager.default.removeItem(atPath: dir.path("data/lib.db-shm"))
         let refused = try other.run(["--db", "data/lib.db", "overdue", "--format", "nagios"])
         #expect(refused.status == 3)
-        #expect(refused.stdout.hasPrefix("OVERDUE UNKNOWN - data/lib.db: cannot read the database: lib.db-wal and lib.db-shm are missing"))
+        #expect(
+            refused.stdout.hasPrefix(
+                "OVERDUE UNKNOWN - data/lib.db: cannot read the database: lib.db-wal and lib.db-shm are missing"))
         #expect(try dir.run(["--db", "data/lib.db", "init"]).status == 0)
         #expect(FileState.names(in: dir.path("data")) == ["lib.db", "lib.db-shm", "lib.db-wal"])
-        #expect(try other.run(["--db", "data/lib.db", "--today", "2025-12-22", "overdue", "--format", "nagios"]).status == 2)
+        #expect(
+            try other.run(["--db", "data/lib.db", "--today", "2025-12-22", "overdue", "--format", "nagios"]).status == 2
+        )
     }
 }

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// What SQLite can do to a command, said in Almanac's words: the file, what happened, what to do,
 /// in English and Russian, with the exit status PRODUCT.md gives, SQLite's own SQL never shown, and
@@ -22,8 +23,10 @@ import Testing
 
     /// Runs `arguments` in English and Russian (as `other` when given) and checks the status and the
     /// one line each prints, and that `database` did not change.
-    func expectFailure(_ arguments: [String], database: String = "data/lib.db", status: Int32, english: String, russian: String,
-                       as other: OtherUser? = nil) throws {
+    func expectFailure(
+        _ arguments: [String], database: String = "data/lib.db", status: Int32, english: String, russian: String,
+        as other: OtherUser? = nil
+    ) throws {
         let before = try FileState.digest(dir.path(database))
         for (locale, line) in [("en", english), ("ru", russian)] {
             let command = ["--db", database, "--locale", locale] + arguments
@@ -39,10 +42,12 @@ import Testing
     func aReadOnlyFile() throws {
         let other = try OtherUser(dir)
         try setMode(0o777, dir.path("data"))  // the folder is not the problem here: the file is
-        try expectFailure(Self.add, status: 73,
+        try expectFailure(
+            Self.add, status: 73,
             english: "almanac: error: data/lib.db: the database is read-only for this user, so nothing was changed "
                 + "(run the command as its owner, or ask for write access)",
-            russian: "almanac: ошибка: data/lib.db: этому пользователю база данных доступна только для чтения, ничего не изменено "
+            russian:
+                "almanac: ошибка: data/lib.db: этому пользователю база данных доступна только для чтения, ничего не изменено "
                 + "(выполните команду от имени владельца или попросите права на запись)", as: other)
         #expect(try other.run(["--db", "data/lib.db", "books", "list"]).status == 0, "reading is allowed")
     }
@@ -54,16 +59,23 @@ import Testing
         try setMode(0o666, dir.path("data/lib.db"))
         try FileManager.default.removeItem(atPath: dir.path("data/lib.db-wal"))
         try FileManager.default.removeItem(atPath: dir.path("data/lib.db-shm"))
-        try expectFailure(Self.add, status: 73,
-            english: "almanac: error: data/lib.db: cannot write: SQLite keeps lib.db-wal and lib.db-shm beside the database, "
+        try expectFailure(
+            Self.add, status: 73,
+            english:
+                "almanac: error: data/lib.db: cannot write: SQLite keeps lib.db-wal and lib.db-shm beside the database, "
                 + "and this user may not create them in data (run the command as the folder's owner)",
-            russian: "almanac: ошибка: data/lib.db: не удаётся записать: SQLite держит рядом с базой файлы lib.db-wal и lib.db-shm, "
-                + "а создавать их в папке data этому пользователю нельзя (выполните команду от имени владельца папки)", as: other)
-        try expectFailure(["books", "list"], status: 66,
-            english: "almanac: error: data/lib.db: cannot read the database: lib.db-wal and lib.db-shm are missing and this user may not "
+            russian:
+                "almanac: ошибка: data/lib.db: не удаётся записать: SQLite держит рядом с базой файлы lib.db-wal и lib.db-shm, "
+                + "а создавать их в папке data этому пользователю нельзя (выполните команду от имени владельца папки)",
+            as: other)
+        try expectFailure(
+            ["books", "list"], status: 66,
+            english:
+                "almanac: error: data/lib.db: cannot read the database: lib.db-wal and lib.db-shm are missing and this user may not "
                 + "create them in data (run `almanac init` once as the database's owner: it leaves them in place; see README, "
                 + "“Reading as another user”)",
-            russian: "almanac: ошибка: data/lib.db: не удаётся прочитать базу: файлов lib.db-wal и lib.db-shm нет, а создать их в папке "
+            russian:
+                "almanac: ошибка: data/lib.db: не удаётся прочитать базу: файлов lib.db-wal и lib.db-shm нет, а создать их в папке "
                 + "data этому пользователю нельзя (один раз выполните `almanac init` от имени владельца базы — файлы останутся на месте; "
                 + "см. README, «Reading as another user»)", as: other)
         #expect(FileState.names(in: dir.path("data")) == ["lib.db"])
@@ -77,9 +89,13 @@ import Testing
         #expect(try dir.run(["--db", mount.path("lib.db"), "books", "list"]).status == 0, "its -wal and -shm made")
         #expect(mount.makeReadOnly())
         let path = mount.path("lib.db")
-        try expectFailure(Self.add, database: path, status: 73,
-            english: "almanac: error: \(path): the file system holding the database is read-only, so nothing was changed",
-            russian: "almanac: ошибка: \(path): файловая система с базой данных доступна только для чтения, ничего не изменено")
+        try expectFailure(
+            Self.add, database: path, status: 73,
+            english:
+                "almanac: error: \(path): the file system holding the database is read-only, so nothing was changed",
+            russian:
+                "almanac: ошибка: \(path): файловая система с базой данных доступна только для чтения, ничего не изменено"
+        )
         let list = try dir.run(["--db", path, "--format", "csv", "books", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("Dune"))
@@ -91,10 +107,13 @@ import Testing
         try holder.execute("BEGIN IMMEDIATE")
         try holder.execute("INSERT INTO books (title, loaned_on, due_on) VALUES ('held', '2025-12-01', '2025-12-05')")
         defer { try? holder.execute("ROLLBACK") }
-        try expectFailure(Self.add, status: 75,
-            english: "almanac: error: data/lib.db: the database is busy: another program is writing to it and did not finish in time; "
+        try expectFailure(
+            Self.add, status: 75,
+            english:
+                "almanac: error: data/lib.db: the database is busy: another program is writing to it and did not finish in time; "
                 + "nothing was changed, try again when it has finished",
-            russian: "almanac: ошибка: data/lib.db: база данных занята: в неё пишет другая программа и не успела закончить; "
+            russian:
+                "almanac: ошибка: data/lib.db: база данных занята: в неё пишет другая программа и не успела закончить; "
                 + "ничего не изменено, повторите, когда она закончит")
     }
 
@@ -107,11 +126,14 @@ import Testing
         for index in 0..<20_000 { rows += "A long title to fill the disk number \(index),2025-12-01,2025-12-10\n" }
         try dir.write("many.csv", rows)
         let path = mount.path("lib.db")
-        let english = "almanac: error: \(path): the disk is full, so nothing was saved (the database is as it was); "
+        let english =
+            "almanac: error: \(path): the disk is full, so nothing was saved (the database is as it was); "
             + "free some space and run the command again"
-        let russian = "almanac: ошибка: \(path): диск заполнен, поэтому ничего не сохранено (база осталась прежней); "
+        let russian =
+            "almanac: ошибка: \(path): диск заполнен, поэтому ничего не сохранено (база осталась прежней); "
             + "освободите место и повторите команду"
-        try expectFailure(["import", "books", "many.csv"], database: path, status: 74, english: english, russian: russian)
+        try expectFailure(
+            ["import", "books", "many.csv"], database: path, status: 74, english: english, russian: russian)
         mount.fill()
         try expectFailure(Self.add, database: path, status: 74, english: english, russian: russian)
         let check = try Database(path: path, mode: .readOnly)
@@ -123,27 +145,43 @@ import Testing
     @Test func aDamagedFile() throws {
         let found = try Database(path: dir.path("data/lib.db"), mode: .readOnly)
             .scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'books'")
-        guard case .integer(let root)? = found, root > 1 else { Issue.record("no root page: \(String(describing: found))"); return }
+        guard case .integer(let root)? = found, root > 1 else {
+            Issue.record("no root page: \(String(describing: found))")
+            return
+        }
         let handle = try #require(FileHandle(forUpdatingAtPath: dir.path("data/lib.db")))
         try handle.seek(toOffset: UInt64((root - 1) * 4096))
         try handle.write(contentsOf: Data([0x0D] + Array(repeating: 0xFF, count: 200)))
         try handle.close()
-        for command in [["books", "list"], ["overdue", "--format", "json"], ["query", "SELECT title FROM books"], ["report", "run", "overdue-books"]] {
+        for command in [
+            ["books", "list"], ["overdue", "--format", "json"], ["query", "SELECT title FROM books"],
+            ["report", "run", "overdue-books"],
+        ] {
             let out = try dir.run(["--db", "data/lib.db", "--today", "2025-12-22"] + command)
             #expect(out.status == (command[0] == "overdue" ? 3 : 65), "\(command): \(out.stderr)")
-            #expect(out.stderr.hasPrefix("almanac: error: data/lib.db: the database file is damaged (SQLite error 11)"), "\(command)")
+            #expect(
+                out.stderr.hasPrefix("almanac: error: data/lib.db: the database file is damaged (SQLite error 11)"),
+                "\(command)")
         }
-        try expectFailure(["books", "list"], status: 65,
-            english: "almanac: error: data/lib.db: the database file is damaged (SQLite error 11); restore it from a backup",
-            russian: "almanac: ошибка: data/lib.db: файл базы данных повреждён (ошибка SQLite 11); восстановите его из резервной копии")
+        try expectFailure(
+            ["books", "list"], status: 65,
+            english:
+                "almanac: error: data/lib.db: the database file is damaged (SQLite error 11); restore it from a backup",
+            russian:
+                "almanac: ошибка: data/lib.db: файл базы данных повреждён (ошибка SQLite 11); восстановите его из резервной копии"
+        )
     }
 
     /// A file that is not SQLite, for reading and writing commands alike.
     @Test func aFileThatIsNotADatabase() throws {
         for command in [["books", "list"], Self.add, ["import", "books", "loans.csv"]] {
-            try expectFailure(command, database: "loans.csv", status: 65,
-                english: "almanac: error: loans.csv: not a database (the file is not SQLite); give the path of an Almanac database",
-                russian: "almanac: ошибка: loans.csv: это не база данных (файл не в формате SQLite); укажите путь к базе Almanac")
+            try expectFailure(
+                command, database: "loans.csv", status: 65,
+                english:
+                    "almanac: error: loans.csv: not a database (the file is not SQLite); give the path of an Almanac database",
+                russian:
+                    "almanac: ошибка: loans.csv: это не база данных (файл не в формате SQLite); укажите путь к базе Almanac"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("loans.csv-wal")))
     }
@@ -151,17 +189,23 @@ import Testing
     /// SQL that SQLite rejects, in `query` and in a report of `--reports-dir`: SQLite's message and
     /// code follow Almanac's words.
     @Test func sqlThatDoesNotParse() throws {
-        try expectFailure(["query", "SELEC title FROM books"], status: 65,
+        try expectFailure(
+            ["query", "SELEC title FROM books"], status: 65,
             english: "almanac: error: query: the SQL does not parse: near \"SELEC\": syntax error (SQLite error 1)",
             russian: "almanac: ошибка: query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
         try FileManager.default.createDirectory(atPath: dir.path("mine"), withIntermediateDirectories: true)
         try dir.write("mine/broken.sql", "-- name: broken\n-- title: Broken\nSELECT title FROM books WHERE\n")
         try dir.write("mine/missing.sql", "-- name: missing\n-- title: Missing\nSELECT title FROM loans\n")
-        try expectFailure(["report", "run", "broken", "--reports-dir", "mine"], status: 65,
+        try expectFailure(
+            ["report", "run", "broken", "--reports-dir", "mine"], status: 65,
             english: "almanac: error: mine/broken.sql: the SQL does not parse: incomplete input (SQLite error 1)",
             russian: "almanac: ошибка: mine/broken.sql: не удаётся разобрать SQL: incomplete input (ошибка SQLite 1)")
-        try expectFailure(["report", "run", "missing", "--reports-dir", "mine"], status: 65,
-            english: "almanac: error: mine/missing.sql: SQLite cannot run the SQL: no such table: loans (SQLite error 1)",
-            russian: "almanac: ошибка: mine/missing.sql: SQLite не может выполнить этот SQL: no such table: loans (ошибка SQLite 1)")
+        try expectFailure(
+            ["report", "run", "missing", "--reports-dir", "mine"], status: 65,
+            english:
+                "almanac: error: mine/missing.sql: SQLite cannot run the SQL: no such table: loans (SQLite error 1)",
+            russian:
+                "almanac: ошибка: mine/missing.sql: SQLite не может выполнить этот SQL: no such table: loans (ошибка SQLite 1)"
+        )
     }
 }

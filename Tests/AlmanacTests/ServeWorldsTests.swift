@@ -33,17 +33,21 @@ import Testing
         #expect(json.body == (try cli(["calendar", "show", key, "--format", "json"])).stdout)
         let token = try #require(RunningServer.token(in: try server.get(location).body))
         for door in [1, 2] {
-            let opened = try server.request("POST", location + "/open", headers: form, body: "csrf=\(token)&door=\(door)")
+            let opened = try server.request(
+                "POST", location + "/open", headers: form, body: "csrf=\(token)&door=\(door)")
             #expect(opened.status == 303 && opened.headers["location"] == location + "?opened=\(door)")
         }
         let said = try server.get(location + "?opened=2")
         #expect(said.body.contains("serve-notice"))
         let before = try cli(["calendar", "show", key, "--format", "json"]).stdout
-        let refused = try server.request("POST", location + "/open?lang=ru", headers: form, body: "csrf=\(token)&door=5")
+        let refused = try server.request(
+            "POST", location + "/open?lang=ru", headers: form, body: "csrf=\(token)&door=5")
         let cliRefusal = try cli(["--locale", "ru", "calendar", "open", key, "5"])
         let words = try #require(cliRefusal.stderr.split(separator: ": ", maxSplits: 2).last).dropLast()
         #expect(cliRefusal.status == 65 && refused.status == 409)
-        #expect(refused.body.contains("<p class=\"serve-error\" role=\"alert\">" + HTMLText.escaped(String(words)) + "</p>"), "\(words)")
+        #expect(
+            refused.body.contains(
+                "<p class=\"serve-error\" role=\"alert\">" + HTMLText.escaped(String(words)) + "</p>"), "\(words)")
         #expect(try cli(["calendar", "show", key, "--format", "json"]).stdout == before, "nothing opened")
         // Reset: a GET asks (and changes nothing), the POST closes.
         let question = try server.get(location + "/reset")
@@ -73,18 +77,24 @@ import Testing
         for round in 1...5 {
             let page = try server.get(game + "&next=1&lang=ru")
             #expect(page.body.contains("<html lang=\"ru\">"))
-            let answer = try server.request("POST", "/quiz/answer?" + query, headers: form.merging(["Accept": "application/json"]) { $1 },
-                                            body: "csrf=\(token)&round=\(round)&choice=\(round % 4 + 1)")
+            let answer = try server.request(
+                "POST", "/quiz/answer?" + query, headers: form.merging(["Accept": "application/json"]) { $1 },
+                body: "csrf=\(token)&round=\(round)&choice=\(round % 4 + 1)")
             let right = answer.body.contains("\"right\": true")
             expected += right ? 1 : -1
-            #expect(answer.status == 200 && answer.body.contains("\"score\": \(expected), \"answered\": \(round)"), "\(answer.body)")
+            #expect(
+                answer.status == 200 && answer.body.contains("\"score\": \(expected), \"answered\": \(round)"),
+                "\(answer.body)")
             // The same round posted again (a reload) records nothing.
-            let again = try server.request("POST", "/quiz/answer?" + query, headers: form, body: "csrf=\(token)&round=\(round)&choice=1")
+            let again = try server.request(
+                "POST", "/quiz/answer?" + query, headers: form, body: "csrf=\(token)&round=\(round)&choice=1")
             #expect(again.status == 303)
             let verdict = try server.get(game)
             #expect(verdict.body.contains(right ? "serve-notice" : "serve-error"))
         }
-        let recorded = try cli(["query", "SELECT count(*) AS n FROM quiz_answers WHERE player = 'Zoë'", "--format", "tsv"]).stdout
+        let recorded = try cli([
+            "query", "SELECT count(*) AS n FROM quiz_answers WHERE player = 'Zoë'", "--format", "tsv",
+        ]).stdout
         #expect(recorded == "n\n5\n")
         let scores = try server.get("/quiz/scores", headers: ["Accept": "application/json"])
         #expect(scores.body == (try cli(["quiz", "scores", "--format", "json"])).stdout)
@@ -97,24 +107,40 @@ import Testing
         let days = "from=2025-12-22&to=2025-12-28"
         for (lang, columns) in [("en", "2"), ("ru", "3")] {
             let page = try server.get("/events?\(days)&columns=\(columns)&lang=\(lang)")
-            #expect(page.status == 200 && page.body.contains("<html lang=\"\(lang)\">") && page.body.contains("--columns:\(columns)"))
+            #expect(
+                page.status == 200 && page.body.contains("<html lang=\"\(lang)\">")
+                    && page.body.contains("--columns:\(columns)"))
             let json = try server.get("/events?\(days)&columns=\(columns)", headers: ["Accept": "application/json"])
-            #expect(json.body == (try cli(["events", "cards", "--from", "2025-12-22", "--to", "2025-12-28", "--columns", columns, "--format", "json"])).stdout)
+            #expect(
+                json.body
+                    == (try cli([
+                        "events", "cards", "--from", "2025-12-22", "--to", "2025-12-28", "--columns", columns,
+                        "--format", "json",
+                    ])).stdout)
         }
         #expect(try server.get("/events?columns=5").status == 400)
-        let list = { try self.cli(["events", "list", "--from", "2025-12-22", "--to", "2025-12-28", "--format", "json"]).stdout }
+        let list = {
+            try self.cli(["events", "list", "--from", "2025-12-22", "--to", "2025-12-28", "--format", "json"]).stdout
+        }
         let before = try list()
         let token = try #require(RunningServer.token(in: try server.get("/events?\(days)").body))
-        let refused = try server.request("POST", "/events", headers: form, body: "csrf=\(token)&title=Carols&at=someday")
-        #expect([400, 422].contains(refused.status) && refused.body.contains("serve-error") && refused.body.contains("value=\"Carols\""))
+        let refused = try server.request(
+            "POST", "/events", headers: form, body: "csrf=\(token)&title=Carols&at=someday")
+        #expect(
+            [400, 422].contains(refused.status) && refused.body.contains("serve-error")
+                && refused.body.contains("value=\"Carols\""))
         #expect(try list() == before)
-        let added = try server.request("POST", "/events?\(days)", headers: form, body: "csrf=\(token)&title=Carols&at=2025-12-23T17%3A00&person=Choir")
+        let added = try server.request(
+            "POST", "/events?\(days)", headers: form,
+            body: "csrf=\(token)&title=Carols&at=2025-12-23T17%3A00&person=Choir")
         #expect(added.status == 303)
         let location = try #require(added.headers["location"])
         let id = try #require(location.split(separator: "=").last.map(String.init))
         #expect(try server.get(location).body.contains("serve-notice"))
         #expect(try list().contains("\"title\": \"Carols\""))
-        let edited = try server.request("POST", "/events/\(id)/edit", headers: form, body: "csrf=\(token)&title=Carols+at+the+tree&at=2025-12-23T17%3A00%3A00Z")
+        let edited = try server.request(
+            "POST", "/events/\(id)/edit", headers: form,
+            body: "csrf=\(token)&title=Carols+at+the+tree&at=2025-12-23T17%3A00%3A00Z")
         #expect(edited.status == 303)
         #expect(try list().contains("Carols at the tree"))
         #expect(try server.get("/events/\(id)/delete").status == 200)
@@ -127,19 +153,26 @@ import Testing
     @Test func theSnowmanPausesWithoutScriptAndItsSteppersKeepTheirRange() throws {
         let server = try RunningServer(dir, [])
         let page = try server.get("/animation/Grow%20tall?lang=ru")
-        #expect(page.status == 200 && page.body.contains("<input type=\"checkbox\" class=\"pause\"") && !page.body.contains("<script"))
+        #expect(
+            page.status == 200 && page.body.contains("<input type=\"checkbox\" class=\"pause\"")
+                && !page.body.contains("<script"))
         let json = try server.get("/animation/Wobble", headers: ["Accept": "application/json"])
         #expect(json.body == (try cli(["animation", "timeline", "Wobble", "--fps", "10", "--format", "json"])).stdout)
         let token = try #require(RunningServer.token(in: page.body))
         // Opacity's top is 1: a step up from 1 stays there, as `animation step` keeps it.
         let settings = { try self.cli(["animation", "settings", "--format", "json"]).stdout }
         let before = try settings()
-        let down = try server.request("POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=-1")
+        let down = try server.request(
+            "POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=-1")
         #expect(down.status == 303 && down.headers["location"] == "/animation/Wobble")
         #expect(try settings() != before)
-        for _ in 0..<3 { _ = try server.request("POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=1") }
+        for _ in 0..<3 {
+            _ = try server.request(
+                "POST", "/animation/Wobble/step", headers: form, body: "csrf=\(token)&key=opacity&by=1")
+        }
         #expect(try settings() == before)
-        let unknown = try server.request("POST", "/animation/Wobble/step?lang=ru", headers: form, body: "csrf=\(token)&key=nose&by=1")
+        let unknown = try server.request(
+            "POST", "/animation/Wobble/step?lang=ru", headers: form, body: "csrf=\(token)&key=nose&by=1")
         #expect(unknown.status == 400 && unknown.body.contains("serve-error"))
         #expect(try server.get("/animation").status == 200)
         #expect(server.stop() == 0)
@@ -150,8 +183,14 @@ import Testing
         #expect(try server.get("/reports?lang=ru").status == 200)
         let page = try server.get("/reports/overdue-books?within=14")
         #expect(page.status == 200 && page.body.contains("name=\"within\" value=\"14\""))
-        let json = try server.get("/reports/overdue-books?within=14&as_of=2025-12-01", headers: ["Accept": "application/json"])
-        #expect(json.body == (try cli(["report", "run", "overdue-books", "--param", "within=14", "--param", "as_of=2025-12-01", "--format", "json"])).stdout)
+        let json = try server.get(
+            "/reports/overdue-books?within=14&as_of=2025-12-01", headers: ["Accept": "application/json"])
+        #expect(
+            json.body
+                == (try cli([
+                    "report", "run", "overdue-books", "--param", "within=14", "--param", "as_of=2025-12-01", "--format",
+                    "json",
+                ])).stdout)
         #expect(try server.get("/reports/no-such-report").status >= 400)
         #expect(server.stop() == 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `site` writes each page as it is made, a report's rows as SQLite reads them, through the same
 /// streaming as `report run --format html` (issue 27: it held every page, 2.8 GB over 1.5M loans):
@@ -20,7 +20,8 @@ struct SiteMemoryTests {
             try dir.initDatabase("\(count).db")
             let imported = try dir.run(["--db", "\(count).db", "import", "books", "loans-\(count).csv"])
             try #require(imported.status == 0, "\(imported.stderr)")
-            let site = try dir.measure(["--db", "\(count).db", "--today", "2030-01-01", "site", "site-\(count)"],
+            let site = try dir.measure(
+                ["--db", "\(count).db", "--today", "2030-01-01", "site", "site-\(count)"],
                 environment: ["TMPDIR": dir.url.path])
             #expect(site.status == 0, "\(site.stderr)")
             peaks[count] = site.peakKiB
@@ -28,8 +29,11 @@ struct SiteMemoryTests {
             #expect(page.components(separatedBy: "<tr").count - 2 >= count, "every overdue loan is a row of the page")
             print("site over \(count) loans: peak \(site.peakKiB) KiB")
         }
-        let few = peaks[Self.few] ?? 0, many = peaks[Self.many] ?? .max
+        let few = peaks[Self.few] ?? 0
+        let many = peaks[Self.many] ?? .max
         #expect(many <= StreamingMemoryTests.boundKiB, "peak \(many / 1024) MiB")
-        #expect(many - few <= StreamingMemoryTests.growthKiB, "\(few / 1024) MiB for \(Self.few) loans, \(many / 1024) MiB for \(Self.many)")
+        #expect(
+            many - few <= StreamingMemoryTests.growthKiB,
+            "\(few / 1024) MiB for \(Self.few) loans, \(many / 1024) MiB for \(Self.many)")
     }
 }

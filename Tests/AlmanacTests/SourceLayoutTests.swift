@@ -1,7 +1,8 @@
-@testable import AlmanacOutput
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacOutput
+@testable import AlmanacText
 
 /// Rules about the code itself: the command line holds no SQL, files stay small, every byte Almanac
 /// writes goes through its checked writer and its output-path guard, and dates never use the
@@ -16,7 +17,9 @@ import Testing
     @Test func commandLineHoldsNoSQL() throws {
         let files = Self.swiftFiles(under: "Sources/almanac")
         #expect(!files.isEmpty)
-        let pattern = try Regex(#"\b(SELECT\s+.+\s+FROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b"#)
+        let pattern = try Regex(
+            #"\b(SELECT\s+.+\s+FROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b"#
+        )
         for file in files {
             // An example's command line (`Example("almanac query \"SELECT …\"", …)`) is what a user types,
             // not SQL the command line runs.
@@ -32,16 +35,27 @@ import Testing
     /// write(2) itself is safe.
     @Test func everyWriteGoesThroughTheCheckedWriterAndTheGuard() throws {
         let files = Self.swiftFiles(under: "Sources")
-            .filter { !$0.path.contains("/Sources/AlmanacOutput/IO/") && !$0.path.contains("/Sources/EmbedTool/")
-                && !["TerminalRestoration.swift", "MonitoringGuard.swift"].contains($0.lastPathComponent) }
+            .filter {
+                !$0.path.contains("/Sources/AlmanacOutput/IO/") && !$0.path.contains("/Sources/EmbedTool/")
+                    && !["TerminalRestoration.swift", "MonitoringGuard.swift"].contains($0.lastPathComponent)
+            }
         #expect(files.count > 100)
         let rules: [(String, Regex<AnyRegexOutput>)] = [
             ("print(", try Regex(#"(^|[^\w.])(print|debugPrint|dump)\("#)),
-            ("a raw standard stream", try Regex(#"FileHandle\.standard(Output|Error)|\b(fputs|fwrite|fprintf|puts|putchar)\(|(Glibc|Foundation)\.write\("#)),
-            ("a file created outside the guard", try Regex(#"O_CREAT|\bcreat\(|createFile\(|FileHandle\(forWriting|\.write\(to:|fopen\("#)),
+            (
+                "a raw standard stream",
+                try Regex(
+                    #"FileHandle\.standard(Output|Error)|\b(fputs|fwrite|fprintf|puts|putchar)\(|(Glibc|Foundation)\.write\("#
+                )
+            ),
+            (
+                "a file created outside the guard",
+                try Regex(#"O_CREAT|\bcreat\(|createFile\(|FileHandle\(forWriting|\.write\(to:|fopen\("#)
+            ),
         ]
         for file in files {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
                 for (what, pattern) in rules where line.firstMatch(of: pattern) != nil {
                     Issue.record("\(file.lastPathComponent):\(number + 1): \(what): \(line)")
@@ -54,12 +68,16 @@ import Testing
     /// Foundation, ICU and the C library each read from `TZ` in their own way; and only
     /// `LocalizedFormats` makes a date formatter (proleptic Gregorian, fed wall-clock times).
     @Test func nothingReadsTheProcesssZone() throws {
-        let pattern = try Regex(#"(TimeZone|Calendar)\.(current|autoupdatingCurrent)|NSTimeZone|\b(localtime|localtime_r|mktime|timelocal)\("#)
+        let pattern = try Regex(
+            #"(TimeZone|Calendar)\.(current|autoupdatingCurrent)|NSTimeZone|\b(localtime|localtime_r|mktime|timelocal)\("#
+        )
         for file in Self.swiftFiles(under: "Sources") {
             let text = try String(contentsOf: file, encoding: .utf8)
             #expect(text.firstMatch(of: pattern) == nil, "the process's zone in \(file.lastPathComponent)")
             if file.lastPathComponent != "LocalizedFormats.swift" {
-                #expect(!text.contains("DateFormatter()") && !text.contains("FormatStyle"), "a date formatter in \(file.lastPathComponent)")
+                #expect(
+                    !text.contains("DateFormatter()") && !text.contains("FormatStyle"),
+                    "a date formatter in \(file.lastPathComponent)")
             }
         }
     }
@@ -73,7 +91,8 @@ import Testing
             .filter { $0.lastPathComponent != "Renderer+Settings.swift" }
         #expect(files.count > 100)
         for file in files {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 for what in Self.formatLeaks(String(line), in: file) {
                     Issue.record("\(file.lastPathComponent):\(number + 1): \(what): \(line)")
@@ -94,7 +113,8 @@ import Testing
         }
         // A renderer of a format chosen here, or a parameter of the format's type. The settings declare
         // the type and the command line parses `--format` into it.
-        let declaresTheFormat = file.lastPathComponent == "Settings.swift" || file.lastPathComponent == "GlobalOptions.swift"
+        let declaresTheFormat =
+            file.lastPathComponent == "Settings.swift" || file.lastPathComponent == "GlobalOptions.swift"
         if line.contains(/Renderer\(format:/) || (!declaresTheFormat && line.contains(/\bOutputFormat\b/)) {
             leaks.append("chooses a format")
         }
@@ -110,8 +130,14 @@ import Testing
         #expect(Self.formatLeaks("        switch renderer.format {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("if context.settings.format == .table {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("settings.format = .html", in: world) == ["reads the format"])
-        #expect(Self.formatLeaks("let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))", in: world) == ["chooses a format"])
-        #expect(Self.formatLeaks("func holidays(_ s: [Summary], format: OutputFormat) -> Table", in: world) == ["chooses a format"])
+        #expect(
+            Self.formatLeaks("let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))", in: world) == [
+                "chooses a format"
+            ])
+        #expect(
+            Self.formatLeaks("func holidays(_ s: [Summary], format: OutputFormat) -> Table", in: world) == [
+                "chooses a format"
+            ])
         #expect(Self.formatLeaks("let stamp = Instant.format(moment)", in: world).isEmpty)
         #expect(Self.formatLeaks("var text = String(format: \"%.6f\", value)", in: world).isEmpty)
         #expect(Self.formatLeaks("renderer.render(ChangedRow(sentence: s, row: table))", in: world).isEmpty)
@@ -120,7 +146,9 @@ import Testing
 
     @Test func sourceFilesStayShort() throws {
         for file in Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests") {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count
             #expect(lines <= 320, "\(file.lastPathComponent) has \(lines) lines")
         }
     }

@@ -11,22 +11,29 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        let loaded = try dir.run(["--db", "a.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
+        let loaded = try dir.run([
+            "--db", "a.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path,
+        ])
         #expect(loaded.status == 0, "\(loaded.stderr)")
     }
 
     /// Plays `rounds` questions answering 1 to each, with standard input from a file.
     func play(_ locale: String, _ arguments: [String], rounds: Int) throws -> Workdir.Output {
         try dir.write("answers.txt", String(repeating: "1\n", count: rounds))
-        let words = ["--db", "a.db", "--locale", locale, "quiz", "play", "--seed", "1", "--rounds", String(rounds)] + arguments
+        let words =
+            ["--db", "a.db", "--locale", locale, "quiz", "play", "--seed", "1", "--rounds", String(rounds)] + arguments
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        return try dir.run(["-c", "exec \"$0\" \(quoted) < answers.txt", Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        return try dir.run(
+            ["-c", "exec \"$0\" \(quoted) < answers.txt", Workdir.binary.path],
+            executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// Every code a player's recorded questions asked or offered.
     func codes(_ player: String) throws -> (asked: Set<String>, offered: Set<String>) {
-        let rows = try dir.run(["--db", "a.db", "--format", "tsv", "query",
-            "SELECT country, options FROM quiz_answers WHERE player = :p", "--param", "p=\(player)"]).stdout
+        let rows = try dir.run([
+            "--db", "a.db", "--format", "tsv", "query",
+            "SELECT country, options FROM quiz_answers WHERE player = :p", "--param", "p=\(player)",
+        ]).stdout
             .split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
         return (Set(rows.map { $0[0] }), Set(rows.flatMap { $0[1].split(separator: "|").map(String.init) }))
     }
@@ -39,8 +46,12 @@ import Testing
         #expect(out.stdout.contains(prompt))
         let codes = try codes("Sov-" + locale)
         #expect(codes.asked.count == 195, "\(codes.asked.count)")
-        #expect(codes.asked.union(codes.offered).allSatisfy(Sovereignty.isState), "\(codes.asked.union(codes.offered).filter { !Sovereignty.isState($0) })")
-        for territory in ["SJ", "BV", "NF"] { #expect(!codes.asked.contains(territory) && !codes.offered.contains(territory)) }
+        #expect(
+            codes.asked.union(codes.offered).allSatisfy(Sovereignty.isState),
+            "\(codes.asked.union(codes.offered).filter { !Sovereignty.isState($0) })")
+        for territory in ["SJ", "BV", "NF"] {
+            #expect(!codes.asked.contains(territory) && !codes.offered.contains(territory))
+        }
     }
 
     /// Without it every country of the database is asked: the same seed asks Norfolk Island second.
@@ -52,7 +63,10 @@ import Testing
         #expect(codes.asked.contains("SJ") && codes.asked.contains("BV"))
     }
 
-    @Test(arguments: [("en", "--sovereign  Ask only UN member and observer states"), ("ru", "--sovereign  Спрашивать только о государствах")])
+    @Test(arguments: [
+        ("en", "--sovereign  Ask only UN member and observer states"),
+        ("ru", "--sovereign  Спрашивать только о государствах"),
+    ])
     func helpSaysSo(_ locale: String, _ line: String) throws {
         let out = try dir.run(["--locale", locale, "quiz", "play", "--help"], environment: ["COLUMNS": "200"])
         #expect(out.status == 0)
@@ -64,7 +78,8 @@ import Testing
     func questionCodes(_ arguments: [String] = []) throws -> Set<String> {
         var codes: Set<String> = []
         for seed in 1...30 {
-            let out = try dir.run(["--db", "a.db", "--format", "csv", "quiz", "question", "--seed", String(seed)] + arguments)
+            let out = try dir.run(
+                ["--db", "a.db", "--format", "csv", "quiz", "question", "--seed", String(seed)] + arguments)
             #expect(out.status == 0, "\(out.stderr)")
             let cells = out.stdout.split(separator: "\r\n")[1].split(separator: ",").map(String.init)
             codes.formUnion([cells[2]] + cells[4...7])
@@ -76,7 +91,8 @@ import Testing
     /// until it is set back; `quiz question --sovereign` asks states only too.
     @Test(arguments: [("en", "quiz.sovereign-only: false → true"), ("ru", "quiz.sovereign-only: false → true")])
     func theSettingAsksStatesOnlyUntilSetBack(_ locale: String, _ said: String) throws {
-        #expect(try !questionCodes().allSatisfy(Sovereignty.isState), "30 questions over 249 countries show a territory")
+        #expect(
+            try !questionCodes().allSatisfy(Sovereignty.isState), "30 questions over 249 countries show a territory")
         #expect(try questionCodes(["--sovereign"]).allSatisfy(Sovereignty.isState))
         let set = try dir.run(["--db", "a.db", "--locale", locale, "config", "set", "quiz.sovereign-only", "yes"])
         #expect(set.status == 0 && set.stdout == said + "\n", "\(set.stdout) \(set.stderr)")
@@ -84,15 +100,19 @@ import Testing
         let out = try play(locale, ["--player", "Set-" + locale], rounds: 250)
         #expect(out.status == 0, "\(out.stderr)")
         let codes = try codes("Set-" + locale)
-        #expect(codes.asked.count == 195 && codes.asked.union(codes.offered).allSatisfy(Sovereignty.isState), "\(codes.asked.count)")
+        #expect(
+            codes.asked.count == 195 && codes.asked.union(codes.offered).allSatisfy(Sovereignty.isState),
+            "\(codes.asked.count)")
         #expect(try questionCodes().allSatisfy(Sovereignty.isState))
         #expect(try dir.run(["--db", "a.db", "config", "set", "quiz.sovereign-only", "off"]).status == 0)
         #expect(try !questionCodes().allSatisfy(Sovereignty.isState))
     }
 
     /// A value that is not yes or no is a usage error naming it, and changes nothing.
-    @Test(arguments: [("en", #"almanac: error: quiz.sovereign-only: "maybe" is not true or false"#),
-                      ("ru", "almanac: ошибка: quiz.sovereign-only: «maybe» — не true и не false")])
+    @Test(arguments: [
+        ("en", #"almanac: error: quiz.sovereign-only: "maybe" is not true or false"#),
+        ("ru", "almanac: ошибка: quiz.sovereign-only: «maybe» — не true и не false"),
+    ])
     func aValueThatIsNotYesOrNoIsRefused(_ locale: String, _ message: String) throws {
         let out = try dir.run(["--db", "a.db", "--locale", locale, "config", "set", "quiz.sovereign-only", "maybe"])
         #expect(out.status == 64 && out.stderr.hasPrefix(message), "\(out.stderr)")

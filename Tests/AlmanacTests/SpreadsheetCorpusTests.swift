@@ -1,7 +1,7 @@
 import AlmanacKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The acceptance corpus of issue 29: workbooks written by openpyxl (Russian titles as headers,
 /// dotted dates, US dates, day-first slashes; Cyrillic, quotes, delimiters and a line break in cells)
@@ -17,14 +17,19 @@ import TestSupport
 
     /// Nil when soffice and openpyxl are both there, else what is missing.
     static let unavailable: String? = {
-        guard let soffice = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/usr/lib/libreoffice/program/soffice"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let soffice = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/usr/lib/libreoffice/program/soffice"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             return "soffice is not installed (make test-deps installs libreoffice-calc-nogui)"
         }
         _ = soffice
-        let probe = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import openpyxl"],
+        let probe = try? ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import openpyxl"],
             environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": python], input: nil, directory: nil)
-        guard probe?.status == 0 else { return "openpyxl is not installed (make test-deps puts it in .build/test-python)" }
+        guard probe?.status == 0 else {
+            return "openpyxl is not installed (make test-deps puts it in .build/test-python)"
+        }
         return nil
     }()
 
@@ -51,36 +56,53 @@ import TestSupport
         #expect(Self.unavailable == nil || !Self.unavailable!.isEmpty)
     }
 
-    @Test(.enabled(if: unavailable == nil, "needs soffice and openpyxl; the reason is printed by theReasonForSkippingIsPrinted"),
-          arguments: conversions)
+    @Test(
+        .enabled(
+            if: unavailable == nil, "needs soffice and openpyxl; the reason is printed by theReasonForSkippingIsPrinted"
+        ),
+        arguments: conversions)
     func libreOfficeFilesImportAsTheWorkbooksCells(_ conversion: Conversion) throws {
         let dir = try Workdir()
         let script = Self.folder.appendingPathComponent("make_workbooks.py").path
-        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, dir.url.path],
+        let made = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, dir.url.path],
             environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": Self.python], input: nil, directory: dir.url)
         #expect(made.status == 0, "\(String(decoding: made.stderr, as: UTF8.self))")
         let names = ["russian", "english", "names"]
-        let converted = try dir.run(["-env:UserInstallation=file://\(dir.path("profile"))", "--headless", "--convert-to", conversion.filter,
-            "--outdir", dir.path("csv")] + names.map { dir.path("\($0).xlsx") }, executable: URL(fileURLWithPath: "/usr/bin/soffice"))
+        let converted = try dir.run(
+            [
+                "-env:UserInstallation=file://\(dir.path("profile"))", "--headless", "--convert-to", conversion.filter,
+                "--outdir", dir.path("csv"),
+            ] + names.map { dir.path("\($0).xlsx") }, executable: URL(fileURLWithPath: "/usr/bin/soffice"))
         #expect(converted.status == 0, "\(converted.stderr)")
-        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("expected.json"))) as? [String: [[Any]]]
+        let expected =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("expected.json")))
+            as? [String: [[Any]]]
         for name in names {
             let db = "\(name).db"
             #expect(try dir.run(["--db", db, "init"]).status == 0)
             let file = dir.path("csv/\(name).csv")
-            let dry = try dir.run(["--db", db, "--today", "2025-12-22", "import", "books", file, "--dry-run"] + conversion.arguments)
+            let dry = try dir.run(
+                ["--db", db, "--today", "2025-12-22", "import", "books", file, "--dry-run"] + conversion.arguments)
             #expect(dry.status == 0, "\(name): \(dry.stderr)")
             #expect(dry.stdout.contains("Dry run: 4 rows would be imported"), "\(name): \(dry.stdout)")
-            let out = try dir.run(["--db", db, "--today", "2025-12-22", "import", "books", file] + conversion.arguments)
+            let out = try dir.run(
+                ["--db", db, "--today", "2025-12-22", "import", "books", file] + conversion.arguments)
             #expect(out.status == 0, "\(name): \(out.stderr)")
             let delimiter = conversion.separator == 9 ? "tab" : String(UnicodeScalar(UInt8(conversion.separator)))
             #expect(out.stdout.contains("delimiter \"\(delimiter)\""), "\(name): \(out.stdout)")
-            let rows = try dir.run(["--db", db, "query", "SELECT title, author, borrower, loaned_on, due_on FROM books ORDER BY id",
-                "--format", "json"])
+            let rows = try dir.run([
+                "--db", db, "query", "SELECT title, author, borrower, loaned_on, due_on FROM books ORDER BY id",
+                "--format", "json",
+            ])
             let stored = try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [[String: Any]] ?? []
-            let cells = stored.map { row in ["title", "author", "borrower", "loaned_on", "due_on"].map { row[$0] as? String } }
+            let cells = stored.map { row in
+                ["title", "author", "borrower", "loaned_on", "due_on"].map { row[$0] as? String }
+            }
             // windows-1251 has no é: LibreOffice writes `?` for it, as it says in its export dialog.
-            let wanted = (expected?[name] ?? []).map { $0.map { ($0 as? String).map { conversion.charset == 34 ? Self.inWindows1251($0) : $0 } } }
+            let wanted = (expected?[name] ?? []).map {
+                $0.map { ($0 as? String).map { conversion.charset == 34 ? Self.inWindows1251($0) : $0 } }
+            }
             #expect(cells == wanted, "\(name) as \(conversion.testDescription)")
         }
     }
@@ -104,7 +126,11 @@ import TestSupport
         let out = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", path] + encoding)
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.hasSuffix(": " + form + "\n"), "\(out.stdout)")
-        let rows = try dir.run(["--db", "a.db", "query", "SELECT title, borrower, due_on FROM books ORDER BY id", "--format", "csv"])
-        #expect(rows.stdout == "title,borrower,due_on\r\nВойна и мир,Аня,2025-12-20\r\nМастер и Маргарита; «роман»,,2026-01-31\r\n")
+        let rows = try dir.run([
+            "--db", "a.db", "query", "SELECT title, borrower, due_on FROM books ORDER BY id", "--format", "csv",
+        ])
+        #expect(
+            rows.stdout
+                == "title,borrower,due_on\r\nВойна и мир,Аня,2025-12-20\r\nМастер и Маргарита; «роман»,,2026-01-31\r\n")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Streaming holds by memory, not by time: 200,000 loans listed through the built binary in every
 /// format, by every command that prints them (books list, overdue, query, a report), each with its
@@ -9,8 +9,9 @@ import TestSupport
 /// and an `html` page with a chart, which spools its rows while it tallies the chart;
 /// none grows by more than 16 MiB from 2,000 rows to 200,000 (a listing held whole grows by over
 /// 100 MiB here). Time is measured by `make bench`, never in a test.
-@Suite(.serialized, .enabled(if: Stress.isOn, "48 runs of 200,000 rows: make stress runs them (ALMANAC_STRESS=1)"),
-       .enabled(if: Python.missing == nil, "python3 reads the peak memory (make deps installs it)"))
+@Suite(
+    .serialized, .enabled(if: Stress.isOn, "48 runs of 200,000 rows: make stress runs them (ALMANAC_STRESS=1)"),
+    .enabled(if: Python.missing == nil, "python3 reads the peak memory (make deps installs it)"))
 struct StreamingMemoryTests {
     static let many = 200_000
     static let few = 2_000
@@ -61,12 +62,18 @@ struct StreamingMemoryTests {
                 let name = (command.arguments + ["--format", format]).joined(separator: " ")
                 let few = try dir.measure(["--db", "few.db"] + command.arguments + ["--format", format])
                 let many = try dir.measure(["--db", "many.db"] + command.arguments + ["--format", format])
-                #expect(few.status == command.status && many.status == command.status, "\(name): \(many.stderr.prefix(300))")
+                #expect(
+                    few.status == command.status && many.status == command.status, "\(name): \(many.stderr.prefix(300))"
+                )
                 #expect(many.lines >= Self.many, "\(name): \(many.lines) lines, one per loan at least")
                 #expect(many.peakKiB <= Self.boundKiB, "\(name): peak \(many.peakKiB / 1024) MiB")
-                #expect(many.peakKiB - few.peakKiB <= Self.growthKiB,
-                        "\(name): \(few.peakKiB / 1024) MiB for \(Self.few) rows, \(many.peakKiB / 1024) MiB for \(Self.many)")
-                print("\(name): peak \(few.peakKiB) KiB for \(Self.few) rows, \(many.peakKiB) KiB for \(Self.many) (\(many.bytes) bytes)")
+                #expect(
+                    many.peakKiB - few.peakKiB <= Self.growthKiB,
+                    "\(name): \(few.peakKiB / 1024) MiB for \(Self.few) rows, \(many.peakKiB / 1024) MiB for \(Self.many)"
+                )
+                print(
+                    "\(name): peak \(few.peakKiB) KiB for \(Self.few) rows, \(many.peakKiB) KiB for \(Self.many) (\(many.bytes) bytes)"
+                )
             }
         }
     }

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacText
 
 /// `--today` dates everything that records a day: quiz answers, door openings, notices, loans (lent
 /// and returned) and saved animation settings, from a command or an import. A moment is the clock's
@@ -23,23 +24,39 @@ import Testing
     }
 
     static let records: [Record] = [
-        Record(name: "quiz answers' answered_at", commands: [["quiz", "play", "--seed", "7", "--rounds", "2", "--player", "Zoë"]],
-               sql: "SELECT answered_at AS value, local_date(answered_at) AS day FROM quiz_answers WHERE player = 'Zoë'", isMoment: true),
-        Record(name: "door openings' opened_at", commands: [["calendar", "open", "hanukkah", "1"]],
-               sql: "SELECT opened_at AS value, local_date(opened_at) AS day FROM doors WHERE holiday = 'hanukkah' AND door = 1", isMoment: true),
-        Record(name: "saved settings' created_at", commands: [["animation", "save", "Hop", "--set", "opacity=0.5"]],
-               sql: "SELECT created_at AS value, local_date(created_at) AS day FROM animation_settings WHERE name = 'Hop'", isMoment: true),
-        Record(name: "imported settings' created_at", commands: [["import", "animation-settings", "settings.csv"]],
-               sql: "SELECT created_at AS value, local_date(created_at) AS day FROM animation_settings WHERE name = 'Imported'", isMoment: true),
-        Record(name: "notices' issued_on", commands: [["overdue", "--notify", "--quiet"]],
-               sql: "SELECT DISTINCT issued_on AS value FROM overdue_notices", isMoment: false),
-        Record(name: "a new loan's loaned_on", commands: [["books", "add", "Tulip", "--due", "today+21"]],
-               sql: "SELECT loaned_on AS value FROM books WHERE title = 'Tulip'", isMoment: false),
-        Record(name: "an imported loan's loaned_on", commands: [["import", "books", "loans.csv"]],
-               sql: "SELECT loaned_on AS value FROM books WHERE title = 'Tamarind'", isMoment: false),
+        Record(
+            name: "quiz answers' answered_at",
+            commands: [["quiz", "play", "--seed", "7", "--rounds", "2", "--player", "Zoë"]],
+            sql: "SELECT answered_at AS value, local_date(answered_at) AS day FROM quiz_answers WHERE player = 'Zoë'",
+            isMoment: true),
+        Record(
+            name: "door openings' opened_at", commands: [["calendar", "open", "hanukkah", "1"]],
+            sql:
+                "SELECT opened_at AS value, local_date(opened_at) AS day FROM doors WHERE holiday = 'hanukkah' AND door = 1",
+            isMoment: true),
+        Record(
+            name: "saved settings' created_at", commands: [["animation", "save", "Hop", "--set", "opacity=0.5"]],
+            sql: "SELECT created_at AS value, local_date(created_at) AS day FROM animation_settings WHERE name = 'Hop'",
+            isMoment: true),
+        Record(
+            name: "imported settings' created_at", commands: [["import", "animation-settings", "settings.csv"]],
+            sql:
+                "SELECT created_at AS value, local_date(created_at) AS day FROM animation_settings WHERE name = 'Imported'",
+            isMoment: true),
+        Record(
+            name: "notices' issued_on", commands: [["overdue", "--notify", "--quiet"]],
+            sql: "SELECT DISTINCT issued_on AS value FROM overdue_notices", isMoment: false),
+        Record(
+            name: "a new loan's loaned_on", commands: [["books", "add", "Tulip", "--due", "today+21"]],
+            sql: "SELECT loaned_on AS value FROM books WHERE title = 'Tulip'", isMoment: false),
+        Record(
+            name: "an imported loan's loaned_on", commands: [["import", "books", "loans.csv"]],
+            sql: "SELECT loaned_on AS value FROM books WHERE title = 'Tamarind'", isMoment: false),
         // The demo's tour lent (and deleted) book 24, and ids are never given twice: Tulip is 25.
-        Record(name: "a return's returned_on", commands: [["books", "add", "Tulip", "--due", "today+21"], ["books", "return", "25"]],
-               sql: "SELECT returned_on AS value FROM books WHERE title = 'Tulip'", isMoment: false),
+        Record(
+            name: "a return's returned_on",
+            commands: [["books", "add", "Tulip", "--due", "today+21"], ["books", "return", "25"]],
+            sql: "SELECT returned_on AS value FROM books WHERE title = 'Tulip'", isMoment: false),
     ]
 
     @Test(arguments: records)
@@ -53,14 +70,18 @@ import Testing
             try dir.write("loans.csv", "title,due_on\nTamarind,\(Self.day)\n")
             let before = settings.now()
             for command in record.commands {
-                let words = (["--db", "almanac.db", "--locale", locale, "--tz", Self.zone, "--today", Self.day] + command)
+                let words =
+                    (["--db", "almanac.db", "--locale", locale, "--tz", Self.zone, "--today", Self.day] + command)
                     .map { "'\($0)'" }.joined(separator: " ")
-                let out = try dir.run(["-c", "exec \"$0\" \(words) < answers.txt", Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
+                let out = try dir.run(
+                    ["-c", "exec \"$0\" \(words) < answers.txt", Workdir.binary.path],
+                    executable: URL(fileURLWithPath: "/bin/sh"))
                 #expect(out.status == (command.first == "overdue" ? 2 : 0), "\(command) (\(locale)): \(out.stderr)")
             }
             let after = settings.now()
             let read = try dir.run(["--db", "almanac.db", "--tz", Self.zone, "--format", "json", "query", record.sql])
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]], "\(read.stderr)")
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]], "\(read.stderr)")
             #expect(!rows.isEmpty, "\(record): nothing recorded")
             for row in rows {
                 let value = try #require(row["value"] as? String)
@@ -71,7 +92,9 @@ import Testing
                 #expect(row["day"] as? String == Self.day, "\(record) (\(locale)): \(value)")
                 // The clock's time of day on that day: between the moments before and after the run.
                 let moment = try #require(Instant.parse(value))
-                #expect(moment >= before && moment <= after.addingTimeInterval(1), "\(record): \(value) is not \(before)…\(after)")
+                #expect(
+                    moment >= before && moment <= after.addingTimeInterval(1),
+                    "\(record): \(value) is not \(before)…\(after)")
             }
         }
     }

@@ -26,13 +26,18 @@ import Testing
     func aHeaderOfAMillionCommasIsRefusedInBoundedMemory(_ kind: ImportKind) throws {
         let (dir, baseline) = try Self.prepare()
         let before = try HostileInputTests.digest(dir)
-        try Data((String(repeating: ",", count: 1_000_000) + "\n").utf8).write(to: URL(fileURLWithPath: dir.path("wide.csv")))
-        let out = try dir.run(["--db", "a.db", "import", kind.rawValue, "wide.csv"], addressSpaceKiB: baseline + Self.allowanceKiB)
+        try Data((String(repeating: ",", count: 1_000_000) + "\n").utf8).write(
+            to: URL(fileURLWithPath: dir.path("wide.csv")))
+        let out = try dir.run(
+            ["--db", "a.db", "import", kind.rawValue, "wide.csv"], addressSpaceKiB: baseline + Self.allowanceKiB)
         #expect(out.status == 65, "\(out.stderr.prefix(300))")
         let lines = out.stderr.split(separator: "\n")
         #expect(lines.first?.hasPrefix("wide.csv:1:1: error: column 1 has no name (accepted: ") == true)
         #expect(lines.count == 101, "100 problems (--max-errors) and the last line")
-        #expect(lines.last == "almanac: error: stopped after 100 problems (--max-errors); nothing was imported, the database is unchanged")
+        #expect(
+            lines.last
+                == "almanac: error: stopped after 100 problems (--max-errors); nothing was imported, the database is unchanged"
+        )
         #expect(try HostileInputTests.digest(dir) == before, "the database file changed")
     }
 
@@ -41,13 +46,18 @@ import Testing
         let (dir, baseline) = try Self.prepare()
         let before = try HostileInputTests.digest(dir)
         // The kind's own header, as export writes it (animation-settings: one column per property).
-        let header = try #require(try dir.run(["--db", "a.db", "export", kind.rawValue]).stdout.split(separator: "\n").first)
+        let header = try #require(
+            try dir.run(["--db", "a.db", "export", kind.rawValue]).stdout.split(separator: "\n").first)
         let width = header.split(separator: ",").count
-        try Data((header + "\n" + String(repeating: ",", count: 10_000_000) + "\n").utf8).write(to: URL(fileURLWithPath: dir.path("wide.csv")))
-        let out = try dir.run(["--db", "a.db", "import", kind.rawValue, "wide.csv"], addressSpaceKiB: baseline + Self.allowanceKiB)
+        try Data((header + "\n" + String(repeating: ",", count: 10_000_000) + "\n").utf8).write(
+            to: URL(fileURLWithPath: dir.path("wide.csv")))
+        let out = try dir.run(
+            ["--db", "a.db", "import", kind.rawValue, "wide.csv"], addressSpaceKiB: baseline + Self.allowanceKiB)
         #expect(out.status == 65, "\(out.stderr.prefix(300))")
-        #expect(out.stderr.split(separator: "\n").first
-            == "wide.csv:2:\(width + 1): error: too many fields: expected \(width) as in the header, found 10000001")
+        #expect(
+            out.stderr.split(separator: "\n").first
+                == "wide.csv:2:\(width + 1): error: too many fields: expected \(width) as in the header, found 10000001"
+        )
         #expect(try HostileInputTests.digest(dir) == before, "the database file changed")
     }
 }

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 /// A write that fails is never silent: standard output on `/dev/full` and files on a full disk (a
 /// 64 KiB tmpfs) exit 74 with one line (`overdue` 3), leave no file behind, and change no database
@@ -17,12 +18,15 @@ import Testing
 
     /// Runs a shell command line in the directory; `$ALMANAC` is the binary.
     func shell(_ line: String) throws -> Workdir.Output {
-        try dir.run(["-c", line], environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
+        try dir.run(
+            ["-c", line], environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
     static let writers: [String] = [
-        "query 'SELECT * FROM books'", "books list", "books list --format csv", "report run overdue-books --format json",
-        "export books", "countries list --format tsv", "events agenda", "import books mixed.csv --on-conflict skip --skip-invalid",
+        "query 'SELECT * FROM books'", "books list", "books list --format csv",
+        "report run overdue-books --format json",
+        "export books", "countries list --format tsv", "events agenda",
+        "import books mixed.csv --on-conflict skip --skip-invalid",
     ]
 
     @Test(arguments: writers)
@@ -32,7 +36,9 @@ import Testing
         let expected: Int32 = command.hasPrefix("import") ? 65 : 74
         #expect(out.status == expected, "\(command): \(out.stderr)")
         if expected == 74 {
-            #expect(out.stderr == "almanac: error: cannot write to standard output: no space left on the device\n", "\(command)")
+            #expect(
+                out.stderr == "almanac: error: cannot write to standard output: no space left on the device\n",
+                "\(command)")
             #expect(try HostileInputTests.digest(dir) == digest)
         }
     }
@@ -51,11 +57,14 @@ import Testing
     }
 
     @Test func overdueNotifyOnAFullDeviceRecordsNothingAndTheNextRunDeliversIt() throws {
-        let failed = try shell("$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > /dev/full")
+        let failed = try shell(
+            "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --quiet --format csv > /dev/full")
         #expect(failed.status == 3)
         #expect(failed.stderr == "almanac: error: cannot write to standard output: no space left on the device\n")
         #expect(try notices() == 0)
-        let delivered = try dir.run(["--db", "a.db", "--today", "2026-01-30", "overdue", "--notify", "--quiet", "--format", "csv"])
+        let delivered = try dir.run([
+            "--db", "a.db", "--today", "2026-01-30", "overdue", "--notify", "--quiet", "--format", "csv",
+        ])
         #expect(delivered.status == 2)
         let rows = delivered.stdout.split(whereSeparator: \.isNewline).count - 1
         let recorded = try notices()
@@ -81,8 +90,9 @@ import Testing
 
     @Test func overdueWithAPipeClosedEarlyRecordsNoNoticeAndSaysNothing() throws {
         try importManyLoans()
-        let out = try shell("$ALMANAC --db a.db --today 2026-01-30 overdue --notify --format csv 2>err.txt | head -1; "
-            + "echo \"${PIPESTATUS[0]}\"; cat err.txt")
+        let out = try shell(
+            "$ALMANAC --db a.db --today 2026-01-30 overdue --notify --format csv 2>err.txt | head -1; "
+                + "echo \"${PIPESTATUS[0]}\"; cat err.txt")
         #expect(out.stdout.split(whereSeparator: \.isNewline).dropFirst().joined(separator: "\n") == "3")
         #expect(try notices() == 0)
     }
@@ -90,7 +100,9 @@ import Testing
     /// 3,000 loans more, so a listing is larger than a pipe's buffer.
     func importManyLoans() throws {
         var csv = "id,title,loaned_on,due_on\n"
-        for id in 1000..<4000 { csv += "\(id),A title long enough to fill the pipe quickly \(id),2025-12-01,2025-12-20\n" }
+        for id in 1000..<4000 {
+            csv += "\(id),A title long enough to fill the pipe quickly \(id),2025-12-01,2025-12-20\n"
+        }
         try dir.write("many.csv", csv)
         #expect(try dir.run(["--db", "a.db", "import", "books", "many.csv"]).status == 0)
     }

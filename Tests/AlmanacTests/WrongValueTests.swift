@@ -1,7 +1,8 @@
-@testable import almanac
 import AlmanacKit
-@testable import AlmanacText
 import Testing
+
+@testable import AlmanacText
+@testable import almanac
 
 /// A value of the wrong kind, for every option and argument of every command, gets a usage error
 /// that says what would do: the option's values, or the whole numbers it takes. None gets the
@@ -22,8 +23,10 @@ import Testing
     }
 
     /// The messages that name the numbers a value may be.
-    static let sayTheNumbers: Set<String> = ["cli.error.not-a-whole-number", "cli.error.whole-number-in-range",
-                                             "cli.error.whole-number-too-small", "cli.error.whole-number-too-large"]
+    static let sayTheNumbers: Set<String> = [
+        "cli.error.not-a-whole-number", "cli.error.whole-number-in-range",
+        "cli.error.whole-number-too-small", "cli.error.whole-number-too-large",
+    ]
 
     @Test func everyOptionSaysWhatWouldDo() {
         var numbers = 0
@@ -49,7 +52,9 @@ import Testing
             for value in ["x", "0", "-1", "99999999999999999999"] {
                 let mistake = Self.mistake(command.path + command.positionals.map { _ in value })
                 #expect(mistake?.key != "cli.error.bad-value", "\(command.path) \(value)")
-                if let key = mistake?.key, Self.sayTheNumbers.contains(key), mistake?.arguments["option"] == "<id>" { numbers += 1 }
+                if let key = mistake?.key, Self.sayTheNumbers.contains(key), mistake?.arguments["option"] == "<id>" {
+                    numbers += 1
+                }
             }
         }
         // The ids of books edit, delete and return, and of events show and edit.

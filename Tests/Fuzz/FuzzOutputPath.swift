@@ -31,7 +31,10 @@ public func fuzzOutputPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     let flags = data[0]
     var paths: [String] = [""]
     for index in 1..<size {
-        if data[index] == 0xFF { paths.append(""); continue }
+        if data[index] == 0xFF {
+            paths.append("")
+            continue
+        }
         paths[paths.count - 1] += tokens[Int(data[index]) % tokens.count]
     }
     paths = paths.prefix(3).map { $0 }
@@ -110,8 +113,10 @@ private func layOut(_ flags: UInt8) {
         try? manager.linkItem(atPath: sandbox + "/lib.db", toPath: sandbox + "/sub/hard-db")
     }
     if flags & 0x40 != 0 {
-        let links = [("sym-db", "lib.db"), ("sym-shm", "lib.db-shm"), ("sub/sym-wal", "../lib.db-wal"), ("sym-in", "in.csv"),
-                     ("sym-sub", "sub"), ("loop", "loop"), ("sub/sym-db", "../sym-db"), ("sub/missing", "deeper/none/x")]
+        let links = [
+            ("sym-db", "lib.db"), ("sym-shm", "lib.db-shm"), ("sub/sym-wal", "../lib.db-wal"), ("sym-in", "in.csv"),
+            ("sym-sub", "sub"), ("loop", "loop"), ("sub/sym-db", "../sym-db"), ("sub/missing", "deeper/none/x"),
+        ]
         for (name, target) in links {
             try? manager.createSymbolicLink(atPath: sandbox + "/" + name, withDestinationPath: target)
         }

@@ -10,7 +10,11 @@ public func fuzzRenderer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     let table = RendererFuzz(Array(UnsafeBufferPointer(start: data, count: size)))
     do {
-        if let broken = try table.check() { fatalError("invariant broken (first bytes \(Array(UnsafeBufferPointer(start: data, count: min(size, 2))))): \(broken)") }
+        if let broken = try table.check() {
+            fatalError(
+                "invariant broken (first bytes \(Array(UnsafeBufferPointer(start: data, count: min(size, 2))))): \(broken)"
+            )
+        }
     } catch {
         fatalError("rendering failed: \(error)")
     }

@@ -9,14 +9,18 @@ public struct ChildProcess {
     /// Runs `executable` with exactly `environment`, `input` on its standard input (empty when nil).
     /// Input is written and both outputs are read on threads of their own, so a full pipe never blocks
     /// the child or the test.
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String], input: Data? = nil,
-                           directory: URL? = nil) throws -> ChildProcess {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], input: Data? = nil,
+        directory: URL? = nil
+    ) throws -> ChildProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

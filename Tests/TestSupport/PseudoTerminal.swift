@@ -14,7 +14,9 @@ public final class PseudoTerminal {
         controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard controller >= 0, ioctl(controller, Self.setLock, &unlock) == 0, ioctl(controller, Self.getNumber, &number) == 0 else {
+        guard controller >= 0, ioctl(controller, Self.setLock, &unlock) == 0,
+            ioctl(controller, Self.getNumber, &number) == 0
+        else {
             throw POSIXError(.ENODEV)
         }
         terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)

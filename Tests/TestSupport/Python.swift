@@ -16,9 +16,12 @@ public enum Python {
 
     /// Runs `script` with `arguments`, `input` on its standard input and `environment` added to the
     /// test's own; its standard output. A failing script is an error carrying its standard error.
-    public static func run(_ script: String, arguments: [String] = [], input: String = "", environment: [String: String] = [:]) throws -> String {
+    public static func run(
+        _ script: String, arguments: [String] = [], input: String = "", environment: [String: String] = [:]
+    ) throws -> String {
         guard let executable else { throw Failure(message: missing ?? "") }
-        let run = try ChildProcess.run(executable, ["-c", script] + arguments,
+        let run = try ChildProcess.run(
+            executable, ["-c", script] + arguments,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, input: Data(input.utf8))
         guard run.status == 0 else {
             throw Failure(message: "python3 exited \(run.status): " + String(decoding: run.stderr, as: UTF8.self))

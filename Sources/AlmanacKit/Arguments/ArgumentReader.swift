@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// A command's declaration, read: each call declares an option, a flag or a positional argument (its
 /// names, placeholder, help key, default and completion; its type is the value's) and returns its
 /// value. Read to describe the command (`describing`), it records what is declared, for the scanner,
@@ -46,44 +47,57 @@ public final class ArgumentReader {
     /// The command as declared, at `path`, with `extra` options of its own after those it declares.
     /// The options named in `globals` are left out (the scanner knows them on their own, and help lists
     /// them once, in the root's help).
-    public func spec(path: [String], abstract: String, discussion: String, globals: Set<String>,
-                     extra: [CommandSpec.Option] = []) -> CommandSpec {
-        let own = declared.filter {
-            if case .option(let option) = $0 { !option.names.contains(where: globals.contains) } else { true }
-        } + extra.map(CommandSpec.Argument.option)
+    public func spec(
+        path: [String], abstract: String, discussion: String, globals: Set<String>,
+        extra: [CommandSpec.Option] = []
+    ) -> CommandSpec {
+        let own =
+            declared.filter {
+                if case .option(let option) = $0 { !option.names.contains(where: globals.contains) } else { true }
+            } + extra.map(CommandSpec.Argument.option)
         let options = own.compactMap { if case .option(let option) = $0 { option } else { nil } }
         let positionals = own.compactMap { if case .positional(let argument) = $0 { argument } else { nil } }
-        return CommandSpec(path: path, abstract: abstract, discussion: discussion, options: options + [.help],
+        return CommandSpec(
+            path: path, abstract: abstract, discussion: discussion, options: options + [.help],
             positionals: positionals, declared: own)
     }
 
     // MARK: Options
 
     /// An option that may be left out (nil then): `--borrower <name>`.
-    public func option<Value: ArgumentValue>(_ names: String..., value placeholder: String, help: String,
-                                             completion: ValueCompletion? = nil) -> Value? {
+    public func option<Value: ArgumentValue>(
+        _ names: String..., value placeholder: String, help: String,
+        completion: ValueCompletion? = nil
+    ) -> Value? {
         let option = declare(names, placeholder, help, Value.self, completion: completion)
         return given(option).first.map { convert($0.text, $0.order, option) }
     }
 
     /// An option with a default, which help shows: `--sort <title|due>` (default: due).
-    public func option<Value: ArgumentValue>(_ names: String..., value placeholder: String, help: String,
-                                             default: Value, completion: ValueCompletion? = nil) -> Value {
-        let option = declare(names, placeholder, help, Value.self, defaultValue: `default`.argumentDescription,
+    public func option<Value: ArgumentValue>(
+        _ names: String..., value placeholder: String, help: String,
+        default: Value, completion: ValueCompletion? = nil
+    ) -> Value {
+        let option = declare(
+            names, placeholder, help, Value.self, defaultValue: `default`.argumentDescription,
             completion: completion)
         return given(option).first.map { convert($0.text, $0.order, option) } ?? `default`
     }
 
     /// An option the command cannot run without: `books add --due <date>`.
-    public func option<Value: ArgumentValue>(_ names: String..., value placeholder: String, help: String,
-                                             completion: ValueCompletion? = nil) -> Value {
+    public func option<Value: ArgumentValue>(
+        _ names: String..., value placeholder: String, help: String,
+        completion: ValueCompletion? = nil
+    ) -> Value {
         let option = declare(names, placeholder, help, Value.self, isRequired: true, completion: completion)
         return given(option).first.map { convert($0.text, $0.order, option) } ?? Value.standIn
     }
 
     /// An option that may be given any number of times, each value kept in order: `--set <key=value>`.
-    public func option<Value: ArgumentValue>(_ names: String..., value placeholder: String, help: String,
-                                             completion: ValueCompletion? = nil) -> [Value] {
+    public func option<Value: ArgumentValue>(
+        _ names: String..., value placeholder: String, help: String,
+        completion: ValueCompletion? = nil
+    ) -> [Value] {
         let option = declare(names, placeholder, help, Value.self, isRepeating: true, completion: completion)
         return given(option).map { convert($0.text, $0.order, option) }
     }
@@ -98,23 +112,30 @@ public final class ArgumentReader {
     // MARK: Positional arguments
 
     /// An argument the command cannot run without: `<title>`.
-    public func argument<Value: ArgumentValue>(_ placeholder: String, help: String,
-                                               completion: ValueCompletion? = nil) -> Value {
+    public func argument<Value: ArgumentValue>(
+        _ placeholder: String, help: String,
+        completion: ValueCompletion? = nil
+    ) -> Value {
         let (argument, index) = declare(placeholder, help, completion: completion)
         return word(index).map { convert($0, index, argument) } ?? Value.standIn
     }
 
     /// An argument that may be left out (nil then): `[<holiday>]`.
-    public func argument<Value: ArgumentValue>(_ placeholder: String, help: String,
-                                               completion: ValueCompletion? = nil) -> Value? {
+    public func argument<Value: ArgumentValue>(
+        _ placeholder: String, help: String,
+        completion: ValueCompletion? = nil
+    ) -> Value? {
         let (argument, index) = declare(placeholder, help, isOptional: true, completion: completion)
         return word(index).map { convert($0, index, argument) }
     }
 
     /// The arguments that remain, at least one unless `required` is false: `<door> ...`.
-    public func argument<Value: ArgumentValue>(_ placeholder: String, help: String, completion: ValueCompletion? = nil,
-                                               required: Bool = true) -> [Value] {
-        let (argument, first) = declare(placeholder, help, isOptional: !required, isRepeating: true,
+    public func argument<Value: ArgumentValue>(
+        _ placeholder: String, help: String, completion: ValueCompletion? = nil,
+        required: Bool = true
+    ) -> [Value] {
+        let (argument, first) = declare(
+            placeholder, help, isOptional: !required, isRepeating: true,
             completion: completion)
         let words = invocation?.positionals ?? []
         guard first < words.count else { return [] }
@@ -123,20 +144,26 @@ public final class ArgumentReader {
 
     // MARK: Declaring and converting
 
-    private func declare<Value: ArgumentValue>(_ names: [String], _ placeholder: String, _ help: String,
-                                               _ type: Value.Type, isRepeating: Bool = false, isRequired: Bool = false,
-                                               defaultValue: String? = nil,
-                                               completion: ValueCompletion?) -> CommandSpec.Option {
-        let option = CommandSpec.Option(names: names, valueName: placeholder, isRepeating: isRepeating,
+    private func declare<Value: ArgumentValue>(
+        _ names: [String], _ placeholder: String, _ help: String,
+        _ type: Value.Type, isRepeating: Bool = false, isRequired: Bool = false,
+        defaultValue: String? = nil,
+        completion: ValueCompletion?
+    ) -> CommandSpec.Option {
+        let option = CommandSpec.Option(
+            names: names, valueName: placeholder, isRepeating: isRepeating,
             isRequired: isRequired, allowedValues: Value.allowedValues, defaultValue: defaultValue,
             abstract: words(help), completion: completion)
         declared.append(.option(option))
         return option
     }
 
-    private func declare(_ placeholder: String, _ help: String, isOptional: Bool = false, isRepeating: Bool = false,
-                         completion: ValueCompletion?) -> (CommandSpec.Positional, Int) {
-        let argument = CommandSpec.Positional(valueName: placeholder, isOptional: isOptional, isRepeating: isRepeating,
+    private func declare(
+        _ placeholder: String, _ help: String, isOptional: Bool = false, isRepeating: Bool = false,
+        completion: ValueCompletion?
+    ) -> (CommandSpec.Positional, Int) {
+        let argument = CommandSpec.Positional(
+            valueName: placeholder, isOptional: isOptional, isRepeating: isRepeating,
             abstract: words(help), completion: completion)
         declared.append(.positional(argument))
         positionals += 1
@@ -160,27 +187,38 @@ public final class ArgumentReader {
     }
 
     /// An option's value: a whole number says its numbers, a value of a list the list.
-    private func convert<Value: ArgumentValue>(_ text: String, _ order: ValueOrder,
-                                               _ option: CommandSpec.Option) -> Value {
+    private func convert<Value: ArgumentValue>(
+        _ text: String, _ order: ValueOrder,
+        _ option: CommandSpec.Option
+    ) -> Value {
         convert(text, order, option.synopsis, numbers: option.allowedValues.isEmpty) {
             UsageMistake.badValue(text, for: option)
         }
     }
 
     /// A positional argument's value, the nth word.
-    private func convert<Value: ArgumentValue>(_ text: String, _ index: Int,
-                                               _ argument: CommandSpec.Positional) -> Value {
+    private func convert<Value: ArgumentValue>(
+        _ text: String, _ index: Int,
+        _ argument: CommandSpec.Positional
+    ) -> Value {
         convert(text, ValueOrder(group: 2, index: index), argument.synopsis, numbers: true) {
             UsageMistake.badArgument(text, for: argument)
         }
     }
 
-    private func convert<Value: ArgumentValue>(_ text: String, _ order: ValueOrder, _ synopsis: String, numbers: Bool,
-                                               otherwise: () -> AlmanacError) -> Value {
+    private func convert<Value: ArgumentValue>(
+        _ text: String, _ order: ValueOrder, _ synopsis: String, numbers: Bool,
+        otherwise: () -> AlmanacError
+    ) -> Value {
         if let value = Value(argument: text) { return value }
         if numbers, let range = Value.wholeNumbers {
-            failures.append((order, UsageMistake.notAWholeNumber(text, for: synopsis, from: range.least, to: range.most,
-                anyWillDo: range.isWholeType)))
+            failures.append(
+                (
+                    order,
+                    UsageMistake.notAWholeNumber(
+                        text, for: synopsis, from: range.least, to: range.most,
+                        anyWillDo: range.isWholeType)
+                ))
         } else {
             failures.append((order, otherwise()))
         }

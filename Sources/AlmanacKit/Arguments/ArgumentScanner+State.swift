@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// What `ArgumentScanner.scan` has read so far.
 struct ScanState {
     var invocation = Invocation()
@@ -57,8 +58,10 @@ struct ScanState {
 
     /// An option word, with its `=value` and the word after it; returns true when that word was taken
     /// as the option's value.
-    mutating func option(_ name: String, attached: String?, next: String?, globals: [CommandSpec.Option],
-                         lookup: ArgumentScanner.Lookup) -> Bool {
+    mutating func option(
+        _ name: String, attached: String?, next: String?, globals: [CommandSpec.Option],
+        lookup: ArgumentScanner.Lookup
+    ) -> Bool {
         if let global = globals.first(where: { $0.names.contains(name) }) {
             return take(global, attached: attached, next: next, isGlobal: true)
         }
@@ -107,7 +110,8 @@ struct ScanState {
     /// default subcommand), and a command's required arguments and options must be there.
     mutating func finish(lookup: ArgumentScanner.Lookup) {
         if invocation.request == .run && !lost && command.isGroup && !enterDefault(lookup: lookup, forArgument: false)
-            && invocation.positionals.isEmpty && invocation.mistake == nil {
+            && invocation.positionals.isEmpty && invocation.mistake == nil
+        {
             invocation.request = .help
         }
         if invocation.request == .run && !lost { checkArguments() }

@@ -64,7 +64,8 @@ extension BoundedWholeNumber {
     }
 
     public static var wholeNumbers: WholeNumberRange? {
-        WholeNumberRange(least: String(least), most: String(Number.max),
+        WholeNumberRange(
+            least: String(least), most: String(Number.max),
             isWholeType: Number.isSigned && least == Number.min)
     }
 

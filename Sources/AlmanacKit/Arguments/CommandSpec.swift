@@ -24,9 +24,11 @@ public struct CommandSpec: Sendable {
         public let completion: ValueCompletion?
 
         /// Creates an option.
-        public init(names: [String], valueName: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
-                    allowedValues: [String] = [], defaultValue: String? = nil, abstract: String = "", isHidden: Bool = false,
-                    completion: ValueCompletion? = nil) {
+        public init(
+            names: [String], valueName: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
+            allowedValues: [String] = [], defaultValue: String? = nil, abstract: String = "", isHidden: Bool = false,
+            completion: ValueCompletion? = nil
+        ) {
             self.names = names
             self.valueName = valueName
             self.isRepeating = isRepeating
@@ -67,8 +69,10 @@ public struct CommandSpec: Sendable {
         public var synopsis: String { "<\(valueName)>" }
 
         /// Creates a positional argument.
-        public init(valueName: String, isOptional: Bool = false, isRepeating: Bool = false, abstract: String = "",
-                    completion: ValueCompletion? = nil) {
+        public init(
+            valueName: String, isOptional: Bool = false, isRepeating: Bool = false, abstract: String = "",
+            completion: ValueCompletion? = nil
+        ) {
             self.valueName = valueName
             self.isOptional = isOptional
             self.isRepeating = isRepeating
@@ -117,9 +121,11 @@ public struct CommandSpec: Sendable {
     public let declared: [Argument]
 
     /// Creates a command's description; `declared` defaults to the options, then the arguments.
-    public init(path: [String], abstract: String = "", discussion: String = "", subcommands: [Subcommand] = [],
-                defaultSubcommand: String? = nil, options: [Option] = [], positionals: [Positional] = [],
-                declared: [Argument]? = nil) {
+    public init(
+        path: [String], abstract: String = "", discussion: String = "", subcommands: [Subcommand] = [],
+        defaultSubcommand: String? = nil, options: [Option] = [], positionals: [Positional] = [],
+        declared: [Argument]? = nil
+    ) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion

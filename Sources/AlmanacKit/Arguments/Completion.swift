@@ -21,9 +21,11 @@ public struct Completion: Sendable, Equatable {
     /// or a tab cannot be offered and are left out.
     public var lines: [String] {
         let directive = files ? ":files" : directories ? ":directories" : ":"
-        return [directive] + candidates.filter { !$0.value.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) }.map {
-            $0.description.isEmpty ? $0.value : $0.value + "\t" + $0.description.replacingOccurrences(of: "\n", with: " ")
-        }
+        return [directive]
+            + candidates.filter { !$0.value.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) }.map {
+                $0.description.isEmpty
+                    ? $0.value : $0.value + "\t" + $0.description.replacingOccurrences(of: "\n", with: " ")
+            }
     }
 }
 
@@ -42,7 +44,9 @@ extension ArgumentScanner {
             (command.isGroup ? nil : command.option(name)) ?? globals.first { $0.names.contains(name) }
         }
         func offer(_ words: [String], prefix: String, before: String = "") {
-            completion.candidates += words.filter { $0.hasPrefix(prefix) }.map { Completion.Candidate(value: before + $0, description: "") }
+            completion.candidates += words.filter { $0.hasPrefix(prefix) }.map {
+                Completion.Candidate(value: before + $0, description: "")
+            }
         }
         func offerValue(of target: CommandSpec.Option, prefix: String, before: String = "") {
             if !target.allowedValues.isEmpty { return offer(target.allowedValues, prefix: prefix, before: before) }
@@ -55,12 +59,16 @@ extension ArgumentScanner {
             }
         }
         if !onlyArguments, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
-            let target = option(String(current[..<equals])), target.takesValue {
-            offerValue(of: target, prefix: String(current[current.index(after: equals)...]), before: String(current[...equals]))
+            let target = option(String(current[..<equals])), target.takesValue
+        {
+            offerValue(
+                of: target, prefix: String(current[current.index(after: equals)...]), before: String(current[...equals])
+            )
             return completion
         }
         if !onlyArguments, let last = typed.last, let (name, attached) = Self.option(last), attached == nil,
-            let target = option(name), target.takesValue {
+            let target = option(name), target.takesValue
+        {
             offerValue(of: target, prefix: current)
             return completion
         }
@@ -68,9 +76,11 @@ extension ArgumentScanner {
             let given = Set(invocation.globals.keys).union(invocation.options.map(\.name))
             let own = command.isGroup ? [] : command.options
             let available = own + globals.filter { global in !own.contains { $0.name == global.name } }
-            for candidate in available where !candidate.isHidden && (candidate.isRepeating || !given.contains(candidate.name)) {
+            for candidate in available
+            where !candidate.isHidden && (candidate.isRepeating || !given.contains(candidate.name)) {
                 if candidate.name.hasPrefix(current) {
-                    completion.candidates.append(Completion.Candidate(value: candidate.name, description: candidate.abstract))
+                    completion.candidates.append(
+                        Completion.Candidate(value: candidate.name, description: candidate.abstract))
                 }
             }
             return completion
@@ -78,9 +88,11 @@ extension ArgumentScanner {
         // A group whose default subcommand was reached without being named (`almanac books `) still
         // offers its subcommands, until an option or argument of the default one is typed.
         if let group = invocation.defaultOf, !onlyArguments, invocation.options.isEmpty, invocation.positionals.isEmpty,
-            let spec = lookup(group) {
+            let spec = lookup(group)
+        {
             for subcommand in spec.subcommands where subcommand.name.hasPrefix(current) {
-                completion.candidates.append(Completion.Candidate(value: subcommand.name, description: subcommand.abstract))
+                completion.candidates.append(
+                    Completion.Candidate(value: subcommand.name, description: subcommand.abstract))
             }
             if command.positionals.isEmpty { return completion }
         }
@@ -89,13 +101,16 @@ extension ArgumentScanner {
                 completion.candidates.append(Completion.Candidate(value: "help", description: ""))
             }
             for subcommand in command.subcommands where subcommand.name.hasPrefix(current) {
-                completion.candidates.append(Completion.Candidate(value: subcommand.name, description: subcommand.abstract))
+                completion.candidates.append(
+                    Completion.Candidate(value: subcommand.name, description: subcommand.abstract))
             }
             return completion
         }
         guard invocation.request == .run, !command.positionals.isEmpty else { return completion }
         let index = invocation.positionals.count
-        let argument = index < command.positionals.count ? command.positionals[index] : command.positionals[command.positionals.count - 1]
+        let argument =
+            index < command.positionals.count
+            ? command.positionals[index] : command.positionals[command.positionals.count - 1]
         guard index < command.positionals.count || argument.isRepeating else { return completion }
         switch argument.completion {
         case .list(.importArguments)?:

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// How help text is laid out at a terminal's width: the usage line folded where it may break, and
 /// the EXAMPLES section, whose long command lines are continued with `\` so they can still be pasted.
 public enum HelpLayout {
@@ -11,7 +12,8 @@ public enum HelpLayout {
                 lines.append(line)
                 continue
             }
-            lines += fill(options(units(String(line.dropFirst(heading.count)))), first: heading,
+            lines += fill(
+                options(units(String(line.dropFirst(heading.count)))), first: heading,
                 indent: String(repeating: " ", count: heading.count), width: width, continuation: "")
         }
         return lines.joined(separator: "\n")
@@ -24,7 +26,8 @@ public enum HelpLayout {
         for (index, example) in examples.enumerated() {
             if index > 0 { lines.append("") }
             lines += TextWrap.lines(example.note, width: max(width - 4, 20)).map { "  # " + $0 }
-            lines += fill(options(units(example.line)), first: "  ", indent: "      ", width: width, continuation: " \\")
+            lines += fill(
+                options(units(example.line)), first: "  ", indent: "      ", width: width, continuation: " \\")
         }
         return lines.joined(separator: "\n")
     }
@@ -60,7 +63,9 @@ public enum HelpLayout {
     static func options(_ units: [String]) -> [String] {
         var joined: [String] = []
         for unit in units {
-            if let last = joined.last, last.hasPrefix("-"), !last.contains("="), !last.contains(" "), !unit.hasPrefix("-") {
+            if let last = joined.last, last.hasPrefix("-"), !last.contains("="), !last.contains(" "),
+                !unit.hasPrefix("-")
+            {
                 joined[joined.count - 1] = last + " " + unit
             } else {
                 joined.append(unit)
@@ -70,7 +75,9 @@ public enum HelpLayout {
     }
 
     /// Lines filled with units up to the width; a line that continues ends with `continuation`.
-    private static func fill(_ units: [String], first: String, indent: String, width: Int, continuation: String) -> [String] {
+    private static func fill(_ units: [String], first: String, indent: String, width: Int, continuation: String)
+        -> [String]
+    {
         var lines: [String] = []
         var current = first
         var isEmpty = true

@@ -11,7 +11,9 @@ public enum HelpScreen {
 
     /// The screen for a command, wrapped to `width` columns (counted in characters). `globals` are
     /// listed under GLOBAL OPTIONS (given for the root); `globalsNote` follows a command's OPTIONS.
-    public static func text(_ spec: CommandSpec, width: Int, globals: [CommandSpec.Option] = [], globalsNote: String = "") -> String {
+    public static func text(
+        _ spec: CommandSpec, width: Int, globals: [CommandSpec.Option] = [], globalsNote: String = ""
+    ) -> String {
         var overview = spec.abstract
         if !spec.discussion.isEmpty {
             if !overview.isEmpty { overview += "\n" }
@@ -36,14 +38,20 @@ public enum HelpScreen {
             ($0.name + ($0.name == spec.defaultSubcommand ? " (default)" : ""), $0.abstract)
         }
         let global = globals.filter { !$0.isHidden }.map { (label($0), describe($0)) }
-        let sections = [("ARGUMENTS", arguments), ("OPTIONS", options), ("GLOBAL OPTIONS", global), ("SUBCOMMANDS", subcommands)]
-            .filter { !$0.1.isEmpty }
-            .map { section in
-                var text = section.0 + ":\n" + section.1.map { element($0.0, $0.1, width: width) }.joined()
-                if section.0 == "OPTIONS" && !globalsNote.isEmpty { text += "\n" + wrapped(globalsNote, to: width - 2, indent: 0)
-                    .split(separator: "\n").map { "  " + $0 + "\n" }.joined() }
-                return text
+        let sections = [
+            ("ARGUMENTS", arguments), ("OPTIONS", options), ("GLOBAL OPTIONS", global), ("SUBCOMMANDS", subcommands),
+        ]
+        .filter { !$0.1.isEmpty }
+        .map { section in
+            var text = section.0 + ":\n" + section.1.map { element($0.0, $0.1, width: width) }.joined()
+            if section.0 == "OPTIONS" && !globalsNote.isEmpty {
+                text +=
+                    "\n"
+                    + wrapped(globalsNote, to: width - 2, indent: 0)
+                    .split(separator: "\n").map { "  " + $0 + "\n" }.joined()
             }
+            return text
+        }
         var text = overview.isEmpty ? "" : wrapped("OVERVIEW: " + overview, to: width) + "\n\n"
         text += "USAGE: " + usage + "\n\n" + sections.joined(separator: "\n")
         if !subcommands.isEmpty {
@@ -61,7 +69,8 @@ public enum HelpScreen {
             let help = wrapped(subcommand.abstract, to: width, indent: column)
             return "  " + subcommand.name + String(help.dropFirst(2 + subcommand.name.count)) + "\n"
         }
-        return wrapped("OVERVIEW: " + spec.abstract, to: width) + "\n\nUSAGE: almanac <command> [<options>]\n\nCOMMANDS:\n"
+        return wrapped("OVERVIEW: " + spec.abstract, to: width)
+            + "\n\nUSAGE: almanac <command> [<options>]\n\nCOMMANDS:\n"
             + commands.joined() + "\n" + wrapped(more, to: width) + "\n"
     }
 

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// The command line as the front end read it: the command, the global options wherever they were
 /// written, the command's own options and its positional arguments, and the first usage mistake.
 public struct Invocation: Sendable {

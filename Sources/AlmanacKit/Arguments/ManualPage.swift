@@ -24,9 +24,14 @@ public enum ManualPage {
 
     /// The page: `root` first (its name, synopsis, description, the global options), then each of
     /// `commands`, then the exit status and environment. Headings come from `t` (`man.*` keys).
-    public static func render(root: Command, commands: [Command], globals: [CommandSpec.Option], version: String,
-                              localizer t: Localizer) -> String {
-        var page = [".TH ALMANAC 1 \"\" \"almanac \(version)\" \"\(text(t("man.manual")))\"", ".SH \(heading(t("man.heading.name")))"]
+    public static func render(
+        root: Command, commands: [Command], globals: [CommandSpec.Option], version: String,
+        localizer t: Localizer
+    ) -> String {
+        var page = [
+            ".TH ALMANAC 1 \"\" \"almanac \(version)\" \"\(text(t("man.manual")))\"",
+            ".SH \(heading(t("man.heading.name")))",
+        ]
         let summary = root.spec.abstract.hasSuffix(".") ? String(root.spec.abstract.dropLast()) : root.spec.abstract
         page.append("almanac \\- " + text(summary))
         page += [".SH \(heading(t("man.heading.synopsis")))", ".B almanac", text(t("man.synopsis"))]
@@ -54,7 +59,9 @@ public enum ManualPage {
             while let start = rest.range(of: "\\[u") {
                 let digits = rest[start.upperBound...].prefix { $0.isHexDigit }
                 rest = rest[digits.endIndex...]
-                guard let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value), seen.insert(value).inserted else { continue }
+                guard let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value),
+                    seen.insert(value).inserted
+                else { continue }
                 let name = "\\[u\(digits)]"
                 definitions.append(".if !c\(name) .char \(name) \(ascii(scalar))")
             }
@@ -65,8 +72,10 @@ public enum ManualPage {
     /// A character in ASCII, as groff writes it: a Russian letter transliterated, a Latin one without
     /// its accents, a sign by a look-alike, else `?`.
     static func ascii(_ scalar: Unicode.Scalar) -> String {
-        let russian = ["a", "b", "v", "g", "d", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
-                       "kh", "ts", "ch", "sh", "shch", "\\(aq\\(aq", "y", "\\(aq", "e", "yu", "ya"]
+        let russian = [
+            "a", "b", "v", "g", "d", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+            "kh", "ts", "ch", "sh", "shch", "\\(aq\\(aq", "y", "\\(aq", "e", "yu", "ya",
+        ]
         switch scalar.value {
         case 0x0430...0x044F: return russian[Int(scalar.value - 0x0430)]
         case 0x0410...0x042F:
@@ -76,12 +85,17 @@ public enum ManualPage {
         case 0x0401: return "Yo"
         default: break
         }
-        let signs: [UInt32: String] = [0x2026: "...", 0x2013: "\\-", 0x2014: "\\-\\-", 0x2212: "\\-", 0x00D7: "x", 0x2713: "v",
-                                       0x2717: "x", 0x2605: "*", 0x00AB: "<<", 0x00BB: ">>", 0x201C: "\\(dq", 0x201D: "\\(dq",
-                                       0x2018: "\\(aq", 0x2019: "\\(aq", 0x2192: "\\-\\>", 0x00A0: "\\ ", 0x2264: "<=", 0x2265: ">="]
+        let signs: [UInt32: String] = [
+            0x2026: "...", 0x2013: "\\-", 0x2014: "\\-\\-", 0x2212: "\\-", 0x00D7: "x", 0x2713: "v",
+            0x2717: "x", 0x2605: "*", 0x00AB: "<<", 0x00BB: ">>", 0x201C: "\\(dq", 0x201D: "\\(dq",
+            0x2018: "\\(aq", 0x2019: "\\(aq", 0x2192: "\\-\\>", 0x00A0: "\\ ", 0x2264: "<=", 0x2265: ">=",
+        ]
         if let sign = signs[scalar.value] { return sign }
         if let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII,
-            base.properties.isAlphabetic { return String(base) }
+            base.properties.isAlphabetic
+        {
+            return String(base)
+        }
         return "?"
     }
 
@@ -104,7 +118,9 @@ public enum ManualPage {
             lines += [".TP", "\\fI<\(code(argument.valueName))>\\fR", text(argument.abstract)]
         }
         lines += options(spec.options.filter { !$0.isHidden && !["--help", "--version"].contains($0.name) }, t)
-        if !command.examples.isEmpty { lines += [".PP", "\\fI\(text(t("man.examples")))\\fR"] + examples(command.examples) }
+        if !command.examples.isEmpty {
+            lines += [".PP", "\\fI\(text(t("man.examples")))\\fR"] + examples(command.examples)
+        }
         return lines
     }
 
@@ -113,7 +129,9 @@ public enum ManualPage {
             var label = option.names.map { "\\fB\(code($0))\\fR" }.joined(separator: ", ")
             if let value = option.valueName { label += " \\fI<\(code(value))>\\fR" }
             var help = [option.abstract]
-            if !option.allowedValues.isEmpty { help.append(t("man.values", ["values": option.allowedValues.joined(separator: ", ")])) }
+            if !option.allowedValues.isEmpty {
+                help.append(t("man.values", ["values": option.allowedValues.joined(separator: ", ")]))
+            }
             if let value = option.defaultValue, !value.isEmpty { help.append(t("man.default", ["value": value])) }
             return [".TP", label, text(help.filter { !$0.isEmpty }.joined(separator: " "))]
         }
@@ -121,9 +139,10 @@ public enum ManualPage {
 
     private static func examples(_ examples: [(note: String, line: String)]) -> [String] {
         let layout = HelpLayout.examples(examples.map { ($0.line, $0.note) }, heading: "", width: 72)
-        return [".RS 4", ".nf"] + layout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map {
-            line($0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0), code: true)
-        } + [".fi", ".RE"]
+        return [".RS 4", ".nf"]
+            + layout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map {
+                line($0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0), code: true)
+            } + [".fi", ".RE"]
     }
 
     /// Paragraphs of discussion text: a blank line starts a paragraph; lines indented by two spaces

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// The usage errors of the command line, each one line in the user's language (`cli.strings`), with
 /// "did you mean" where a near word exists.
 public enum UsageMistake {
@@ -7,17 +8,23 @@ public enum UsageMistake {
         let names = command.subcommands.map(\.name)
         let spelled = (command.path + [word]).joined(separator: " ")
         let nearest = Suggestions.nearest(to: word, among: names).map { (command.path + [$0]).joined(separator: " ") }
-        return suggesting("cli.error.unknown-command", nearest,
+        return suggesting(
+            "cli.error.unknown-command", nearest,
             ["command": spelled, "help": helpCommand(command.path)])
     }
 
     /// An option `command` does not declare (`--frmat`); `known` are the options it could have meant.
-    public static func unknownOption(_ name: String, of command: CommandSpec, known: [CommandSpec.Option]) -> AlmanacError {
+    public static func unknownOption(_ name: String, of command: CommandSpec, known: [CommandSpec.Option])
+        -> AlmanacError
+    {
         // A command's own `--format` and the global one are one spelling.
         var seen = Set<String>()
-        let spellings = known.filter { !$0.isHidden }.flatMap(\.names).filter { $0.hasPrefix("--") && seen.insert($0).inserted }
+        let spellings = known.filter { !$0.isHidden }.flatMap(\.names).filter {
+            $0.hasPrefix("--") && seen.insert($0).inserted
+        }
         let nearest = Suggestions.nearest(to: name, among: spellings)
-        return suggesting("cli.error.unknown-option", nearest,
+        return suggesting(
+            "cli.error.unknown-option", nearest,
             ["option": name, "command": spelledOut(command.path), "help": helpCommand(command.path)])
     }
 
@@ -26,7 +33,8 @@ public enum UsageMistake {
         guard !option.allowedValues.isEmpty else {
             return AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": option.synopsis])
         }
-        return suggesting("cli.error.bad-choice", Suggestions.nearest(to: value, among: option.allowedValues),
+        return suggesting(
+            "cli.error.bad-choice", Suggestions.nearest(to: value, among: option.allowedValues),
             ["value": value, "option": option.name, "values": option.allowedValues.joined(separator: ", ")])
     }
 
@@ -35,8 +43,10 @@ public enum UsageMistake {
     /// (`anyWillDo`), text is told just that, and a number too large or too small the one bound it
     /// passed (the command's own check may ask for less, so the other bound is not promised). Where
     /// only some numbers would do, a value is told the range.
-    public static func notAWholeNumber(_ value: String, for synopsis: String, from least: String, to most: String,
-                                       anyWillDo: Bool) -> AlmanacError {
+    public static func notAWholeNumber(
+        _ value: String, for synopsis: String, from least: String, to most: String,
+        anyWillDo: Bool
+    ) -> AlmanacError {
         let negative = value.first == "-"
         let digits = negative || value.first == "+" ? value.dropFirst() : Substring(value)
         let isNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
@@ -44,11 +54,14 @@ public enum UsageMistake {
         case (true, false):
             return AlmanacError(.usage, "cli.error.not-a-whole-number", ["value": value, "option": synopsis])
         case (true, true) where negative:
-            return AlmanacError(.usage, "cli.error.whole-number-too-small", ["value": value, "option": synopsis, "least": least])
+            return AlmanacError(
+                .usage, "cli.error.whole-number-too-small", ["value": value, "option": synopsis, "least": least])
         case (true, true):
-            return AlmanacError(.usage, "cli.error.whole-number-too-large", ["value": value, "option": synopsis, "most": most])
+            return AlmanacError(
+                .usage, "cli.error.whole-number-too-large", ["value": value, "option": synopsis, "most": most])
         case (false, _):
-            return AlmanacError(.usage, "cli.error.whole-number-in-range",
+            return AlmanacError(
+                .usage, "cli.error.whole-number-in-range",
                 ["value": value, "option": synopsis, "least": least, "most": most])
         }
     }
@@ -75,12 +88,14 @@ public enum UsageMistake {
 
     /// A required positional argument left out.
     public static func missingArgument(_ argument: CommandSpec.Positional, of command: CommandSpec) -> AlmanacError {
-        AlmanacError(.usage, "cli.error.missing-argument", ["argument": argument.synopsis, "command": spelledOut(command.path)])
+        AlmanacError(
+            .usage, "cli.error.missing-argument", ["argument": argument.synopsis, "command": spelledOut(command.path)])
     }
 
     /// A required option left out (`books add` without `--due`).
     public static func missingOption(_ option: CommandSpec.Option, of command: CommandSpec) -> AlmanacError {
-        AlmanacError(.usage, "cli.error.missing-option", ["option": option.synopsis, "command": spelledOut(command.path)])
+        AlmanacError(
+            .usage, "cli.error.missing-option", ["option": option.synopsis, "command": spelledOut(command.path)])
     }
 
     /// A positional argument the command has no place for.

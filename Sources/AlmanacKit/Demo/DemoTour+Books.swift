@@ -6,14 +6,20 @@ extension DemoTour {
         let t = context.localizer
         let today = context.settings.today
         let loans = LoanTable.sorted(try LoanStore(database: context.database).loans(), by: .title, localizer: t)
-        let list = Step(heading: t("demo.step.books"),
+        let list = Step(
+            heading: t("demo.step.books"),
             body: context.renderer.render(LoanTable.table(loans, today: today, localizer: t)))
         let result = try OverdueCheck(database: context.database, rule: OverdueRule(dueWithin: 3), today: today).run()
         let formats = context.renderer.makeFormats()
-        let check = Step(heading: t("demo.step.overdue"),
-            body: context.renderer.render(result.table(t)) + t("demo.overdue.lines", [
-                "summary": result.summary(formats), "status": String(result.status.rawValue), "nagios": result.nagiosLine(formats),
-            ]) + "\n")
+        let check = Step(
+            heading: t("demo.step.overdue"),
+            body: context.renderer.render(result.table(t))
+                + t(
+                    "demo.overdue.lines",
+                    [
+                        "summary": result.summary(formats), "status": String(result.status.rawValue),
+                        "nagios": result.nagiosLine(formats),
+                    ]) + "\n")
         return [list, check]
     }
 }

@@ -19,7 +19,8 @@ extension DemoTour {
         lines.append(try calendar.deleteHoliday("newyear").render(renderer))
 
         let events = EventStore(database: context.database)
-        let market = try events.add(EventEdit(title: "Christmas market", at: "2025-12-24", ends: "2025-12-26"), zone: context.settings.timeZone)
+        let market = try events.add(
+            EventEdit(title: "Christmas market", at: "2025-12-24", ends: "2025-12-26"), zone: context.settings.timeZone)
         lines.append(EventDetail(event: market).changeMessage(.added, renderer))
         let moved = try events.update(id: market.id, EventEdit(ends: "2025-12-27"), zone: context.settings.timeZone)
         lines.append(EventDetail(event: moved).changeMessage(.updated, renderer))
@@ -29,21 +30,38 @@ extension DemoTour {
         let catalog = try library.catalog()
         let formats = LocalizedFormats(localizer: t)
         func said(_ key: String, _ setting: AnimationSetting, _ arguments: [String: String] = [:]) -> String {
-            t(key, arguments.merging(["name": setting.name, "values": AnimationTables.summary(setting, catalog: catalog, formats: formats)]) { $1 }) + "\n"
+            t(
+                key,
+                arguments.merging([
+                    "name": setting.name,
+                    "values": AnimationTables.summary(setting, catalog: catalog, formats: formats),
+                ]) { $1 }) + "\n"
         }
         let saved = try library.save(name: "Demo", values: [:], replace: true, at: context.settings.now())
-        lines.append(t("animation.saved", ["name": saved.name, "values": AnimationTables.summary(saved, catalog: catalog, formats: formats)]) + "\n")
+        lines.append(
+            t(
+                "animation.saved",
+                ["name": saved.name, "values": AnimationTables.summary(saved, catalog: catalog, formats: formats)])
+                + "\n")
         if catalog.property("opacity") != nil {
             let step = try library.step(name: "Demo", key: "opacity", by: -4)
-            lines.append(said("animation.stepped", step.setting, ["property": "opacity", "value": formats.number(step.value.doubleValue),
-                                                                  "limit": step.clamped ? t("animation.stepped.limit") : ""]))
+            lines.append(
+                said(
+                    "animation.stepped", step.setting,
+                    [
+                        "property": "opacity", "value": formats.number(step.value.doubleValue),
+                        "limit": step.clamped ? t("animation.stepped.limit") : "",
+                    ]))
         }
         lines.append(said("animation.deleted", try library.delete(name: "Demo")))
 
         let loans = LoanStore(database: context.database)
-        let loan = try loans.add(LoanEdit(title: "Dune", author: "Frank Herbert", borrower: "Chloé", dueOn: "today+21"), today: today)
+        let loan = try loans.add(
+            LoanEdit(title: "Dune", author: "Frank Herbert", borrower: "Chloé", dueOn: "today+21"), today: today)
         lines.append(LoanChange(.added, loan).render(renderer))
-        lines.append(LoanChange(.updated, try loans.update(id: loan.id, LoanEdit(dueOn: "today+28"), today: today)).render(renderer))
+        lines.append(
+            LoanChange(.updated, try loans.update(id: loan.id, LoanEdit(dueOn: "today+28"), today: today)).render(
+                renderer))
         lines.append(LoanChange(.deleted, try loans.delete(id: loan.id)).render(renderer))
 
         return [Step(heading: t("demo.step.changes"), body: lines.joined())]

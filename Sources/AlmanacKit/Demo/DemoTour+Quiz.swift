@@ -11,11 +11,13 @@ extension DemoTour {
         let answers = try QuizStore(database: context.database).answers()
         let tables = QuizTables(directory: directory, localizer: t)
         return [
-            Step(heading: t("demo.quiz.question", ["seed": String(quizSeed)]),
-                 body: FlagQuiz.questionText(tables, seed: quizSeed, reveal: true, renderer: context.renderer)),
+            Step(
+                heading: t("demo.quiz.question", ["seed": String(quizSeed)]),
+                body: FlagQuiz.questionText(tables, seed: quizSeed, reveal: true, renderer: context.renderer)),
             Step(heading: t("demo.quiz.scores"), body: context.renderer.render(tables.scores(Scoring.scores(answers)))),
-            Step(heading: t("demo.quiz.missed"),
-                 body: context.renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(5))))),
+            Step(
+                heading: t("demo.quiz.missed"),
+                body: context.renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(5))))),
         ]
     }
 }

@@ -41,11 +41,13 @@ public enum DemoTour {
     /// A new temporary directory for the demo (in `TMPDIR`, else `/tmp`).
     public static func temporaryFolder() throws -> String {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("almanac-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+            .appendingPathComponent(
+                "almanac-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": directory.path, "reason": error.localizedDescription])
+            throw AlmanacError(
+                .cannotCreate, "error.cannot-write", ["path": directory.path, "reason": error.localizedDescription])
         }
         return directory.path
     }
@@ -75,14 +77,18 @@ public enum DemoTour {
         return Result(databasePath: path, sampleDataPath: folder, schemaVersion: report.toVersion, steps: steps)
     }
 
-    private static func importSampleData(from folder: String, into database: Database, settings: Settings) throws -> ImportReport {
+    private static func importSampleData(from folder: String, into database: Database, settings: Settings) throws
+        -> ImportReport
+    {
         var options = ImportOptions(today: settings.today)
         options.timeZone = settings.timeZone
         options.now = settings.now()
         let plan = try ImportPlan.resolve([folder])
         let report = try Importer(database: database, options: options, localizer: settings.localizer).run(plan.files)
         guard report.committed else {
-            throw AlmanacError(.internalError, "error.internal", ["message": "the sample data did not import (\(report.errorCount) errors)"])
+            throw AlmanacError(
+                .internalError, "error.internal",
+                ["message": "the sample data did not import (\(report.errorCount) errors)"])
         }
         return report
     }
@@ -90,16 +96,21 @@ public enum DemoTour {
     private static func overview(_ context: DemoContext, imported: ImportReport) -> Step {
         let t = context.localizer
         let table = Table(
-            columns: [Table.Column(key: "kind", title: t("demo.column.kind")),
-                      Table.Column(key: "file", title: t("demo.column.file")),
-                      Table.Column(key: "rows", title: t("init.column.rows"))],
-            rows: imported.files.map { [.text($0.kind.rawValue), .text(($0.file as NSString).lastPathComponent), .integer(Int64($0.rows))] })
+            columns: [
+                Table.Column(key: "kind", title: t("demo.column.kind")),
+                Table.Column(key: "file", title: t("demo.column.file")),
+                Table.Column(key: "rows", title: t("init.column.rows")),
+            ],
+            rows: imported.files.map {
+                [.text($0.kind.rawValue), .text(($0.file as NSString).lastPathComponent), .integer(Int64($0.rows))]
+            })
         return Step(heading: t("demo.step.imported"), body: context.renderer.render(table))
     }
 
     private static func reports(_ context: DemoContext) throws -> Step {
         let t = context.localizer
-        return Step(heading: t("demo.reports", ["path": context.settings.databasePath]),
+        return Step(
+            heading: t("demo.reports", ["path": context.settings.databasePath]),
             body: context.renderer.render(try ReportCatalog.builtIn().listTable(t)))
     }
 }

@@ -18,7 +18,8 @@ public enum SampleData {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw AlmanacError(.cannotCreate, "error.cannot-write", ["path": folder, "reason": error.localizedDescription])
+            throw AlmanacError(
+                .cannotCreate, "error.cannot-write", ["path": folder, "reason": error.localizedDescription])
         }
         var outputs = OutputGuard(database: database, force: true)
         return try files.map { file in

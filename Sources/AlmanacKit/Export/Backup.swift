@@ -46,7 +46,9 @@ public enum Backup {
         do {
             try copy(database, into: temporary, shown: path)
             // SQLite opened the copy by its name: the bytes must be in the file this run made.
-            guard let size = file.writtenSize, size > 0 else { throw AlmanacError(.cannotCreate, "write.error.moved", ["path": path]) }
+            guard let size = file.writtenSize, size > 0 else {
+                throw AlmanacError(.cannotCreate, "write.error.moved", ["path": path])
+            }
             try file.commit()
             return Report(path: path, bytes: size)
         } catch {
@@ -82,7 +84,9 @@ public enum Backup {
             sqlite3_sleep(50)
         }
         let finished = sqlite3_backup_finish(backup)
-        if code != SQLITE_DONE { throw failure(code, code == SQLITE_BUSY || code == SQLITE_LOCKED ? source.handle : handle) }
+        if code != SQLITE_DONE {
+            throw failure(code, code == SQLITE_BUSY || code == SQLITE_LOCKED ? source.handle : handle)
+        }
         guard finished == SQLITE_OK else { throw failure(finished, handle) }
     }
 
@@ -91,7 +95,8 @@ public enum Backup {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(handle, "PRAGMA page_count", -1, &statement, nil) == SQLITE_OK,
-            sqlite3_step(statement) == SQLITE_ROW else { return nil }
+            sqlite3_step(statement) == SQLITE_ROW
+        else { return nil }
         return sqlite3_column_int64(statement, 0)
     }
 }

@@ -42,7 +42,9 @@ final class CSVWriter {
             let size = csv_write(nil, 0, bytes.baseAddress, bytes.count)
             let start = buffer.count
             buffer.append(contentsOf: repeatElement(0, count: size))
-            buffer.withUnsafeMutableBytes { out in _ = csv_write(out.baseAddress! + start, size, bytes.baseAddress, bytes.count) }
+            buffer.withUnsafeMutableBytes { out in
+                _ = csv_write(out.baseAddress! + start, size, bytes.baseAddress, bytes.count)
+            }
         } else {
             buffer.append(contentsOf: bytes)
         }

@@ -24,7 +24,9 @@ public enum DatabaseExport {
     /// written under a temporary name in the folder the claim opened, and none takes its name until
     /// all are complete and on the disk. Every kind is read in one read transaction, so the files
     /// agree with each other while another process writes.
-    public static func write(_ database: Database, into folder: String, sheet: SheetForm = .plain, force: Bool = false) throws -> [File] {
+    public static func write(_ database: Database, into folder: String, sheet: SheetForm = .plain, force: Bool = false)
+        throws -> [File]
+    {
         try makeFolder(folder)
         var outputs = OutputGuard(database: database.path, force: force)
         let kinds = ImportKind.dependencyOrder
@@ -35,7 +37,9 @@ public enum DatabaseExport {
         do {
             try withReadTransaction(database) {
                 for (kind, file) in zip(kinds, files) {
-                    counts.append(try Store.explained { try Exporter.write(kind, database, CSVWriter(file.writer, sheet: sheet)) })
+                    counts.append(
+                        try Store.explained { try Exporter.write(kind, database, CSVWriter(file.writer, sheet: sheet)) }
+                    )
                 }
             }
             try OutputFile.synchronize(files)
@@ -59,17 +63,23 @@ public enum DatabaseExport {
     }
 
     /// The folder's path joined with a file name, as the user wrote the folder.
-    static func path(_ folder: String, _ name: String) -> String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
+    static func path(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
 
     private static func makeFolder(_ folder: String) throws {
         guard !folder.isEmpty else { throw AlmanacError(.usage, "write.refused.empty", ["option": "export"]) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw AlmanacError(.usage, "export.error.not-a-folder", ["path": folder]) }
+            guard isDirectory.boolValue else {
+                throw AlmanacError(.usage, "export.error.not-a-folder", ["path": folder])
+            }
             return
         }
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw AlmanacError(.cannotCreate, "export.error.cannot-make-folder", ["path": folder, "reason": String(cString: strerror(errno))])
+            throw AlmanacError(
+                .cannotCreate, "export.error.cannot-make-folder",
+                ["path": folder, "reason": String(cString: strerror(errno))])
         }
     }
 }

@@ -10,8 +10,10 @@ public enum Exporter {
     /// file without `force`) and put in place only when complete. Returns the number of rows written.
     @discardableResult
     /// `sheet` gives the delimiter and whether the file starts with a UTF-8 byte-order mark.
-    public static func export(_ kind: ImportKind, from database: Database, to path: String?, sheet: SheetForm = .plain,
-                              force: Bool = false, option: String = "--out") throws -> Int {
+    public static func export(
+        _ kind: ImportKind, from database: Database, to path: String?, sheet: SheetForm = .plain,
+        force: Bool = false, option: String = "--out"
+    ) throws -> Int {
         guard let path else {
             return try write(kind, database, CSVWriter(OutputWriter.standardOutput, sheet: sheet))
         }
@@ -45,7 +47,8 @@ public enum Exporter {
         let specs = SettingKind.specs
         try writer.record(specs.map { $0.header ?? $0.name } + keys)
         let settings = try database.prepare(SettingKind.exportSQL)
-        let values = try database.prepare("SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
+        let values = try database.prepare(
+            "SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
         var count = 0
         while try settings.step() {
             for (index, spec) in specs.enumerated() { field(settings, Int32(index), spec.type, writer) }

@@ -36,11 +36,13 @@ final class BatchPipeline: @unchecked Sendable {
         guard threaded else { return }
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let pipeline = Unmanaged<BatchPipeline>.fromOpaque(context!).takeRetainedValue()
-            pipeline.produce()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let pipeline = Unmanaged<BatchPipeline>.fromOpaque(context!).takeRetainedValue()
+                pipeline.produce()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<BatchPipeline>.fromOpaque(context).release()
             threaded = false

@@ -20,7 +20,9 @@ final class BatchPreparer {
     /// `--map`: the file's columns read as others, or left out.
     private let renames: [String: String]
 
-    init(file: String, kind: ImportKind, rules: any RowRules, renames: [String: String] = [:], throughLink: Bool = false) {
+    init(
+        file: String, kind: ImportKind, rules: any RowRules, renames: [String: String] = [:], throughLink: Bool = false
+    ) {
         self.renames = renames
         self.file = file
         self.throughLink = throughLink
@@ -57,7 +59,8 @@ final class BatchPreparer {
     private func readHeader(_ batch: RecordBatch, _ record: Int) -> Bool {
         var problems = structuralProblems(batch, record, expectedWidth: nil)
         if problems.isEmpty {
-            let result = HeaderMapping.map(batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames,
+            let result = HeaderMapping.map(
+                batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames,
                 throughLink: throughLink)
             if let found = result.mapping {
                 mapping = found
@@ -91,7 +94,8 @@ final class BatchPreparer {
             for problem in problems { batch.issues.append((record, problem)) }
             return
         }
-        var row = RowCheck(batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
+        var row = RowCheck(
+            batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
             output: rowValues, width: width, dateForms: batch.dialect.dates)
         rules.check(&row)
         row.finish()
@@ -103,7 +107,8 @@ final class BatchPreparer {
         let span = batch.record(record)
         guard span.fault == .none, span.dropped == 0 else { return false }
         let fields = batch.storage.fields
-        for index in span.firstField..<(span.firstField + span.fieldCount) where fields[index].length > 0 || fields[index].quoted {
+        for index in span.firstField..<(span.firstField + span.fieldCount)
+        where fields[index].length > 0 || fields[index].quoted {
             return false
         }
         return true
@@ -113,8 +118,13 @@ final class BatchPreparer {
     private func valuesInUnnamedColumns(_ batch: RecordBatch, _ record: Int, from first: Int) -> [ImportDiagnostic] {
         for field in first..<batch.record(record).fieldCount where !batch.field(record, field).isEmpty {
             let place = batch.locate(record, field: field)
-            return [ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.value-in-unnamed-column",
-                arguments: ["number": String(field + 1), "value": ImportDiagnostic.shown(batch.string(record, field))])]
+            return [
+                ImportDiagnostic(
+                    file: file, line: place.line, column: place.column, key: "import.error.value-in-unnamed-column",
+                    arguments: [
+                        "number": String(field + 1), "value": ImportDiagnostic.shown(batch.string(record, field)),
+                    ])
+            ]
         }
         return []
     }
@@ -123,7 +133,9 @@ final class BatchPreparer {
     private func structuralProblems(_ batch: RecordBatch, _ record: Int, expectedWidth: Int?) -> [ImportDiagnostic] {
         let storage = batch.storage
         let span = storage.records[record]
-        func at(_ place: (line: Int, column: Int), _ key: String, _ arguments: [String: String] = [:]) -> ImportDiagnostic {
+        func at(_ place: (line: Int, column: Int), _ key: String, _ arguments: [String: String] = [:])
+            -> ImportDiagnostic
+        {
             ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: arguments)
         }
         switch span.fault {
@@ -132,7 +144,11 @@ final class BatchPreparer {
         case .textAfterQuote: return [at((span.faultLine, span.faultColumn), "import.error.text-after-quote")]
         case .unterminatedQuote: return [at((span.faultLine, span.faultColumn), "import.error.unterminated-quote")]
         case .fieldTooLong:
-            return [at((span.faultLine, span.faultColumn), "import.error.field-too-long", ["limit": String(CSVReader.maximumField >> 20) + " MiB"])]
+            return [
+                at(
+                    (span.faultLine, span.faultColumn), "import.error.field-too-long",
+                    ["limit": String(CSVReader.maximumField >> 20) + " MiB"])
+            ]
         }
         for field in 0..<span.fieldCount {
             let spanOfField = storage.fields[span.firstField + field]
@@ -145,9 +161,12 @@ final class BatchPreparer {
             case .invalidUTF8(let byte):
                 switch encoding {
                 case .utf8:
-                    let key = looksLikeWindows1251(batch, record) ? "import.error.invalid-utf8.windows-1251" : "import.error.invalid-utf8"
+                    let key =
+                        looksLikeWindows1251(batch, record)
+                        ? "import.error.invalid-utf8.windows-1251" : "import.error.invalid-utf8"
                     return [at(place, key, ["byte": hex(byte)])]
-                case .utf16LE, .utf16BE: return [at(place, "import.error.invalid-utf16", ["encoding": encoding.rawValue])]
+                case .utf16LE, .utf16BE:
+                    return [at(place, "import.error.invalid-utf16", ["encoding": encoding.rawValue])]
                 default: return [at(place, "import.error.invalid-byte", ["encoding": encoding.rawValue])]
                 }
             }
@@ -167,7 +186,9 @@ final class BatchPreparer {
     /// True when the record's bytes read as Cyrillic in windows-1251 (`TextEncoding.looksLikeWindows1251`).
     private func looksLikeWindows1251(_ batch: RecordBatch, _ record: Int) -> Bool {
         var counts = (high: 0, letters: 0)
-        for field in 0..<batch.record(record).fieldCount { TextEncoding.cyrillicCounts(batch.field(record, field), into: &counts) }
+        for field in 0..<batch.record(record).fieldCount {
+            TextEncoding.cyrillicCounts(batch.field(record, field), into: &counts)
+        }
         return TextEncoding.looksLikeWindows1251(counts)
     }
 

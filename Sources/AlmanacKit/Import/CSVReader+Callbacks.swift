@@ -3,7 +3,8 @@ import Foundation
 
 // libcsv's callbacks and allocator for `CSVReader`: C function pointers, so file-level constants.
 
-let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
+let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    data, length, context in
     context!.assumingMemoryBound(to: ParseContext.self).pointee.addField(data, length)
 }
 
@@ -12,7 +13,8 @@ let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, co
 }
 
 /// Hands the text of the field being read over after a parse fault (see `CSVReader.recordParseFault`).
-let onFaultyField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
+let onFaultyField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    data, length, context in
     context!.assumingMemoryBound(to: ParseContext.self).pointee.storage.arena.append(data, length)
 }
 

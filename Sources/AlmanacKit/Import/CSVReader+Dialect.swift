@@ -16,7 +16,9 @@ extension CSVReader {
         guard let isDateColumn, let base = sample.baseAddress, memchr(base, 47, sample.count) != nil else { return }
         let header = DelimiterSniffer.shape(of: sample, delimiter: dialect.delimiter, complete: complete).names
         let dateFields = Set(header.indices.filter { isDateColumn(header[$0]) })
-        if let order = DateOrderSniffer.order(sample, delimiter: dialect.delimiter, dateFields: dateFields, complete: complete) {
+        if let order = DateOrderSniffer.order(
+            sample, delimiter: dialect.delimiter, dateFields: dateFields, complete: complete)
+        {
             dialect.dates.slashOrder = order
             dialect.datesSource = .sniffed
         }
@@ -34,7 +36,8 @@ extension CSVReader {
     func chooseEncoding(_ start: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         let announced = TextEncoding.announced(by: start)
         if let announced, let given = givenEncoding, given != announced {
-            throw AlmanacError(.invalidData, "import.error.encoding-conflict",
+            throw AlmanacError(
+                .invalidData, "import.error.encoding-conflict",
                 ["path": input.displayName, "found": announced.rawValue, "given": given.rawValue])
         }
         let encoding = announced ?? givenEncoding ?? .utf8
@@ -53,10 +56,12 @@ extension CSVReader {
         if let sep = DelimiterSniffer.sepLine(text) {
             let named = ImportOptions.delimiterName(sep.delimiter)
             guard DelimiterSniffer.candidates.contains(sep.delimiter) else {
-                throw AlmanacError(.invalidData, "import.error.sep-line-unknown", ["path": input.displayName, "value": named])
+                throw AlmanacError(
+                    .invalidData, "import.error.sep-line-unknown", ["path": input.displayName, "value": named])
             }
             if let given = givenDelimiter, given != sep.delimiter {
-                throw AlmanacError(.invalidData, "import.error.sep-line-conflict",
+                throw AlmanacError(
+                    .invalidData, "import.error.sep-line-conflict",
                     ["path": input.displayName, "value": named, "given": ImportOptions.delimiterName(given)])
             }
             dialect.delimiter = sep.delimiter

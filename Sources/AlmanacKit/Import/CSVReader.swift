@@ -1,15 +1,16 @@
 import AlmanacText
 import CCSV
 import Foundation
+
 #if FUZZING
-/// The fuzz build compiles AlmanacKit's sources alone with swiftc (Tests/Fuzz/fuzz.sh), without
-/// swift-crypto; no invariant it checks reads the digest, so it is left empty there.
-struct SHA256 {
-    mutating func update(bufferPointer: UnsafeRawBufferPointer) {}
-    func finalize() -> [UInt8] { [] }
-}
+    /// The fuzz build compiles AlmanacKit's sources alone with swiftc (Tests/Fuzz/fuzz.sh), without
+    /// swift-crypto; no invariant it checks reads the digest, so it is left empty there.
+    struct SHA256 {
+        mutating func update(bufferPointer: UnsafeRawBufferPointer) {}
+        func finalize() -> [UInt8] { [] }
+    }
 #else
-import Crypto
+    import Crypto
 #endif
 
 /// A streaming CSV reader on libcsv in strict mode. It reads large chunks, feeds the parser one
@@ -65,9 +66,11 @@ final class CSVReader {
     /// A reader of `input`; its first record (the header) keeps at most `headerFields` fields. Nil
     /// for `delimiter` or `encoding` finds them from the file; `recognized` counts the names of a
     /// header that name a column, for finding the delimiter.
-    init(input: InputFile, delimiter: UInt8?, encoding: TextEncoding?, headerFields: Int,
-         recognized: @escaping ([String]) -> Int = { _ in 0 }, isDateColumn: ((String) -> Bool)? = nil,
-         datePattern: DateForms.Pattern? = nil) {
+    init(
+        input: InputFile, delimiter: UInt8?, encoding: TextEncoding?, headerFields: Int,
+        recognized: @escaping ([String]) -> Int = { _ in 0 }, isDateColumn: ((String) -> Bool)? = nil,
+        datePattern: DateForms.Pattern? = nil
+    ) {
         self.isDateColumn = isDateColumn
         self.datePattern = datePattern
         self.input = input
@@ -115,7 +118,8 @@ final class CSVReader {
             }
             feedLine()
             let storage = context.pointee.storage
-            let full = storage.records.count >= limit || storage.arena.count >= Self.batchBytes
+            let full =
+                storage.records.count >= limit || storage.arena.count >= Self.batchBytes
                 || storage.fields.count >= Self.batchFields
             if full && !context.pointee.recordOpen && !skippingLine { return true }
         }
@@ -200,7 +204,10 @@ final class CSVReader {
         position += length
         if skippingLine {
             appendToLastField(start, !lineEnded ? length : lineContentLength(start, length))
-            if lineEnded { endLine(); skippingLine = false }
+            if lineEnded {
+                endLine()
+                skippingLine = false
+            }
             return
         }
         let consumed = parse(start, length)
@@ -211,7 +218,8 @@ final class CSVReader {
         } else if lineEnded {
             endLine()
         } else {
-            context.pointee.lineCharacters += TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: length))
+            context.pointee.lineCharacters += TextCheck.characterCount(
+                UnsafeRawBufferPointer(start: start, count: length))
         }
     }
 
@@ -224,7 +232,8 @@ final class CSVReader {
     /// and reading ends. It either ended (and was left out) or could not (the buffer stopped growing).
     func stopAtLongField() {
         if !context.pointee.fieldTooLong {
-            let place = context.pointee.fieldStart(), quoted = context.pointee.fieldIsQuoted
+            let place = context.pointee.fieldStart()
+            let quoted = context.pointee.fieldIsQuoted
             let offset = context.pointee.storage.arena.count
             context.pointee.closeFaultyRecord(.fieldTooLong, at: place, fieldFrom: offset, quoted: quoted)
         } else if context.pointee.recordOpen {
@@ -248,7 +257,9 @@ final class CSVReader {
     /// the field in progress with the rest of the line, so a rejects file loses nothing; parsing
     /// resumes on the next line.
     func recordParseFault(start: UnsafeRawPointer, consumed: Int, length: Int, lineEnded: Bool) {
-        let column = context.pointee.lineCharacters + TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: consumed)) + 1
+        let column =
+            context.pointee.lineCharacters
+            + TextCheck.characterCount(UnsafeRawBufferPointer(start: start, count: consumed)) + 1
         let quoted = context.pointee.fieldIsQuoted
         let offset = context.pointee.storage.arena.count
         if quoted { context.pointee.storage.arena.append("\"", 1) }
@@ -257,7 +268,8 @@ final class CSVReader {
         _ = csv_fini(parser, onFaultyField, nil, context)
         if quoted { context.pointee.storage.arena.append("\"", 1) }
         context.pointee.storage.arena.append(start + consumed, lineContentLength(start, length) - consumed)
-        context.pointee.closeFaultyRecord(quoted ? .textAfterQuote : .unexpectedQuote, at: (context.pointee.line, column),
+        context.pointee.closeFaultyRecord(
+            quoted ? .textAfterQuote : .unexpectedQuote, at: (context.pointee.line, column),
             fieldFrom: offset, quoted: false)
         if lineEnded { endLine() } else { skippingLine = true }
     }

@@ -9,16 +9,26 @@ import Foundation
 enum DateOrderSniffer {
     /// The order the sample shows, or nil. `text` is the start of the file after any `sep=` line;
     /// `dateFields` are the header's fields that hold days; `complete` says the text is the whole file.
-    static func order(_ text: UnsafeRawBufferPointer, delimiter: UInt8, dateFields: Set<Int>, complete: Bool) -> DateForms.Order? {
+    static func order(_ text: UnsafeRawBufferPointer, delimiter: UInt8, dateFields: Set<Int>, complete: Bool)
+        -> DateForms.Order?
+    {
         guard !dateFields.isEmpty, let base = text.baseAddress, memchr(base, 47, text.count) != nil else { return nil }
-        var dayFirst = false, monthFirst = false
-        var field = 0, fieldStart = 0, lines = 0, inQuotes = false, atFieldStart = true, lineHasText = false
+        var dayFirst = false
+        var monthFirst = false
+        var field = 0
+        var fieldStart = 0
+        var lines = 0
+        var inQuotes = false
+        var atFieldStart = true
+        var lineHasText = false
         var index = 0
         let count = text.count
         func endField(_ end: Int) {
             guard lines > 0, dateFields.contains(field) else { return }
             var bytes = UnsafeRawBufferPointer(rebasing: text[fieldStart..<end])
-            if bytes.count >= 2, bytes.first == 34, bytes.last == 34 { bytes = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]) }
+            if bytes.count >= 2, bytes.first == 34, bytes.last == 34 {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+            }
             switch DateForms.slashEvidence(bytes) {
             case .dayMonthYear: dayFirst = true
             case .monthDayYear: monthFirst = true

@@ -44,7 +44,9 @@ enum DelimiterSniffer {
         for delimiter in candidates {
             let shape = shape(of: text, delimiter: delimiter, complete: complete)
             guard shape.headerFields > 1 else { continue }
-            let key = [recognized(shape.names), shape.agreeing == shape.lines ? 1 : 0, shape.agreeing, shape.headerFields]
+            let key = [
+                recognized(shape.names), shape.agreeing == shape.lines ? 1 : 0, shape.agreeing, shape.headerFields,
+            ]
             if best == nil || best!.key.lexicographicallyPrecedes(key) { best = (delimiter, key) }
         }
         return best?.delimiter
@@ -54,8 +56,13 @@ enum DelimiterSniffer {
     /// at its start; a doubled quote inside one is a quote), counting each line's fields.
     static func shape(of text: UnsafeRawBufferPointer, delimiter: UInt8, complete: Bool) -> Shape {
         var shape = Shape()
-        var fields = 1, fieldStart = 0, lineHasText = false, atFieldStart = true, inQuotes = false
-        var sawHeader = false, lines = 0
+        var fields = 1
+        var fieldStart = 0
+        var lineHasText = false
+        var atFieldStart = true
+        var inQuotes = false
+        var sawHeader = false
+        var lines = 0
         var index = 0
         let count = text.count
         func endField(_ end: Int) {
@@ -70,7 +77,11 @@ enum DelimiterSniffer {
             shape.names.append(quoted ? name.replacingOccurrences(of: "\"\"", with: "\"") : name)
         }
         func endLine(_ end: Int) {
-            defer { fields = 1; lineHasText = false; atFieldStart = true }
+            defer {
+                fields = 1
+                lineHasText = false
+                atFieldStart = true
+            }
             guard lineHasText else { return }
             endField(end)
             if !sawHeader {

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// What an import settled about one file's form, and how it knew: the command line said it, the
 /// file announced it (a byte-order mark, Excel's `sep=` line), it was found from a sample of the
 /// file, or nothing said otherwise. The summary and `--dry-run` print each decision.
@@ -47,11 +48,19 @@ public struct FileDialect: Sendable, Equatable {
             }
         }
         return [
-            t("import.form.encoding", ["encoding": encoding.rawValue, "how": how(encodingSource, option: "--encoding")]),
-            t("import.form.delimiter", ["delimiter": ImportOptions.delimiterName(delimiter), "how": how(delimiterSource, option: "--delimiter")]),
-        ] + (datesSource.map { source in
-            let form = dates.pattern?.text ?? dates.slashOrder.map { DateForms.name($0) } ?? ""
-            return [t("import.form.dates", ["form": form, "how": how(source, option: "--date-format")])]
-        } ?? [])
+            t(
+                "import.form.encoding",
+                ["encoding": encoding.rawValue, "how": how(encodingSource, option: "--encoding")]),
+            t(
+                "import.form.delimiter",
+                [
+                    "delimiter": ImportOptions.delimiterName(delimiter),
+                    "how": how(delimiterSource, option: "--delimiter"),
+                ]),
+        ]
+            + (datesSource.map { source in
+                let form = dates.pattern?.text ?? dates.slashOrder.map { DateForms.name($0) } ?? ""
+                return [t("import.form.dates", ["form": form, "how": how(source, option: "--date-format")])]
+            } ?? [])
     }
 }

@@ -23,8 +23,12 @@ final class FileLoad {
     /// True once the file must not be read further.
     private(set) var stopped = false
 
-    init(summary: ImportFileSummary, inserter: RowInserter, preparer: BatchPreparer, columns: [ImportColumn], file: String,
-         rejectsTarget: OutputTarget?, options: ImportOptions, localizer: Localizer, report: @escaping (ImportDiagnostic) -> Bool) {
+    init(
+        summary: ImportFileSummary, inserter: RowInserter, preparer: BatchPreparer, columns: [ImportColumn],
+        file: String,
+        rejectsTarget: OutputTarget?, options: ImportOptions, localizer: Localizer,
+        report: @escaping (ImportDiagnostic) -> Bool
+    ) {
         self.summary = summary
         self.inserter = inserter
         self.preparer = preparer
@@ -98,7 +102,9 @@ final class FileLoad {
             return
         }
         for record in pending {
-            switch try inserter.insert(batch, values, record: record, mapping: preparer.mapping?.fields ?? [], columns: columns, file: file) {
+            switch try inserter.insert(
+                batch, values, record: record, mapping: preparer.mapping?.fields ?? [], columns: columns, file: file)
+            {
             case .inserted: summary.rows += 1
             case .skipped: summary.skipped += 1
             case .failed(let problem):
@@ -117,8 +123,11 @@ final class FileLoad {
     private func reject(_ batch: RecordBatch, _ record: Int, _ problems: [ImportDiagnostic]) throws {
         summary.rejected += 1
         guard skipInvalid, let rejectsTarget, let header = preparer.header else { return }
-        if rejects == nil { rejects = try RejectsWriter(target: rejectsTarget, header: header, delimiter: batch.dialect.delimiter,
-                dialect: batch.dialect) }
+        if rejects == nil {
+            rejects = try RejectsWriter(
+                target: rejectsTarget, header: header, delimiter: batch.dialect.delimiter,
+                dialect: batch.dialect)
+        }
         try rejects?.write(batch, record: record, reasons: problems.map(reason))
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Matches a file's header to a kind's columns: any order, case- and space-insensitive, `ё` as `е`,
 /// the byte-order mark already gone. A field names a column by `--map SOURCE=column` first, then by
 /// the column's name (`due_on`), then by its title as Almanac prints it in any of its languages
@@ -46,10 +47,14 @@ struct HeaderMapping {
     /// column left out), then names, then titles no other column has and no column is named.
     static func spellings(_ columns: [ImportColumn], renames: [String: String] = [:]) -> [String: Int?] {
         var byName: [String: Int] = [:]
-        for (column, spec) in columns.enumerated() where spec.inFile && byName[spec.name] == nil { byName[spec.name] = column }
+        for (column, spec) in columns.enumerated() where spec.inFile && byName[spec.name] == nil {
+            byName[spec.name] = column
+        }
         var byTitle: [String: [Int]] = [:]
         for (column, spec) in columns.enumerated() where spec.inFile {
-            for title in Set(spec.titles.map(normalized)) where byName[title] == nil { byTitle[title, default: []].append(column) }
+            for title in Set(spec.titles.map(normalized)) where byName[title] == nil {
+                byTitle[title, default: []].append(column)
+            }
         }
         var all: [String: Int?] = [:]
         // A title two columns share (`название`: a book's title, a setting's name) names neither.
@@ -82,9 +87,10 @@ struct HeaderMapping {
     /// Maps the header record of `batch`, or returns its problems, each at its field. A file reached
     /// through a link (`throughLink`) has an unknown column named by its number, never by its text:
     /// the link may lead to a file that is no CSV at all, whose first line is nobody's business.
-    static func map(_ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String,
-                    renames: [String: String] = [:], throughLink: Bool = false) -> (mapping: HeaderMapping?, problems: [ImportDiagnostic])
-    {
+    static func map(
+        _ batch: RecordBatch, record: Int, columns: [ImportColumn], kind: ImportKind, file: String,
+        renames: [String: String] = [:], throughLink: Bool = false
+    ) -> (mapping: HeaderMapping?, problems: [ImportDiagnostic]) {
         let span = batch.record(record)
         let starts = batch.fieldStarts(record)
         let index = spellings(columns, renames: renames)
@@ -93,22 +99,29 @@ struct HeaderMapping {
         var fields = Array(repeating: -1, count: columns.count)
         var reasonSeen = false
         var problems: [ImportDiagnostic] = []
-        func problem(_ field: Int, _ key: String, _ arguments: [String: String], counts: [String: ImportDiagnostic.Count] = [:]) {
+        func problem(
+            _ field: Int, _ key: String, _ arguments: [String: String], counts: [String: ImportDiagnostic.Count] = [:]
+        ) {
             var all = arguments
             all["kind"] = kind.rawValue
-            var key = key, counts = counts
+            var key = key
+            var counts = counts
             if let more = accepted.more, key != "import.header.duplicate" {
                 key += ".more"
                 counts["more"] = ImportDiagnostic.Count(more, "unit.more-name")
             }
             all["accepted"] = accepted.names
-            problems.append(ImportDiagnostic(file: file, line: starts[field].line, column: starts[field].column, key: key,
-                arguments: all, counts: counts))
+            problems.append(
+                ImportDiagnostic(
+                    file: file, line: starts[field].line, column: starts[field].column, key: key,
+                    arguments: all, counts: counts))
         }
         let names = (0..<span.fieldCount).map { normalized(batch.string(record, $0)) }
         // Unnamed columns after the last named one are a spreadsheet's empty trailing columns;
         // a header with no name at all has none of them.
-        let namedWidth = span.fieldsFound > span.fieldCount ? span.fieldCount : (names.lastIndex { !$0.isEmpty }).map { $0 + 1 } ?? span.fieldCount
+        let namedWidth =
+            span.fieldsFound > span.fieldCount
+            ? span.fieldCount : (names.lastIndex { !$0.isEmpty }).map { $0 + 1 } ?? span.fieldCount
         var examined = 0
         while examined < span.fieldCount && problems.count < listedProblems {
             let field = examined
@@ -119,12 +132,16 @@ struct HeaderMapping {
                 // A `--map` source left out on purpose, or one whose target is not this kind's column.
                 guard let column = found else {
                     if let target = renames.first(where: { normalized($0.key) == name })?.value, !target.isEmpty {
-                        problem(field, "import.header.map-target", ["column": ImportDiagnostic.shown(batch.string(record, field)), "target": target])
+                        problem(
+                            field, "import.header.map-target",
+                            ["column": ImportDiagnostic.shown(batch.string(record, field)), "target": target])
                     }
                     continue
                 }
                 if fields[column] >= 0 {
-                    problem(field, "import.header.duplicate", ["column": sources.contains(name) ? batch.string(record, field) : columns[column].name])
+                    problem(
+                        field, "import.header.duplicate",
+                        ["column": sources.contains(name) ? batch.string(record, field) : columns[column].name])
                 } else {
                     fields[column] = field
                 }
@@ -136,7 +153,9 @@ struct HeaderMapping {
             } else if throughLink {
                 problem(field, "import.header.unknown-through-link", ["number": String(field + 1)])
             } else if let near = nearest(batch.string(record, field), columns) {
-                problem(field, "import.header.unknown.near", ["column": ImportDiagnostic.shown(batch.string(record, field)), "near": near])
+                problem(
+                    field, "import.header.unknown.near",
+                    ["column": ImportDiagnostic.shown(batch.string(record, field)), "near": near])
             } else {
                 problem(field, "import.header.unknown", ["column": ImportDiagnostic.shown(batch.string(record, field))])
             }
@@ -145,14 +164,18 @@ struct HeaderMapping {
         if left > 0 {
             // The rest is not looked at: a kind's header has at most `columns.count + 1` columns.
             let place = starts[min(examined, span.fieldCount)]
-            problems.append(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.header.unchecked",
-                arguments: ["kind": kind.rawValue, "limit": String(columns.filter(\.inFile).count + 1)], counts: ["count": .init(left, "unit.more-column")]))
+            problems.append(
+                ImportDiagnostic(
+                    file: file, line: place.line, column: place.column, key: "import.header.unchecked",
+                    arguments: ["kind": kind.rawValue, "limit": String(columns.filter(\.inFile).count + 1)],
+                    counts: ["count": .init(left, "unit.more-column")]))
         } else {
             for (column, spec) in columns.enumerated() where spec.inFile && spec.required && fields[column] < 0 {
                 problem(0, "import.header.missing", ["column": spec.name])
             }
         }
-        return problems.isEmpty ? (HeaderMapping(fields: fields, width: span.fieldCount, namedWidth: namedWidth), []) : (nil, problems)
+        return problems.isEmpty
+            ? (HeaderMapping(fields: fields, width: span.fieldCount, namedWidth: namedWidth), []) : (nil, problems)
     }
 
     /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message
@@ -164,7 +187,8 @@ struct HeaderMapping {
             for title in spec.titles where owner[title.lowercased()] == nil { owner[title.lowercased()] = spec.name }
             owner[spec.name] = spec.name
         }
-        guard let found = Suggestions.nearest(to: typed, among: Array(owner.keys)).first, let column = owner[found] else { return nil }
+        guard let found = Suggestions.nearest(to: typed, among: Array(owner.keys)).first, let column = owner[found]
+        else { return nil }
         return found == column ? column : "\(found) (\(column))"
     }
 

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// A problem found in an input file, placed at its physical line and character column, with a
 /// message given as a translation key so it prints in the user's language:
 /// `books.csv:3:27: error: column "due_on": "2025-02-30" is not a date (expected YYYY-MM-DD)`.
@@ -33,8 +34,10 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
     }
 
     /// A diagnostic from its parts.
-    public init(file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil,
-                counts: [String: Count] = [:]) {
+    public init(
+        file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil,
+        counts: [String: Count] = [:]
+    ) {
         self.file = file
         self.line = line
         self.column = column

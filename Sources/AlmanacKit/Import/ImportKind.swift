@@ -22,7 +22,8 @@ public enum ImportKind: String, CaseIterable, Sendable {
     /// The order `import DIR` loads kinds in: every kind after the ones its rows refer to, and the
     /// last ids after every row that gave one.
     public static let dependencyOrder: [ImportKind] = [
-        .holidays, .doors, .calendarState, .countries, .quizAnswers, .animationProperties, .animationSettings, .events, .librarySettings, .books,
+        .holidays, .doors, .calendarState, .countries, .quizAnswers, .animationProperties, .animationSettings, .events,
+        .librarySettings, .books,
         .overdueNotices, .lastIDs,
     ]
 

@@ -51,7 +51,8 @@ public struct ImportOptions: Sendable {
             let target = String(value[value.index(after: equals)...]).trimmingSpaces()
             if let columns, !target.isEmpty, !columns.contains(HeaderMapping.normalized(target)) {
                 let near = Suggestions.nearest(to: target, among: columns).first
-                throw AlmanacError(.usage, near == nil ? "import.error.map-unknown-column" : "import.error.map-unknown-column.near",
+                throw AlmanacError(
+                    .usage, near == nil ? "import.error.map-unknown-column" : "import.error.map-unknown-column.near",
                     ["column": target, "kinds": kinds, "near": near ?? ""])
             }
             renames[String(value[..<equals])] = target

@@ -32,12 +32,16 @@ public enum ImportPlan {
     /// The files and their kinds, in the order they are imported; notes for files a directory holds
     /// that are not a known kind. A folder's files must be regular files inside it: a symbolic link
     /// is refused unless `followLinks`, and a FIFO, device or folder always (see `openInside`).
-    public static func resolve(_ arguments: [String], followLinks: Bool = false) throws -> (files: [ImportSource], ignored: [String]) {
+    public static func resolve(_ arguments: [String], followLinks: Bool = false) throws -> (
+        files: [ImportSource], ignored: [String]
+    ) {
         guard let first = arguments.first else {
             throw AlmanacError(.usage, "import.error.no-arguments", ["kinds": kindList])
         }
         var isDirectory: ObjCBool = false
-        if arguments.count == 1, FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory), isDirectory.boolValue {
+        if arguments.count == 1, FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
             return try directory(first, followLinks: followLinks)
         }
         guard let kind = ImportKind(rawValue: first) else {
@@ -52,10 +56,13 @@ public enum ImportPlan {
     /// The kinds, comma-separated, for messages.
     public static var kindList: String { ImportKind.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    private static func directory(_ path: String, followLinks: Bool) throws -> (files: [ImportSource], ignored: [String]) {
+    private static func directory(_ path: String, followLinks: Bool) throws -> (
+        files: [ImportSource], ignored: [String]
+    ) {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
-            throw AlmanacError(.missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
+            throw AlmanacError(
+                .missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
         }
         defer { close(folder) }
         let names = try entries(folder, path: path)
@@ -63,11 +70,17 @@ public enum ImportPlan {
         func inside(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
         let kinds = ImportKind.dependencyOrder.filter { names.contains($0.fileName) }
         guard !kinds.isEmpty else {
-            throw AlmanacError(.missingInput, "import.error.empty-directory", ["path": path,
-                "files": ImportKind.dependencyOrder.map(\.fileName).joined(separator: ", ")])
+            throw AlmanacError(
+                .missingInput, "import.error.empty-directory",
+                [
+                    "path": path,
+                    "files": ImportKind.dependencyOrder.map(\.fileName).joined(separator: ", "),
+                ])
         }
         let files = try kinds.map { kind in
-            ImportSource(kind: kind, opened: try openInside(folder, kind.fileName, path: inside(kind.fileName), followLinks: followLinks))
+            ImportSource(
+                kind: kind,
+                opened: try openInside(folder, kind.fileName, path: inside(kind.fileName), followLinks: followLinks))
         }
         let known = Set(ImportKind.allCases.map(\.fileName))
         let ignored = names.filter { $0.hasSuffix(".csv") && !known.contains($0) }.sorted().map(inside)
@@ -79,7 +92,8 @@ public enum ImportPlan {
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
-            throw AlmanacError(.missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
+            throw AlmanacError(
+                .missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
         }
         defer { closedir(stream) }
         var names: Set<String> = []
@@ -103,7 +117,8 @@ public enum ImportPlan {
         var target = link
         if isLink && fstatat(folder, name, &target, 0) != 0 { throw cannotOpen(path) }
         try requireRegular(target, path: path)
-        let descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
+        let descriptor = openat(
+            folder, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             if errno == ELOOP { throw AlmanacError(.missingInput, "import.error.link", ["path": path]) }
             throw cannotOpen(path)
@@ -135,6 +150,7 @@ public enum ImportPlan {
     }
 
     private static func cannotOpen(_ path: String) -> AlmanacError {
-        AlmanacError(.missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
+        AlmanacError(
+            .missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
     }
 }

@@ -22,7 +22,9 @@ extension ImportReport {
         // A rate and a size say something of a run that took a while over a sizeable file; of a
         // three-row file they say "0 MB" and a number no one should quote.
         let measured = bytes >= Self.measuredBytes && seconds >= 1
-        return t(dryRun ? "import.summary.dry-run" : measured ? "import.summary.done" : "import.summary.done.small", arguments)
+        return t(
+            dryRun ? "import.summary.dry-run" : measured ? "import.summary.done" : "import.summary.done.small",
+            arguments)
     }
 
     /// One line per file read saying what was settled about its form and how (`books.csv: utf-8
@@ -30,7 +32,9 @@ extension ImportReport {
     public func formLines(_ t: Localizer) -> [String] {
         files.compactMap { file in
             guard let dialect = file.dialect else { return nil }
-            return t("import.form", ["file": file.file == "-" ? "<stdin>" : file.file, "parts": dialect.words(t).joined(separator: ", ")])
+            return t(
+                "import.form",
+                ["file": file.file == "-" ? "<stdin>" : file.file, "parts": dialect.words(t).joined(separator: ", ")])
         }
     }
 
@@ -47,7 +51,8 @@ extension ImportReport {
         if committed {
             let written = files.compactMap(\.rejectsPath)
             arguments["path"] = written.joined(separator: ", ")
-            return AlmanacError(.invalidData, written.isEmpty ? "import.failed.skipped" : "import.failed.rejects", arguments)
+            return AlmanacError(
+                .invalidData, written.isEmpty ? "import.failed.skipped" : "import.failed.rejects", arguments)
         }
         return AlmanacError(.invalidData, errorCount >= maxErrors ? "import.failed.more" : "import.failed", arguments)
     }
@@ -60,7 +65,8 @@ extension ImportProgress {
         let rate = seconds > 0 ? Double(rows) / seconds : 0
         var arguments = [
             "file": file, "rows": formats.count(Int64(rows), unit: "unit.row"),
-            "mb": formats.number((Double(bytes) / 100_000).rounded() / 10), "rate": formats.number(Int64(rate.rounded())),
+            "mb": formats.number((Double(bytes) / 100_000).rounded() / 10),
+            "rate": formats.number(Int64(rate.rounded())),
         ]
         switch phase {
         case .indexing: return t("import.progress.indexing", arguments)

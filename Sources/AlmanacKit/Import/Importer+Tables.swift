@@ -27,8 +27,10 @@ extension Importer {
 
     /// True when the kind's table has indexes of its own (not its key's) that are kept during the load.
     func hasSecondaryIndexes(_ kind: ImportKind) throws -> Bool {
-        guard case .integer(let count)? = try database.scalar(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", [.text(kind.table)])
+        guard
+            case .integer(let count)? = try database.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+                [.text(kind.table)])
         else { return false }
         return count > 0
     }
@@ -38,9 +40,12 @@ extension Importer {
     /// `pk`) enforces a rule while rows go in, so it stays.
     func rebuildableIndexes(_ table: String) throws -> [DroppedIndex] {
         var indexes: [DroppedIndex] = []
-        for row in try database.rows("SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY name", [.text(table)]) {
+        for row in try database.rows(
+            "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY name", [.text(table)])
+        {
             guard case .text(let name) = row[0], case .integer(0) = row[1], case .text("c") = row[2],
-                case .text(let sql)? = try database.scalar("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])
+                case .text(let sql)? = try database.scalar(
+                    "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])
             else { continue }
             indexes.append(DroppedIndex(name: name, sql: sql))
         }
@@ -49,7 +54,9 @@ extension Importer {
 
     private func dropIndexes(_ kind: ImportKind) throws -> [DroppedIndex] {
         let indexes = try rebuildableIndexes(kind.table)
-        for index in indexes { try database.execute("DROP INDEX \"\(index.name.replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        for index in indexes {
+            try database.execute("DROP INDEX \"\(index.name.replacingOccurrences(of: "\"", with: "\"\""))\"")
+        }
         return indexes
     }
 

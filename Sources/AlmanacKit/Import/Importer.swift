@@ -20,23 +20,29 @@ public final class Importer {
 
     /// Imports the files in order. `diagnostic` receives each problem (up to `maxErrors`) as it is
     /// found; `progress` receives snapshots, at most ten a second.
-    public func run(_ files: [(kind: ImportKind, path: String)],
-                    diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
-                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+    public func run(
+        _ files: [(kind: ImportKind, path: String)],
+        diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportReport {
         try run(files.map { ImportSource(kind: $0.kind, path: $0.path) }, diagnostic: diagnostic, progress: progress)
     }
 
     /// Imports the sources in order (`ImportPlan`: a folder's files come opened already).
-    public func run(_ files: [ImportSource],
-                    diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
-                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+    public func run(
+        _ files: [ImportSource],
+        diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in },
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportReport {
         let started = Date()
         errorCount = 0
         var report = ImportReport()
         report.dryRun = options.dryRun
         // Every file this import may write is checked before the transaction begins.
         var outputs = OutputGuard(database: database.path, inputs: files.map(\.path), force: options.force)
-        let rejectsTargets = try options.rejectsPath.map { try RejectsWriter.claim($0, inputs: files.map(\.path), outputs: &outputs) }
+        let rejectsTargets = try options.rejectsPath.map {
+            try RejectsWriter.claim($0, inputs: files.map(\.path), outputs: &outputs)
+        }
         var written: [RejectsWriter] = []
         // A page cache of 4 MiB: bulk appends need little, and the import's memory stays flat however
         // large the file (a bigger cache only fills up on big files).
@@ -44,7 +50,8 @@ public final class Importer {
         try database.execute("BEGIN IMMEDIATE TRANSACTION")
         do {
             for (index, source) in files.enumerated() {
-                let (summary, rejects) = try importFile(source, rejectsTarget: rejectsTargets?[index], diagnostic: diagnostic,
+                let (summary, rejects) = try importFile(
+                    source, rejectsTarget: rejectsTargets?[index], diagnostic: diagnostic,
                     progress: progress)
                 report.files.append(summary)
                 if let rejects { written.append(rejects) }
@@ -57,8 +64,10 @@ public final class Importer {
         }
         let keep = !options.dryRun && (report.errorCount == 0 || options.skipInvalid)
         if keep, let progress, let last = report.files.last {
-            progress(ImportProgress(file: last.file, rows: report.rows, bytes: report.bytes, totalBytes: nil,
-                seconds: Date().timeIntervalSince(started), phase: .committing))
+            progress(
+                ImportProgress(
+                    file: last.file, rows: report.rows, bytes: report.bytes, totalBytes: nil,
+                    seconds: Date().timeIntervalSince(started), phase: .committing))
         }
         do {
             // The rejects files are on the disk before the COMMIT, all at once (one sync, not one per file).
@@ -76,26 +85,35 @@ public final class Importer {
         return report
     }
 
-    private func importFile(_ source: ImportSource, rejectsTarget: OutputTarget?,
-                            diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?)
-        throws -> (ImportFileSummary, RejectsWriter?) {
+    private func importFile(
+        _ source: ImportSource, rejectsTarget: OutputTarget?,
+        diagnostic: @escaping (ImportDiagnostic) -> Void, progress: ((ImportProgress) -> Void)?
+    )
+        throws -> (ImportFileSummary, RejectsWriter?)
+    {
         let (kind, path) = (source.kind, source.path)
         let input = try source.opened ?? InputFile(path: path)
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
         let properties = kind == .animationSettings ? try loadProperties() : []
         let rules = try makeRules(kind, properties: properties)
-        let reader = CSVReader(input: input, delimiter: options.delimiter, encoding: options.encoding,
+        let reader = CSVReader(
+            input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns),
             recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames),
-            isDateColumn: HeaderMapping.dateNamer(rules.columns, renames: options.renames), datePattern: options.datePattern)
-        let preparer = BatchPreparer(file: input.displayName, kind: kind, rules: rules, renames: options.renames,
+            isDateColumn: HeaderMapping.dateNamer(rules.columns, renames: options.renames),
+            datePattern: options.datePattern)
+        let preparer = BatchPreparer(
+            file: input.displayName, kind: kind, rules: rules, renames: options.renames,
             throughLink: input.throughLink)
-        let inserter = try RowInserter(database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
+        let inserter = try RowInserter(
+            database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
-        let load = FileLoad(summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
-            columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options, localizer: localizer,
+        let load = FileLoad(
+            summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
+            columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options,
+            localizer: localizer,
             report: { [unowned self] problem in note(problem, diagnostic) })
         func loadRows() throws {
             pipeline.start()
@@ -108,8 +126,10 @@ public final class Importer {
                         if let progress, Date().timeIntervalSince(lastProgress) >= 0.1 {
                             lastProgress = Date()
                             let rows = load.summary.rows + load.summary.skipped + load.summary.rejected
-                            progress(ImportProgress(file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
-                                seconds: lastProgress.timeIntervalSince(began)))
+                            progress(
+                                ImportProgress(
+                                    file: input.displayName, rows: rows, bytes: batch.bytesRead, totalBytes: input.size,
+                                    seconds: lastProgress.timeIntervalSince(began)))
                         }
                     }
                 }
@@ -129,17 +149,23 @@ public final class Importer {
         summary.sha256 = reader.digest
         summary.dialect = reader.dialect
         if let progress, !indexes.isEmpty {
-            progress(ImportProgress(file: input.displayName, rows: summary.rows, bytes: summary.bytes, totalBytes: input.size,
-                seconds: Date().timeIntervalSince(began), phase: .indexing))
+            progress(
+                ImportProgress(
+                    file: input.displayName, rows: summary.rows, bytes: summary.bytes, totalBytes: input.size,
+                    seconds: Date().timeIntervalSince(began), phase: .indexing))
         }
         try recreate(indexes)
         if !options.dryRun && !stop {
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO import_log (kind, file_name, sha256, rows, rejected, started_at, finished_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(kind.rawValue), .text(path), summary.sha256.map { .text($0) } ?? .null,
-                      .integer(Int64(summary.rows)), .integer(Int64(summary.rejected)), .text(startedAt),
-                      .text(Instant.utcText(Int64(Date().timeIntervalSince1970)))])
+                """,
+                [
+                    .text(kind.rawValue), .text(path), summary.sha256.map { .text($0) } ?? .null,
+                    .integer(Int64(summary.rows)), .integer(Int64(summary.rejected)), .text(startedAt),
+                    .text(Instant.utcText(Int64(Date().timeIntervalSince1970))),
+                ])
         }
         return (summary, load.rejects)
     }
@@ -162,8 +188,10 @@ public final class Importer {
         case .quizAnswers: return KindRows<QuizAnswerKind>(context: .init(zone: options.timeZone))
         case .animationProperties: return KindRows<PropertyKind>(context: ())
         case .animationSettings:
-            return SettingRows(context: .init(properties: properties, now: Int64(options.now.timeIntervalSince1970.rounded(.down)),
-                zone: options.timeZone))
+            return SettingRows(
+                context: .init(
+                    properties: properties, now: Int64(options.now.timeIntervalSince1970.rounded(.down)),
+                    zone: options.timeZone))
         case .books: return KindRows<BookKind>(context: try .init(today: options.today, database: database))
         case .overdueNotices: return KindRows<NoticeKind>(context: ())
         case .lastIDs: return KindRows<LastIDKind>(context: ())

@@ -25,7 +25,9 @@ final class InputFile {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             displayName = path
             guard descriptor >= 0 else {
-                throw AlmanacError(.missingInput, "import.error.cannot-open", ["path": path, "reason": String(cString: strerror(errno))])
+                throw AlmanacError(
+                    .missingInput, "import.error.cannot-open",
+                    ["path": path, "reason": String(cString: strerror(errno))])
             }
         }
         var info = stat()
@@ -58,7 +60,8 @@ final class InputFile {
             let result = Foundation.read(descriptor, buffer, count)
             if result >= 0 { return result }
             if errno == EINTR { continue }
-            throw AlmanacError(.ioError, "import.error.read-failed", ["path": displayName, "reason": String(cString: strerror(errno))])
+            throw AlmanacError(
+                .ioError, "import.error.read-failed", ["path": displayName, "reason": String(cString: strerror(errno))])
         }
     }
 }

@@ -139,8 +139,10 @@ struct ParseContext {
         next = callLength
         guard recordOpen else { return }
         let kept = storage.fields.count - recordFirstField
-        storage.records.append(RecordSpan(firstField: recordFirstField, fieldCount: kept, line: recordLine,
-            dropped: recordFields - kept, fault: fault, faultLine: faultLine, faultColumn: faultColumn))
+        storage.records.append(
+            RecordSpan(
+                firstField: recordFirstField, fieldCount: kept, line: recordLine,
+                dropped: recordFields - kept, fault: fault, faultLine: faultLine, faultColumn: faultColumn))
         recordOpen = false
         fault = .none
         if !headerRead {
@@ -165,7 +167,9 @@ struct ParseContext {
     /// Closes the record being read as faulty at `place`. Its last field is the arena's bytes from
     /// `offset` on, kept whatever the record's width (the fault is in it). The field being read is
     /// over: nothing is carried to the next call.
-    mutating func closeFaultyRecord(_ kind: ParseFault, at place: (line: Int, column: Int), fieldFrom offset: Int, quoted: Bool) {
+    mutating func closeFaultyRecord(
+        _ kind: ParseFault, at place: (line: Int, column: Int), fieldFrom offset: Int, quoted: Bool
+    ) {
         if !recordOpen { openRecord(line: fieldStart().line) }
         storage.fields.append(FieldSpan(offset: offset, length: storage.arena.count - offset, quoted: quoted))
         recordFields += 1
@@ -177,7 +181,8 @@ struct ParseContext {
     /// The quotes in a field's text: each was doubled in the file.
     static func quotes(in data: UnsafeRawPointer?, _ length: Int) -> Int {
         guard var from = data, length > 0 else { return 0 }
-        var count = 0, left = length
+        var count = 0
+        var left = length
         while left > 0, let found = memchr(from, 34, left) {
             count += 1
             let step = UnsafeRawPointer(found) - from + 1

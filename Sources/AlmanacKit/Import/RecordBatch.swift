@@ -208,7 +208,9 @@ final class RecordBatch: @unchecked Sendable {
     func locate(_ record: Int, field target: Int, byte offset: Int? = nil) -> (line: Int, column: Int) {
         let span = storage.records[record]
         var place = FieldWalker(line: span.line)
-        for index in 0..<min(target, span.fieldCount) { place.pass(storage.fields[span.firstField + index], storage.arena) }
+        for index in 0..<min(target, span.fieldCount) {
+            place.pass(storage.fields[span.firstField + index], storage.arena)
+        }
         if let offset, target < span.fieldCount {
             let field = storage.fields[span.firstField + target]
             place.enter(field, storage.arena, upTo: offset)

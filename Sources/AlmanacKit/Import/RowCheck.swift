@@ -16,7 +16,9 @@ public struct ImportColumn: Hashable, Sendable {
     public let isDate: Bool
 
     /// A column.
-    public init(_ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false) {
+    public init(
+        _ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false
+    ) {
         self.isDate = isDate
         self.name = name
         self.required = required
@@ -44,7 +46,9 @@ struct KindRows<Kind: KindDefinition>: RowRules {
 /// Saved settings, whose columns after the kind's own are the properties' keys.
 struct SettingRows: RowRules {
     let context: SettingKind.Context
-    var columns: [ImportColumn] { SettingKind.specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) } }
+    var columns: [ImportColumn] {
+        SettingKind.specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) }
+    }
     func check(_ row: inout RowCheck) { SettingKind.check(&row, context) }
 }
 
@@ -79,8 +83,10 @@ struct RowCheck: RowSource {
     static let listedProblems = 10
 
     /// A check of one record, binding into `output` (room for `width` values, one per column).
-    init(batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
-         output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms()) {
+    init(
+        batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
+        output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms()
+    ) {
         self.dateForms = dateForms
         self.batch = batch
         self.record = record
@@ -150,13 +156,23 @@ struct RowCheck: RowSource {
     mutating func bindText(_ column: Int, _ text: String) {
         var copy = text
         copy.withUTF8 { utf8 in
-            bindText(column, { $0.copyMemory(from: utf8.baseAddress!, byteCount: utf8.count); return utf8.count }, capacity: utf8.count)
+            bindText(
+                column,
+                {
+                    $0.copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+                    return utf8.count
+                }, capacity: utf8.count)
         }
     }
 
     /// Binds the instant as UTC text (`YYYY-MM-DDTHH:MM:SSZ`), written straight into the arena.
     mutating func bindInstant(_ column: Int, _ seconds: Int64) {
-        bindText(column, { Instant.writeUTC(seconds, to: $0); return 20 }, capacity: 20)
+        bindText(
+            column,
+            {
+                Instant.writeUTC(seconds, to: $0)
+                return 20
+            }, capacity: 20)
     }
 
     /// Binds the date as `YYYY-MM-DD`.
@@ -183,16 +199,26 @@ struct RowCheck: RowSource {
         } else {
             key = "import.field"
         }
-        batch.issues.append((record, ImportDiagnostic(file: file, line: place.line, column: place.column,
-            key: key, arguments: arguments, detail: violation.key)))
+        batch.issues.append(
+            (
+                record,
+                ImportDiagnostic(
+                    file: file, line: place.line, column: place.column,
+                    key: key, arguments: arguments, detail: violation.key)
+            ))
     }
 
     /// Adds, when the row had more problems than it lists, one that says how many more.
     mutating func finish() {
         guard let place = firstUnlisted else { return }
-        batch.issues.append((record, ImportDiagnostic(file: file, line: place.line, column: place.column,
-            key: "import.row.more-problems", arguments: ["limit": String(Self.listedProblems)],
-            counts: ["count": .init(problems - Self.listedProblems, "unit.more-problem")])))
+        batch.issues.append(
+            (
+                record,
+                ImportDiagnostic(
+                    file: file, line: place.line, column: place.column,
+                    key: "import.row.more-problems", arguments: ["limit": String(Self.listedProblems)],
+                    counts: ["count": .init(problems - Self.listedProblems, "unit.more-problem")])
+            ))
     }
 
     /// Where a field starts: found directly for a row's first problem, from one pass over the row after.

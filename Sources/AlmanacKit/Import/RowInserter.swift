@@ -49,13 +49,15 @@ final class RowInserter {
         yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
             // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
-            let conflict = switch policy {
-            case .fail: ""
-            case .skip: " ON CONFLICT (name) DO NOTHING"
-            case .replace: " ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at"
-            }
+            let conflict =
+                switch policy {
+                case .fail: ""
+                case .skip: " ON CONFLICT (name) DO NOTHING"
+                case .replace: " ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at"
+                }
             statement = try database.prepare(
-                "INSERT INTO animation_settings (\(SettingKind.sqlList(SettingKind.Column.allCases))) VALUES (?1, ?2, ?3)\(conflict) RETURNING id")
+                "INSERT INTO animation_settings (\(SettingKind.sqlList(SettingKind.Column.allCases))) VALUES (?1, ?2, ?3)\(conflict) RETURNING id"
+            )
             valuesStatement = try database.prepare(
                 "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
             groupSQL = nil
@@ -63,21 +65,26 @@ final class RowInserter {
             // A reference row gives way only when its key is met: such a row is inserted alone.
             statement = try database.prepare(kind.definition.insertSQL(hasReference ? .skip : policy))
             // A property is checked against the saved settings row by row (and property files are short).
-            groupSQL = kind == .animationProperties || kind == .lastIDs || hasReference
+            groupSQL =
+                kind == .animationProperties || kind == .lastIDs || hasReference
                 ? nil : kind.definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
 
     /// Inserts record `record` of the batch; `values` are the batch's values (read once per batch).
-    func insert(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
-                columns: [ImportColumn], file: String) throws -> Outcome {
+    func insert(
+        _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
+        columns: [ImportColumn], file: String
+    ) throws -> Outcome {
         let first = record * batch.width
         guard try hasIDRoom(values, batch, records: CollectionOfOne(record)) else {
             let column = idColumn ?? 0
             let place = batch.locate(record, field: column < mapping.count ? max(mapping[column], 0) : 0)
-            return .failed(ImportDiagnostic(file: file, line: place.line, column: place.column, key: "import.error.ids-used-up",
-                arguments: ["column": columns[column].name, "kind": kind.rawValue, "last": String(RowID.last)]))
+            return .failed(
+                ImportDiagnostic(
+                    file: file, line: place.line, column: place.column, key: "import.error.ids-used-up",
+                    arguments: ["column": columns[column].name, "kind": kind.rawValue, "last": String(RowID.last)]))
         }
         defer { raiseIDTop(values, batch, records: CollectionOfOne(record)) }
         do {
@@ -110,14 +117,18 @@ final class RowInserter {
     /// A row whose key is there already, under `skip`, or under `fail` for a kind with reference data:
     /// there it replaces the row when that is still the reference row `init` loaded, and is refused
     /// as a row that exists otherwise.
-    func giveWay(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
-                         columns: [ImportColumn], file: String) throws -> Outcome {
+    func giveWay(
+        _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, record: Int, mapping: [Int],
+        columns: [ImportColumn], file: String
+    ) throws -> Outcome {
         guard let yielding else { return .skipped }
         let specs = kind.definition.specs
         let keyColumns = specs.indices.filter { specs[$0].isKey }
         let key = key(values, batch, record)
-        let existing = try database.rows("SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
-            + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key).first
+        let existing = try database.rows(
+            "SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
+                + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key
+        ).first
         if let existing, !written.contains(key), existing == ReferenceLoad.row(kind, key: key) {
             try bindRow(yielding, batch, values, record: record, firstParameter: 1)
             try yielding.step()
@@ -126,8 +137,11 @@ final class RowInserter {
             return .inserted
         }
         guard policy == .fail else { return .skipped }
-        return .failed(try describe(DatabaseError(extendedCode: ResultCode.constraintPrimaryKey, message: "exists", sql: "", path: database.path),
-            batch, record, mapping, columns, file))
+        return .failed(
+            try describe(
+                DatabaseError(
+                    extendedCode: ResultCode.constraintPrimaryKey, message: "exists", sql: "", path: database.path),
+                batch, record, mapping, columns, file))
     }
 
     /// How many rows `insertGroup` takes: one statement per group saves SQLite's per-statement work
@@ -137,7 +151,9 @@ final class RowInserter {
     /// Inserts `groupSize` valid records with one statement. Returns the rows inserted and skipped, or
     /// nil when the database refused one of them: nothing was inserted then, and the caller inserts the
     /// rows one by one to find and place the refusal.
-    func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws -> (inserted: Int, skipped: Int)? {
+    func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws
+        -> (inserted: Int, skipped: Int)?
+    {
         guard records.count == Self.groupSize, let groupSQL else { return nil }
         if groupStatement == nil { groupStatement = try database.prepare(groupSQL) }
         guard let group = groupStatement, try hasIDRoom(values, batch, records: records) else { return nil }
@@ -157,9 +173,12 @@ final class RowInserter {
     }
 
     /// The largest id bound among `records` and how many leave theirs to SQLite.
-    func ids(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ records: some Collection<Int>) -> (largest: Int64, empty: Int) {
+    func ids(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ records: some Collection<Int>) -> (
+        largest: Int64, empty: Int
+    ) {
         guard let idColumn else { return (0, 0) }
-        var largest: Int64 = 0, empty = 0
+        var largest: Int64 = 0
+        var empty = 0
         for record in records {
             switch values[record * batch.width + idColumn] {
             case .integer(let id): largest = max(largest, id)
@@ -172,7 +191,9 @@ final class RowInserter {
 
     /// True when SQLite can give an id to each of `records` that leaves its id empty. Far from the top
     /// the bound says so at once; near it, the database says how many ids the table has given.
-    func hasIDRoom(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) throws -> Bool {
+    func hasIDRoom(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, records: some Collection<Int>) throws
+        -> Bool
+    {
         let (largest, empty) = ids(values, batch, records)
         guard empty > 0 else { return true }
         if max(idTop, largest) <= RowID.last - Int64(empty) { return true }
@@ -196,8 +217,10 @@ final class RowInserter {
 
     /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
     /// batch stays untouched until its rows are inserted and `releaseBindings` has run.
-    func bindRow(_ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
-                         record: Int, firstParameter: Int32) throws {
+    func bindRow(
+        _ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
+        record: Int, firstParameter: Int32
+    ) throws {
         let handle = target.handle
         let fields = batch.storage.fields.base + batch.storage.records[record].firstField
         let arena = batch.storage.arena.base
@@ -209,10 +232,12 @@ final class RowInserter {
             case .null: code = sqlite3_bind_null(handle, parameter)
             case .field(let field):
                 let span = fields[field]
-                code = sqlite3_bind_text64(handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
+                code = sqlite3_bind_text64(
+                    handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
                     sqlite3_uint64(span.length), nil, UInt8(SQLITE_UTF8))
             case .text(let offset, let length):
-                code = sqlite3_bind_text64(handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
+                code = sqlite3_bind_text64(
+                    handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
                     sqlite3_uint64(length), nil, UInt8(SQLITE_UTF8))
             case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
             case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
@@ -232,13 +257,15 @@ final class RowInserter {
         switch value {
         case .null: return .null
         case .field(let field): return .text(batch.string(record, field))
-        case .text(let offset, let length): return .text(String(decoding: batch.storage.arena.bytes(offset, length), as: UTF8.self))
+        case .text(let offset, let length):
+            return .text(String(decoding: batch.storage.arena.bytes(offset, length), as: UTF8.self))
         case .integer(let number): return .integer(number)
         case .real(let number): return .real(number)
         }
     }
 
-    func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws {
+    func bind(_ value: BindValue, at index: Int32, to statement: Statement, _ batch: RecordBatch, _ record: Int) throws
+    {
         switch value {
         case .null: try statement.bindNull(at: index)
         case .field(let field): try statement.bindText(batch.field(record, field), at: index)
@@ -249,8 +276,10 @@ final class RowInserter {
     }
 
     /// A database refusal as a diagnostic at the column it concerns.
-    func describe(_ error: DatabaseError, _ batch: RecordBatch, _ record: Int, _ mapping: [Int],
-                          _ columns: [ImportColumn], _ file: String) throws -> ImportDiagnostic {
+    func describe(
+        _ error: DatabaseError, _ batch: RecordBatch, _ record: Int, _ mapping: [Int],
+        _ columns: [ImportColumn], _ file: String
+    ) throws -> ImportDiagnostic {
         func at(_ column: Int, _ key: String, _ arguments: [String: String]) -> ImportDiagnostic {
             let field = column < mapping.count ? mapping[column] : -1
             let place = batch.locate(record, field: max(field, 0))
@@ -263,14 +292,16 @@ final class RowInserter {
         let key = kind.definition.specs.firstIndex(where: \.isKey) ?? 0
         switch error.extendedCode {
         case ResultCode.constraintPrimaryKey where kind == .doors:
-            return at(DoorKind.Column.door.rawValue, "import.error.door-exists", ["holiday": value(DoorKind.Column.holiday.rawValue)])
+            return at(
+                DoorKind.Column.door.rawValue, "import.error.door-exists",
+                ["holiday": value(DoorKind.Column.holiday.rawValue)])
         case ResultCode.constraintPrimaryKey where kind == .calendarState:
             return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.state-exists", [:])
         case ResultCode.constraintPrimaryKey where kind == .animationSettings:
             return at(SettingKind.Column.id.rawValue, "import.error.exists", [:])
         // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
         case ResultCode.constraintPrimaryKey,
-             ResultCode.constraintUnique where kind == .animationSettings:
+            ResultCode.constraintUnique where kind == .animationSettings:
             return at(key, "import.error.exists", [:])
         case ResultCode.constraintForeignKey where kind == .doors:
             return at(DoorKind.Column.holiday.rawValue, "import.error.unknown-holiday", [:])
@@ -280,14 +311,17 @@ final class RowInserter {
             return at(NoticeKind.Column.bookID.rawValue, "import.error.unknown-book", [:])
         case ResultCode.constraintForeignKey where kind == .quizAnswers:
             for column in [QuizAnswerKind.Column.country.rawValue, QuizAnswerKind.Column.chosen.rawValue] {
-                if case .integer(0)? = try database.scalar("SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))]) {
+                if case .integer(0)? = try database.scalar(
+                    "SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))])
+                {
                     return at(column, "import.error.unknown-country", [:])
                 }
             }
             fallthrough
         default:
             let place = batch.locate(record, field: 0)
-            return ImportDiagnostic(file: file, line: place.line, column: place.column,
+            return ImportDiagnostic(
+                file: file, line: place.line, column: place.column,
                 key: "import.error.database-rule", arguments: ["reason": error.message])
         }
     }

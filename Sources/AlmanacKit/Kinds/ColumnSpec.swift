@@ -1,4 +1,5 @@
 import AlmanacSQLite
+
 /// How a column's values are typed: what its CSV field must read as, and how an export writes it.
 public enum FieldType: Sendable {
     /// Text, stored as written.
@@ -44,9 +45,11 @@ public struct ColumnSpec: Sendable, Equatable {
 
     /// A column; the header and JSON key default to the SQL name, the title to `column.<json key>`;
     /// `inFile: false` leaves it out of the CSV format.
-    public init(_ name: String, _ type: FieldType, required: Bool = false, key: Bool = false, header: String? = nil,
-                inFile: Bool = true, jsonKey: String? = nil, titleKey: String? = nil, emptyMeans: String? = nil,
-                exportExpression: String? = nil) {
+    public init(
+        _ name: String, _ type: FieldType, required: Bool = false, key: Bool = false, header: String? = nil,
+        inFile: Bool = true, jsonKey: String? = nil, titleKey: String? = nil, emptyMeans: String? = nil,
+        exportExpression: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.required = required
@@ -72,14 +75,16 @@ public struct ColumnSpec: Sendable, Equatable {
 
     /// The column as header matching sees it.
     var importColumn: ImportColumn {
-        ImportColumn(header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey),
+        ImportColumn(
+            header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey),
             isDate: type == .date)
     }
 }
 
 /// The columns of a kind, in the order of its table's insert and its export: an enum whose cases
 /// name them (GRDB's `enum Columns`), so rules and readers bind by name.
-public protocol KindColumn: ColumnIndex, RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == Int, AllCases == [Self] {
+public protocol KindColumn: ColumnIndex, RawRepresentable, CaseIterable, Hashable, Sendable
+where RawValue == Int, AllCases == [Self] {
     /// What the column is.
     var spec: ColumnSpec { get }
 }

@@ -1,5 +1,6 @@
 import AlmanacSQLite
 import AlmanacText
+
 /// A row given as text per column (`RowSource`): what `add` and `edit` commands are given, a row
 /// read back from the database in its file form, the reference data `init` loads. The kind's rules
 /// check it exactly as they check a file's row, and it keeps what they bound, as SQL values in
@@ -22,8 +23,12 @@ struct FieldValues: RowSource {
     }
 
     /// Runs a kind's rules over texts by column.
-    static func check<Kind: KindDefinition>(_ kind: Kind.Type, _ texts: [Kind.Column: String?], _ context: Kind.Context) -> FieldValues {
-        var row = FieldValues(count: Kind.Column.allCases.count, texts: Dictionary(uniqueKeysWithValues: texts.map { ($0.key.rawValue, $0.value) }))
+    static func check<Kind: KindDefinition>(_ kind: Kind.Type, _ texts: [Kind.Column: String?], _ context: Kind.Context)
+        -> FieldValues
+    {
+        var row = FieldValues(
+            count: Kind.Column.allCases.count,
+            texts: Dictionary(uniqueKeysWithValues: texts.map { ($0.key.rawValue, $0.value) }))
         Kind.check(&row, context)
         return row
     }

@@ -42,7 +42,8 @@ extension KindDefinition {
         let tuples = (0..<rows).map { row in
             "(" + (1...columns.count).map { "?\(row * columns.count + $0)" }.joined(separator: ", ") + ")"
         }
-        var sql = "INSERT INTO \(table) (\(columns.map(\.name).joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
+        var sql =
+            "INSERT INTO \(table) (\(columns.map(\.name).joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
         let key = keyColumns.map(\.spec.name)
         guard !key.isEmpty else { return sql }
         switch policy {
@@ -50,7 +51,8 @@ extension KindDefinition {
         case .skip: sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO NOTHING"
         case .replace:
             let updates = columns.filter { !$0.isKey }.map { "\($0.name) = excluded.\($0.name)" }
-            sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO "
+            sql +=
+                " ON CONFLICT (\(key.joined(separator: ", "))) DO "
                 + (updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", "))
         }
         return sql
@@ -60,7 +62,8 @@ extension KindDefinition {
     static var updateSQL: String {
         let columns = specs.filter { !$0.isKey }
         let sets = columns.enumerated().map { "\($1.name) = ?\($0 + 1)" }.joined(separator: ", ")
-        let key = keyColumns.enumerated().map { "\($1.spec.name) = ?\(columns.count + $0 + 1)" }.joined(separator: " AND ")
+        let key = keyColumns.enumerated().map { "\($1.spec.name) = ?\(columns.count + $0 + 1)" }.joined(
+            separator: " AND ")
         return "UPDATE \(table) SET \(sets) WHERE \(key)"
     }
 

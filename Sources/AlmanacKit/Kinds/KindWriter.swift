@@ -1,5 +1,6 @@
 import AlmanacSQLite
 import AlmanacText
+
 /// Adds, changes and deletes rows of one kind, each checked by the kind's rules exactly as an
 /// import's row is (`FieldValues`), so a row the importer accepts can always be changed and a value
 /// a change refuses is refused by an import too.
@@ -28,10 +29,13 @@ struct KindWriter<Kind: KindDefinition> {
     func checked(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue] {
         let row = FieldValues.check(Kind.self, texts, context)
         guard row.problems.isEmpty else {
-            throw FieldProblems(row.problems.map { problem in
-                let column = Kind.Column(rawValue: problem.column)!
-                return FieldProblems.Problem(label: label(column), value: row.text(problem.column), violation: relabeled(problem.violation))
-            }).error
+            throw FieldProblems(
+                row.problems.map { problem in
+                    let column = Kind.Column(rawValue: problem.column)!
+                    return FieldProblems.Problem(
+                        label: label(column), value: row.text(problem.column), violation: relabeled(problem.violation))
+                }
+            ).error
         }
         return row.values
     }
@@ -42,7 +46,9 @@ struct KindWriter<Kind: KindDefinition> {
     /// A violation whose `start` argument names another column (an end before its start) as the
     /// command names it (`--at`), where an import names the file's column (`starts_at`).
     func relabeled(_ violation: RuleViolation) -> RuleViolation {
-        guard let name = violation.arguments["start"], let column = Kind.Column.allCases.first(where: { $0.spec.name == name }) else {
+        guard let name = violation.arguments["start"],
+            let column = Kind.Column.allCases.first(where: { $0.spec.name == name })
+        else {
             return violation
         }
         return RuleViolation(violation.key, violation.arguments.merging(["start": label(column)]) { $1 })
@@ -64,7 +70,8 @@ struct KindWriter<Kind: KindDefinition> {
     func fileForm(key: [SQLValue]) throws -> [Kind.Column: String?]? {
         let columns = Kind.fileColumns
         let selected = columns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
-        guard let row = try database.rows("SELECT \(selected) FROM \(Kind.table) WHERE \(Self.keyCondition)", key).first else { return nil }
+        guard let row = try database.rows("SELECT \(selected) FROM \(Kind.table) WHERE \(Self.keyCondition)", key).first
+        else { return nil }
         var texts: [Kind.Column: String?] = [:]
         for (column, value) in zip(columns, row) { texts[column] = ColumnSpec.fileText(value, column.spec.type) }
         return texts
@@ -112,23 +119,30 @@ struct FieldProblems {
     init(_ problems: [Problem]) { self.problems = problems }
 
     /// Rule keys that mean the value could not be read at all.
-    static let unreadable: Set<String> = ["rule.not-a-date", "rule.not-a-datetime", "rule.events.not-a-datetime", "rule.not-an-integer", "rule.not-a-number",
-                                          "rule.not-a-boolean"]
+    static let unreadable: Set<String> = [
+        "rule.not-a-date", "rule.not-a-datetime", "rule.events.not-a-datetime", "rule.not-an-integer",
+        "rule.not-a-number",
+        "rule.not-a-boolean",
+    ]
 
     /// The error to throw.
     var error: AlmanacError {
-        let failure: Failure = problems.allSatisfy { Self.unreadable.contains($0.violation.key) } ? .usage : .invalidData
-        return AlmanacError(failure, "change.problems", problems: problems.map { problem in
-            var arguments = problem.violation.arguments
-            arguments["option"] = problem.label
-            arguments["value"] = ImportDiagnostic.shown(problem.value)
-            let key = switch (problem.label.isEmpty, problem.value.isEmpty) {
-            case (true, true): "change.empty-value"
-            case (true, false): "change.value"
-            case (false, true): "change.field"
-            case (false, false): "change.field-value"
-            }
-            return (key, problem.violation.key, arguments)
-        })
+        let failure: Failure =
+            problems.allSatisfy { Self.unreadable.contains($0.violation.key) } ? .usage : .invalidData
+        return AlmanacError(
+            failure, "change.problems",
+            problems: problems.map { problem in
+                var arguments = problem.violation.arguments
+                arguments["option"] = problem.label
+                arguments["value"] = ImportDiagnostic.shown(problem.value)
+                let key =
+                    switch (problem.label.isEmpty, problem.value.isEmpty) {
+                    case (true, true): "change.empty-value"
+                    case (true, false): "change.value"
+                    case (false, true): "change.field"
+                    case (false, false): "change.field-value"
+                    }
+                return (key, problem.violation.key, arguments)
+            })
     }
 }

@@ -20,11 +20,18 @@ enum LibrarySettingKind: KindDefinition {
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         guard row.require(Column.key) else { return }
         guard let setting = LibrarySetting(rawValue: row.text(Column.key)) else {
-            return row.fail(Column.key, RuleViolation("rule.library-settings.key",
-                ["keys": LibrarySetting.allCases.map(\.rawValue).joined(separator: ", ")]))
+            return row.fail(
+                Column.key,
+                RuleViolation(
+                    "rule.library-settings.key",
+                    ["keys": LibrarySetting.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         row.bindField(Column.key)
         guard row.require(Column.value) else { return }
-        if let stored = setting.normalized(row.text(Column.value)) { row.bindText(Column.value, stored) } else { row.fail(Column.value, setting.violation) }
+        if let stored = setting.normalized(row.text(Column.value)) {
+            row.bindText(Column.value, stored)
+        } else {
+            row.fail(Column.value, setting.violation)
+        }
     }
 }

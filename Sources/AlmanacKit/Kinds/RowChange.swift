@@ -26,8 +26,9 @@ public struct RowChange: Sendable {
 
     /// The row as a one-row table.
     func table(_ t: Localizer) -> Table {
-        Table(columns: columns.map { Table.Column(key: $0.jsonKey, title: t($0.titleKey)) },
-              rows: [zip(columns, values).map { Self.cell($1, $0.type) }], summaryUnit: nil)
+        Table(
+            columns: columns.map { Table.Column(key: $0.jsonKey, title: t($0.titleKey)) },
+            rows: [zip(columns, values).map { Self.cell($1, $0.type) }], summaryUnit: nil)
     }
 
     /// The output for the renderer's format, ending with a newline.

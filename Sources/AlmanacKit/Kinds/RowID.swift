@@ -1,5 +1,6 @@
 import AlmanacSQLite
 import AlmanacText
+
 /// A row's id, read the same way at every door that takes one (an import's `id` column, a notice's
 /// `book_id`, `books edit ID`, `events show ID`, …): decimal digits only, from 1 to 2^63 − 1, every
 /// id SQLite can give. An id a database holds therefore always moves whole (`export DIR`, then
@@ -58,7 +59,8 @@ extension RowID: ArgumentValue {
 public enum IDRoom {
     /// The largest id `kind`'s table has given or holds (0 when none).
     static func lastGiven(_ kind: ImportKind, _ database: Database) throws -> Int64 {
-        let value = try database.scalar("""
+        let value = try database.scalar(
+            """
             SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0),
                        coalesce((SELECT max(rowid) FROM \(kind.table)), 0))
             """, [.text(kind.table)])

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// A column named either by a kind's column enum or by its place (a setting's property columns).
 public protocol ColumnIndex {
     /// The column's place among the kind's columns.
@@ -90,7 +91,10 @@ extension RowSource {
         case .date(let date): return date
         case .undecided: fail(column.index, RuleViolation("rule.slashed-date-undecided"))
         case .notADate:
-            fail(column.index, forms.pattern.map { RuleViolation("rule.not-a-date-in-pattern", ["pattern": $0.text]) } ?? RuleViolation("rule.not-a-date"))
+            fail(
+                column.index,
+                forms.pattern.map { RuleViolation("rule.not-a-date-in-pattern", ["pattern": $0.text]) }
+                    ?? RuleViolation("rule.not-a-date"))
         }
         return nil
     }
@@ -98,13 +102,18 @@ extension RowSource {
     /// Stores a day `date` read from the column: the field as it is when it is already
     /// `YYYY-MM-DD` (the import's hot path copies no text), else the day in that form.
     mutating func bindDay(_ column: some ColumnIndex, _ date: LocalDate) {
-        if withBytes(column.index, { $0.count == 10 && $0[4] == 45 && $0[7] == 45 }) { bindField(column.index) } else { bindDate(column.index, date) }
+        if withBytes(column.index, { $0.count == 10 && $0[4] == 45 && $0[7] == 45 }) {
+            bindField(column.index)
+        } else {
+            bindDate(column.index, date)
+        }
     }
 
     /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time
     /// (`unreadable` says what it should have been) or falls outside the years 1 to 9999 in UTC. A time
     /// without an offset is read in `zone`.
-    mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime") -> Int64? {
+    mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime") -> Int64?
+    {
         if let seconds = withBytes(column.index, { Instant.seconds(iso8601: $0, zone: zone) }) { return seconds }
         let outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
         fail(column.index, RuleViolation(outside ? "rule.datetime-out-of-range" : unreadable))

@@ -20,7 +20,11 @@ enum NoticeKind: KindDefinition {
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.bookID), let id = row.id(Column.bookID) { row.bindInteger(Column.bookID, id) }
         if row.require(Column.level), let level = row.integer(Column.level) {
-            if level >= 0 { row.bindInteger(Column.level, level) } else { row.fail(Column.level, RuleViolation("rule.not-a-count")) }
+            if level >= 0 {
+                row.bindInteger(Column.level, level)
+            } else {
+                row.fail(Column.level, RuleViolation("rule.not-a-count"))
+            }
         }
         if row.require(Column.issuedOn), let day = row.date(Column.issuedOn) { row.bindDay(Column.issuedOn, day) }
     }
@@ -53,7 +57,9 @@ enum LastIDKind: KindDefinition {
             if kinds.contains(where: { $0.rawValue == row.text(Column.kind) }) {
                 row.bindField(Column.kind)
             } else {
-                row.fail(Column.kind, RuleViolation("rule.last-ids.kind", ["kinds": kinds.map(\.rawValue).joined(separator: ", ")]))
+                row.fail(
+                    Column.kind,
+                    RuleViolation("rule.last-ids.kind", ["kinds": kinds.map(\.rawValue).joined(separator: ", ")]))
             }
         }
         // An id, or 0 for a kind that has given none yet.

@@ -28,52 +28,110 @@ struct CalendarPicture {
         let width = Double(Self.columns) * (Self.size + Self.gap) + Self.gap
         let height = Double(rows) * (Self.size + Self.gap) + Self.gap
         let opened = view.doors.filter(\.isOpen).count
-        let description = t("page.calendar.description", ["opened": String(opened), "total": String(DoorOrder.revealDoor),
-            "next": view.next.map(String.init) ?? t("page.calendar.none")])
-        var svg = SVGWriter(id: id, width: width, height: height, title: view.holiday.title, description: description, classes: "calendar")
+        let description = t(
+            "page.calendar.description",
+            [
+                "opened": String(opened), "total": String(DoorOrder.revealDoor),
+                "next": view.next.map(String.init) ?? t("page.calendar.none"),
+            ])
+        var svg = SVGWriter(
+            id: id, width: width, height: height, title: view.holiday.title, description: description,
+            classes: "calendar")
         let (ink, light) = Self.inks(color)
         for number in 1...DoorOrder.revealDoor {
             let door = byNumber[number]
             let x = Self.gap + Double((number - 1) % Self.columns) * (Self.size + Self.gap)
             let y = Self.gap + Double((number - 1) / Self.columns) * (Self.size + Self.gap)
-            let status = door.map { CalendarTables.status(of: $0, in: view, localizer: t) }
+            let status =
+                door.map { CalendarTables.status(of: $0, in: view, localizer: t) }
                 ?? Table.Tag(value: "closed", label: t("calendar.status.closed"))
             let cx = SVGWriter.number(x + Self.size / 2)
-            svg.open("g", [("class", "door " + status.value), ("data-door", String(number)), ("data-status", status.value)])
+            svg.open(
+                "g", [("class", "door " + status.value), ("data-door", String(number)), ("data-status", status.value)])
             var title = t("page.calendar.door", ["door": String(number), "status": status.label])
             if let door, door.isOpen { title += ": " + door.surprise }
             svg.element("title", [], text: title)
             switch status.value {
             case "open":
-                svg.element("rect", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
-                    ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", light), ("stroke", color), ("stroke-width", "3")])
-                svg.element("text", [("class", "surprise"), ("x", SVGWriter.number(x + 10)), ("y", SVGWriter.number(y + 22)),
-                    ("font-size", "15"), ("font-weight", "700")], text: "✓ " + String(number))
-                let lines = number == DoorOrder.revealDoor && view.holiday.greeting != nil
-                    ? Self.wrap(view.holiday.greeting!, width: 15, lines: 4) : Self.wrap(door!.surprise, width: 15, lines: 4)
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
+                        ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", light), ("stroke", color),
+                        ("stroke-width", "3"),
+                    ])
+                svg.element(
+                    "text",
+                    [
+                        ("class", "surprise"), ("x", SVGWriter.number(x + 10)), ("y", SVGWriter.number(y + 22)),
+                        ("font-size", "15"), ("font-weight", "700"),
+                    ], text: "✓ " + String(number))
+                let lines =
+                    number == DoorOrder.revealDoor && view.holiday.greeting != nil
+                    ? Self.wrap(view.holiday.greeting!, width: 15, lines: 4)
+                    : Self.wrap(door!.surprise, width: 15, lines: 4)
                 for (index, line) in lines.enumerated() {
-                    svg.element("text", [("class", "surprise"), ("x", cx), ("y", SVGWriter.number(y + 46 + Double(index) * 16)),
-                        ("text-anchor", "middle")], text: line)
+                    svg.element(
+                        "text",
+                        [
+                            ("class", "surprise"), ("x", cx), ("y", SVGWriter.number(y + 46 + Double(index) * 16)),
+                            ("text-anchor", "middle"),
+                        ], text: line)
                 }
             case "next":
-                svg.element("rect", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
-                    ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", color)])
-                svg.element("rect", [("x", SVGWriter.number(x + 6)), ("y", SVGWriter.number(y + 6)), ("width", SVGWriter.number(Self.size - 12)),
-                    ("height", SVGWriter.number(Self.size - 12)), ("rx", "7"), ("fill", "none"), ("stroke", "#FFD54A"),
-                    ("stroke-width", "3"), ("stroke-dasharray", "7 5")])
-                svg.element("text", [("x", cx), ("y", SVGWriter.number(y + 40)), ("text-anchor", "middle"), ("font-size", "26"),
-                    ("fill", "#FFD54A")], text: "★")
-                svg.element("text", [("x", cx), ("y", SVGWriter.number(y + 72)), ("text-anchor", "middle"), ("font-size", "26"),
-                    ("font-weight", "700"), ("fill", ink)], text: String(number))
-                svg.element("text", [("x", cx), ("y", SVGWriter.number(y + 94)), ("text-anchor", "middle"), ("font-size", "13"),
-                    ("fill", ink)], text: status.label)
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
+                        ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", color),
+                    ])
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(x + 6)), ("y", SVGWriter.number(y + 6)),
+                        ("width", SVGWriter.number(Self.size - 12)),
+                        ("height", SVGWriter.number(Self.size - 12)), ("rx", "7"), ("fill", "none"),
+                        ("stroke", "#FFD54A"),
+                        ("stroke-width", "3"), ("stroke-dasharray", "7 5"),
+                    ])
+                svg.element(
+                    "text",
+                    [
+                        ("x", cx), ("y", SVGWriter.number(y + 40)), ("text-anchor", "middle"), ("font-size", "26"),
+                        ("fill", "#FFD54A"),
+                    ], text: "★")
+                svg.element(
+                    "text",
+                    [
+                        ("x", cx), ("y", SVGWriter.number(y + 72)), ("text-anchor", "middle"), ("font-size", "26"),
+                        ("font-weight", "700"), ("fill", ink),
+                    ], text: String(number))
+                svg.element(
+                    "text",
+                    [
+                        ("x", cx), ("y", SVGWriter.number(y + 94)), ("text-anchor", "middle"), ("font-size", "13"),
+                        ("fill", ink),
+                    ], text: status.label)
             default:
-                svg.element("rect", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
-                    ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", color), ("opacity", door == nil ? "0.45" : "1")])
-                svg.element("circle", [("cx", SVGWriter.number(x + Self.size - 16)), ("cy", SVGWriter.number(y + Self.size / 2)),
-                    ("r", "4"), ("fill", ink), ("opacity", "0.6")])
-                svg.element("text", [("x", cx), ("y", SVGWriter.number(y + Self.size / 2 + 11)), ("text-anchor", "middle"),
-                    ("font-size", "32"), ("font-weight", "700"), ("fill", ink)], text: String(number))
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
+                        ("height", SVGWriter.number(Self.size)), ("rx", "10"), ("fill", color),
+                        ("opacity", door == nil ? "0.45" : "1"),
+                    ])
+                svg.element(
+                    "circle",
+                    [
+                        ("cx", SVGWriter.number(x + Self.size - 16)), ("cy", SVGWriter.number(y + Self.size / 2)),
+                        ("r", "4"), ("fill", ink), ("opacity", "0.6"),
+                    ])
+                svg.element(
+                    "text",
+                    [
+                        ("x", cx), ("y", SVGWriter.number(y + Self.size / 2 + 11)), ("text-anchor", "middle"),
+                        ("font-size", "32"), ("font-weight", "700"), ("fill", ink),
+                    ], text: String(number))
             }
             svg.close("g")
         }
@@ -82,14 +140,17 @@ struct CalendarPicture {
             out += "<p class=\"reveal\" style=\"border-color:" + color + "\">" + HTMLText.escaped(greeting) + "</p>\n"
         }
         let next = view.next.map { t("page.calendar.next", ["door": String($0)]) } ?? t("page.calendar.all-open")
-        return out + "<figcaption>" + HTMLText.escaped(description) + " " + HTMLText.escaped(next) + "</figcaption>\n</figure>\n"
+        return out + "<figcaption>" + HTMLText.escaped(description) + " " + HTMLText.escaped(next)
+            + "</figcaption>\n</figure>\n"
     }
 
     /// The red, green and blue of `#RRGGBB`, or nil.
     static func rgb(_ text: String) -> (Double, Double, Double)? {
         let digits = Array(text.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#"), let value = UInt32(String(text.dropFirst()), radix: 16),
-              text.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
+            let value = UInt32(String(text.dropFirst()), radix: 16),
+            text.dropFirst().allSatisfy(\.isHexDigit)
+        else { return nil }
         return (Double(value >> 16 & 0xFF) / 255, Double(value >> 8 & 0xFF) / 255, Double(value & 0xFF) / 255)
     }
 
@@ -110,25 +171,35 @@ struct CalendarPicture {
     /// Text in lines of at most `width` characters, broken between words, at most `lines` lines
     /// (the last cut with `…`).
     static func wrap(_ text: String, width: Int, lines: Int) -> [String] {
-        var result: [String] = [], line = ""
+        var result: [String] = []
+        var line = ""
         for word in TerminalText.escaped(text, .cell).split(separator: " ") {
             var word = String(word)
             while word.count > width {
-                if !line.isEmpty { result.append(line); line = "" }
+                if !line.isEmpty {
+                    result.append(line)
+                    line = ""
+                }
                 result.append(String(word.prefix(width)))
                 word = String(word.dropFirst(width))
             }
-            if line.isEmpty { line = word } else if line.count + 1 + word.count <= width { line += " " + word } else {
+            if line.isEmpty {
+                line = word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
                 result.append(line)
                 line = word
             }
         }
         if !line.isEmpty { result.append(line) }
         guard result.count > lines else { return result }
-        return Array(result.prefix(lines - 1)) + [SVGWriter.cut(result[lines - 1] + " " + result[lines...].joined(separator: " "), width)]
+        return Array(result.prefix(lines - 1)) + [
+            SVGWriter.cut(result[lines - 1] + " " + result[lines...].joined(separator: " "), width)
+        ]
     }
 }
 
-private extension Double {
-    func power(_ exponent: Double) -> Double { Foundation.pow(self, exponent) }
+extension Double {
+    fileprivate func power(_ exponent: Double) -> Double { Foundation.pow(self, exponent) }
 }

@@ -37,19 +37,30 @@ public struct Site {
         self.week = week
         let t = settings.localizer
         var pages: [Page] = []
-        func add(_ file: String, _ section: String, _ title: String, _ write: @escaping (Settings, Renderer, OutputWriter) throws -> Void) {
+        func add(
+            _ file: String, _ section: String, _ title: String,
+            _ write: @escaping (Settings, Renderer, OutputWriter) throws -> Void
+        ) {
             var page = settings
             page.pageTitle = title
-            pages.append(Page(file: file, title: title, section: t("site.section." + section)) { try write(page, .html(page), $0) })
+            pages.append(
+                Page(file: file, title: title, section: t("site.section." + section)) {
+                    try write(page, .html(page), $0)
+                })
         }
         /// A page made whole in memory: a calendar, the week's agenda, the quiz's few rows, a saved animation.
-        func add(_ file: String, _ section: String, _ title: String, text make: @escaping (Settings, Renderer) throws -> String) {
+        func add(
+            _ file: String, _ section: String, _ title: String,
+            text make: @escaping (Settings, Renderer) throws -> String
+        ) {
             add(file, section, title) { page, renderer, output in try output.write(try make(page, renderer)) }
         }
-        let calendar = try CalendarSession(settings: settings, renderer: .html(settings), environment: [:], writing: false)
+        let calendar = try CalendarSession(
+            settings: settings, renderer: .html(settings), environment: [:], writing: false)
         for summary in try calendar.calendar.summaries() {
             add("calendar-" + summary.holiday.key + ".html", "calendar", summary.holiday.title) { page, renderer in
-                try CalendarSession(settings: page, renderer: renderer, environment: [:], writing: false).show(summary.holiday.key)
+                try CalendarSession(settings: page, renderer: renderer, environment: [:], writing: false).show(
+                    summary.holiday.key)
             }
         }
         add("events-agenda.html", "events", t("page.title.events.agenda")) { page, renderer in
@@ -64,8 +75,10 @@ public struct Site {
         }
         let animations = try AnimationSession(settings: settings, renderer: .html(settings), writing: false)
         for setting in try animations.library.settings() {
-            add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) { page, renderer in
-                try AnimationSession(settings: page, renderer: renderer, writing: false).timeline(name: setting.name, fps: 10)
+            add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) {
+                page, renderer in
+                try AnimationSession(settings: page, renderer: renderer, writing: false).timeline(
+                    name: setting.name, fps: 10)
             }
         }
         let reports = try ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)
@@ -83,7 +96,8 @@ public struct Site {
     /// The index: a heading per world and a link to each of its pages.
     public func index() -> String {
         let t = settings.localizer
-        let page = HTMLPage(title: t("site.title"), lead: t("site.lead", ["date": LocalizedFormats(localizer: t).date(settings.today)]),
+        let page = HTMLPage(
+            title: t("site.title"), lead: t("site.lead", ["date": LocalizedFormats(localizer: t).date(settings.today)]),
             dated: Renderer.html(settings).pageDate(about: false), localizer: t)
         var body = ""
         var sections: [String] = []
@@ -91,7 +105,9 @@ public struct Site {
         for section in sections {
             body += HTMLPage.heading(section) + "<ul class=\"pages\">\n"
             for entry in pages where entry.section == section {
-                body += "<li><a href=\"" + HTMLText.attribute(entry.file) + "\">" + HTMLText.escaped(entry.title) + "</a></li>\n"
+                body +=
+                    "<li><a href=\"" + HTMLText.attribute(entry.file) + "\">" + HTMLText.escaped(entry.title)
+                    + "</a></li>\n"
             }
             body += "</ul>\n"
         }
@@ -115,9 +131,12 @@ public struct Site {
         }
         var outputs = OutputGuard(database: settings.databasePath, force: force)
         let index = self.index()
-        let files: [(name: String, write: (OutputWriter) throws -> Void)] = [("index.html", { try $0.write(index) })]
+        let files: [(name: String, write: (OutputWriter) throws -> Void)] =
+            [("index.html", { try $0.write(index) })]
             + pages.map { ($0.file, $0.write) }
-        let targets = try files.map { try outputs.claim((directory as NSString).appendingPathComponent($0.name), option: "site", fileOnly: true) }
+        let targets = try files.map {
+            try outputs.claim((directory as NSString).appendingPathComponent($0.name), option: "site", fileOnly: true)
+        }
         // Each page goes to the disk as it is made; none takes its name until all are written.
         var written: [OutputFile] = []
         for (target, file) in zip(targets, files) {

@@ -35,10 +35,13 @@ struct SnowmanPicture {
         let y = (values["vertical_position"] ?? 0) / 100 * (halfHeight - halfSnowmanHeight)
         let turn = values["rotation_z"] ?? 0
         let tilt = (values["rotation_x"] ?? 0) * Double.pi / 180
-        let scaleX = values["width_multiplier"] ?? 1, scaleY = (values["height_multiplier"] ?? 1) * cos(tilt)
+        let scaleX = values["width_multiplier"] ?? 1
+        let scaleY = (values["height_multiplier"] ?? 1) * cos(tilt)
         let n = SVGWriter.number
-        return ("translate(\(n(x))px, \(n(y))px) rotate(\(n(turn))deg) scale(\(decimal(scaleX)), \(decimal(scaleY)))",
-                n(min(1, max(0, values["opacity"] ?? 1))))
+        return (
+            "translate(\(n(x))px, \(n(y))px) rotate(\(n(turn))deg) scale(\(decimal(scaleX)), \(decimal(scaleY)))",
+            n(min(1, max(0, values["opacity"] ?? 1)))
+        )
     }
 
     /// Six decimals: the scales are compared within 1 %, and cos() near 90° is small.
@@ -57,7 +60,8 @@ struct SnowmanPicture {
             let style = Self.style(timeline.values(at: timeline.duration * Double(step) / Double(Self.steps)))
             css += "\(step)%{transform:\(style.transform);opacity:\(style.opacity)}\n"
         }
-        css += "}\n#\(id) .snowman{transform-box:view-box;transform-origin:0px 0px;animation:\(animation) "
+        css +=
+            "}\n#\(id) .snowman{transform-box:view-box;transform-origin:0px 0px;animation:\(animation) "
             + SVGWriter.number(timeline.duration) + "s linear infinite}\n"
         return css
     }
@@ -66,19 +70,28 @@ struct SnowmanPicture {
     func figure(id: String) -> String {
         let t = localizer
         let formats = LocalizedFormats(localizer: t)
-        let description = t("page.snowman.description", ["name": name, "duration": formats.number(timeline.duration), "values": summary])
-        var svg = SVGWriter(id: id, width: Self.halfWidth * 2, height: Self.halfHeight * 2, origin: (-Self.halfWidth, -Self.halfHeight),
+        let description = t(
+            "page.snowman.description",
+            ["name": name, "duration": formats.number(timeline.duration), "values": summary])
+        var svg = SVGWriter(
+            id: id, width: Self.halfWidth * 2, height: Self.halfHeight * 2, origin: (-Self.halfWidth, -Self.halfHeight),
             title: t("page.snowman.title", ["name": name]), description: description)
         svg.element("rect", [("class", "ground"), ("x", "-240"), ("y", "-180"), ("width", "480"), ("height", "360")])
-        for (x, y) in [(-200.0, -140.0), (-120, -60), (-170, 40), (150, -150), (200, -40), (120, 90), (-60, -150), (60, 130), (-210, 120)] {
-            svg.element("circle", [("class", "flake"), ("cx", SVGWriter.number(x)), ("cy", SVGWriter.number(y)), ("r", "3.5")])
+        for (x, y) in [
+            (-200.0, -140.0), (-120, -60), (-170, 40), (150, -150), (200, -40), (120, 90), (-60, -150), (60, 130),
+            (-210, 120),
+        ] {
+            svg.element(
+                "circle", [("class", "flake"), ("cx", SVGWriter.number(x)), ("cy", SVGWriter.number(y)), ("r", "3.5")])
         }
         svg.open("g", [("class", "snowman")])
         svg.raw(Self.drawing)
         svg.close("g")
-        let paused = t("page.snowman.paused"), running = t("page.snowman.running")
+        let paused = t("page.snowman.paused")
+        let running = t("page.snowman.running")
         return "<figure class=\"snowman-figure\">\n"
-            + "<input type=\"checkbox\" class=\"pause\" id=\"\(id)-pause\" aria-label=\"" + HTMLText.attribute(t("page.snowman.pause")) + "\">\n"
+            + "<input type=\"checkbox\" class=\"pause\" id=\"\(id)-pause\" aria-label=\""
+            + HTMLText.attribute(t("page.snowman.pause")) + "\">\n"
             + "<label for=\"\(id)-pause\" class=\"snowman-stage\" data-running=\"" + HTMLText.attribute(running)
             + "\" data-paused=\"" + HTMLText.attribute(paused) + "\">\n" + svg.finish() + "</label>\n"
             + "<figcaption>" + HTMLText.escaped(description) + "</figcaption>\n</figure>\n"
@@ -87,21 +100,21 @@ struct SnowmanPicture {
     /// The snowman, about 150 × 200 units around (0, 0): three balls, a hat, eyes, a carrot nose,
     /// buttons and two twig arms.
     static let drawing = """
-    <path class="arm" d="M-28,-22 L-72,-48 M-58,-40 L-66,-58 M28,-22 L72,-48 M58,-40 L68,-56"/>
-    <circle class="snow" cx="0" cy="50" r="44"/>
-    <circle class="snow" cx="0" cy="-20" r="32"/>
-    <circle class="snow" cx="0" cy="-70" r="24"/>
-    <rect class="hat" x="-28" y="-92" width="56" height="7" rx="2"/>
-    <rect class="hat" x="-18" y="-120" width="36" height="30" rx="3"/>
-    <rect x="-18" y="-98" width="36" height="6" fill="#c62828"/>
-    <circle class="ink" cx="-8" cy="-76" r="3"/>
-    <circle class="ink" cx="8" cy="-76" r="3"/>
-    <path class="nose" d="M0,-69 L20,-65 L0,-62 Z"/>
-    <path d="M-10,-58 Q0,-52 10,-58" fill="none" stroke="var(--snow-line)" stroke-width="2" stroke-linecap="round"/>
-    <circle class="ink" cx="0" cy="-30" r="3"/>
-    <circle class="ink" cx="0" cy="-16" r="3"/>
-    <circle class="ink" cx="0" cy="40" r="3.5"/>
-    <circle class="ink" cx="0" cy="58" r="3.5"/>
+        <path class="arm" d="M-28,-22 L-72,-48 M-58,-40 L-66,-58 M28,-22 L72,-48 M58,-40 L68,-56"/>
+        <circle class="snow" cx="0" cy="50" r="44"/>
+        <circle class="snow" cx="0" cy="-20" r="32"/>
+        <circle class="snow" cx="0" cy="-70" r="24"/>
+        <rect class="hat" x="-28" y="-92" width="56" height="7" rx="2"/>
+        <rect class="hat" x="-18" y="-120" width="36" height="30" rx="3"/>
+        <rect x="-18" y="-98" width="36" height="6" fill="#c62828"/>
+        <circle class="ink" cx="-8" cy="-76" r="3"/>
+        <circle class="ink" cx="8" cy="-76" r="3"/>
+        <path class="nose" d="M0,-69 L20,-65 L0,-62 Z"/>
+        <path d="M-10,-58 Q0,-52 10,-58" fill="none" stroke="var(--snow-line)" stroke-width="2" stroke-linecap="round"/>
+        <circle class="ink" cx="0" cy="-30" r="3"/>
+        <circle class="ink" cx="0" cy="-16" r="3"/>
+        <circle class="ink" cx="0" cy="40" r="3.5"/>
+        <circle class="ink" cx="0" cy="58" r="3.5"/>
 
-    """
+        """
 }

@@ -58,7 +58,9 @@ public final class QueryLimits: @unchecked Sendable {
     /// Limits from `--timeout` as given (0 for none), else `defaultSeconds`; a negative number is a
     /// usage error.
     public convenience init(option seconds: Int?, default defaultSeconds: Int) throws {
-        if let seconds, seconds < 0 { throw AlmanacError(.usage, "query.error.bad-timeout", ["value": String(seconds)]) }
+        if let seconds, seconds < 0 {
+            throw AlmanacError(.usage, "query.error.bad-timeout", ["value": String(seconds)])
+        }
         self.init(timeout: seconds ?? defaultSeconds)
     }
 
@@ -100,7 +102,8 @@ public final class QueryLimits: @unchecked Sendable {
     /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
     func explain(_ error: DatabaseError, source: String) -> AlmanacError {
         if error.primaryCode == SQLITE_INTERRUPT, watchdog.interrupted, let timeout {
-            return AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
+            return AlmanacError(
+                .busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
         }
         if error.primaryCode == SQLITE_TOOBIG {
             return AlmanacError(.invalidData, "query.error.too-big", ["source": source, "limit": "64 MiB"])
@@ -202,7 +205,8 @@ private final class Watchdog: @unchecked Sendable {
                     wait(QueryLimits.grace - (now - interruptedAt))
                 } else {
                     abandoning = true
-                    let error = AlmanacError(.busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
+                    let error = AlmanacError(
+                        .busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
                     state.unlock()
                     // The output's temporary file (`--out`) goes, as after Ctrl-C.
                     SignalCleanup.removeAll()

@@ -30,7 +30,8 @@ public struct ReportCatalog: Sendable {
     /// The report with a name; otherwise not found (66), listing the names.
     public func report(named name: String) throws -> ReportDefinition {
         if let report = reports.first(where: { $0.name == name }) { return report }
-        throw AlmanacError.notFound("report.error.unknown", ["name": name, "names": reports.map(\.name).joined(separator: ", ")])
+        throw AlmanacError.notFound(
+            "report.error.unknown", ["name": name, "names": reports.map(\.name).joined(separator: ", ")])
     }
 
     private static func builtInDefinitions() throws -> [ReportDefinition] {
@@ -48,7 +49,8 @@ public struct ReportCatalog: Sendable {
         }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".sql") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".sql") }
+                .sorted()
         } catch {
             throw AlmanacError(.missingInput, "report.error.unreadable", ["path": directory])
         }
@@ -73,12 +75,16 @@ extension ReportCatalog {
             Table.Column(key: $0, title: localizer("report.list." + $0))
         }
         let rows = reports.map { report -> [Table.Cell] in
-            let parameters = report.parameters.isEmpty
+            let parameters =
+                report.parameters.isEmpty
                 ? Table.Tag(value: "", label: localizer("report.param.none"))
-                : Table.Tag(value: report.parameters.map(\.declaration).joined(separator: "; "),
+                : Table.Tag(
+                    value: report.parameters.map(\.declaration).joined(separator: "; "),
                     label: report.parameters.map { $0.summary(localizer) }.joined(separator: "; "))
-            return [.text(report.name), .text(localizer(report.titleKey)), .tag(parameters),
-                    report.descriptionKey.isEmpty ? .null : .text(localizer(report.descriptionKey))]
+            return [
+                .text(report.name), .text(localizer(report.titleKey)), .tag(parameters),
+                report.descriptionKey.isEmpty ? .null : .text(localizer(report.descriptionKey)),
+            ]
         }
         return Table(columns: columns, rows: rows, summaryUnit: "unit.report")
     }

@@ -131,7 +131,9 @@ public struct ReportDefinition: Sendable {
     /// Reads a definition; `defaultName` (the file name without `.sql`) is used when there is no
     /// `name:` line. Errors name the file and line.
     public static func parse(_ text: String, source: String, defaultName: String) throws -> ReportDefinition {
-        var name = defaultName, title: String?, description: String?
+        var name = defaultName
+        var title: String?
+        var description: String?
         var parameters: [ReportParameter] = []
         var columns: [ColumnSpec] = []
         var chart: ChartSpec?
@@ -158,11 +160,15 @@ public struct ReportDefinition: Sendable {
                 guard let parameter = parseParameter(value, today: LocalDate(year: 2000, month: 1, day: 1)!) else {
                     throw fail("report.error.bad-param", value)
                 }
-                if parameters.contains(where: { $0.name == parameter.name }) { throw fail("report.error.duplicate", parameter.name) }
+                if parameters.contains(where: { $0.name == parameter.name }) {
+                    throw fail("report.error.duplicate", parameter.name)
+                }
                 parameters.append(parameter)
             case "column":
                 guard let column = parseColumn(value) else { throw fail("report.error.bad-column", value) }
-                if columns.contains(where: { $0.name == column.name }) { throw fail("report.error.duplicate", column.name) }
+                if columns.contains(where: { $0.name == column.name }) {
+                    throw fail("report.error.duplicate", column.name)
+                }
                 columns.append(column)
             case "chart":
                 guard let spec = ChartSpec.parse(value) else { throw fail("report.error.bad-chart", value) }
@@ -172,15 +178,21 @@ public struct ReportDefinition: Sendable {
         }
         guard isName(name) else { throw AlmanacError(.invalidData, "report.error.bad-file-name", ["source": source]) }
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard body.split(separator: "\n").contains(where: { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.allSatisfy(\.isWhitespace) })
+        guard
+            body.split(separator: "\n").contains(where: {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.allSatisfy(\.isWhitespace)
+            })
         else { throw AlmanacError(.invalidData, "report.error.no-sql", ["source": source]) }
-        return ReportDefinition(name: name, titleKey: title ?? name, descriptionKey: description ?? "",
+        return ReportDefinition(
+            name: name, titleKey: title ?? name, descriptionKey: description ?? "",
             parameters: parameters, columns: columns, sql: text, source: source, chart: chart)
     }
 
     /// `[a-z0-9][a-z0-9-_]*`: a name that is easy to type and safe in a file name.
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isNameScalar(first), first != "-", first != "_" else { return false }
+        guard let first = text.unicodeScalars.first, isNameScalar(first), first != "-", first != "_" else {
+            return false
+        }
         return text.unicodeScalars.allSatisfy(isNameScalar)
     }
 

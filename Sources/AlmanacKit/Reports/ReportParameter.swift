@@ -89,7 +89,9 @@ public struct ReportParameter: Sendable, Equatable {
     public func summary(_ localizer: Localizer) -> String {
         let type = localizer("report.type." + kind.rawValue)
         guard let defaultText else { return localizer("report.param.required", ["name": name, "type": type]) }
-        let shown = defaultText.isEmpty ? localizer("report.param.empty")
+        let shown =
+            defaultText.isEmpty
+            ? localizer("report.param.empty")
             : kind == .date && defaultText.lowercased() == "today" ? localizer("report.param.today") : defaultText
         return localizer("report.param.optional", ["name": name, "type": type, "default": shown])
     }

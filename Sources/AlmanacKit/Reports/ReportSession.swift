@@ -34,26 +34,38 @@ public struct ReportSession {
     /// Runs a named report with `NAME=VALUE` arguments; defaults fill the rest. The rows are read
     /// as they are written (`ResultRows`). A day counted from today past the years is cut at their
     /// end, and `note` is told so in the user's words.
-    public func run(_ report: ReportDefinition, arguments: [String], note: (String) throws -> Void = { _ in }) throws -> ResultRows {
+    public func run(_ report: ReportDefinition, arguments: [String], note: (String) throws -> Void = { _ in }) throws
+        -> ResultRows
+    {
         let given = try Self.assignments(arguments)
         let accepted = Self.acceptedList(report, settings.localizer)
         for (name, _) in given where report.parameter(named: name) == nil {
-            throw AlmanacError(.usage, "report.error.unknown-param", ["report": report.name, "name": name, "accepted": accepted])
+            throw AlmanacError(
+                .usage, "report.error.unknown-param", ["report": report.name, "name": name, "accepted": accepted])
         }
         var values: [String: SQLValue] = ["today": .text(settings.today.description)]
         for parameter in report.parameters {
             let text = given.first { $0.name == parameter.name }?.value ?? parameter.defaultText
             guard let text else {
-                throw AlmanacError(.usage, "report.error.missing-param", ["report": report.name, "name": parameter.name, "accepted": accepted])
+                throw AlmanacError(
+                    .usage, "report.error.missing-param",
+                    ["report": report.name, "name": parameter.name, "accepted": accepted])
             }
             guard let value = parameter.value(of: text, today: settings.today) else {
                 let type = settings.localizer("report.expect." + parameter.kind.rawValue)
-                throw AlmanacError(.usage, "report.error.bad-value",
+                throw AlmanacError(
+                    .usage, "report.error.bad-value",
                     ["report": report.name, "name": parameter.name, "value": text, "type": type, "accepted": accepted])
             }
-            if parameter.kind == .date, let (day, clamped) = ReportParameter.day(text.trimmingCharacters(in: .whitespaces), today: settings.today),
-                clamped {
-                try note(settings.localizer(day == .first ? "report.note.day-begins" : "report.note.day-ends", ["name": parameter.name, "value": text]))
+            if parameter.kind == .date,
+                let (day, clamped) = ReportParameter.day(
+                    text.trimmingCharacters(in: .whitespaces), today: settings.today),
+                clamped
+            {
+                try note(
+                    settings.localizer(
+                        day == .first ? "report.note.day-begins" : "report.note.day-ends",
+                        ["name": parameter.name, "value": text]))
             }
             values[parameter.name] = value
         }
@@ -65,7 +77,9 @@ public struct ReportSession {
             try statement.bind(value, at: index)
         }
         let title = settings.localizer.hasKey(report.titleKey) ? settings.localizer(report.titleKey) : report.titleKey
-        return rows(statement, specs: report.columns, empty: Table.Sentence("report.none", ["title": title]), source: report.source)
+        return rows(
+            statement, specs: report.columns, empty: Table.Sentence("report.none", ["title": title]),
+            source: report.source)
     }
 
     /// Runs one read-only statement with `NAME=VALUE` arguments for its parameters (`:name`,
@@ -120,7 +134,9 @@ public struct ReportSession {
         database.refusedAction.map { AlmanacError(.usage, "query.error.refused", ["action": $0]) }
     }
 
-    private func rows(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, source: String) -> ResultRows {
+    private func rows(
+        _ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, source: String
+    ) -> ResultRows {
         ResultRows(statement, specs: specs, empty: empty, localizer: settings.localizer, source: source, limits: limits)
     }
 
@@ -162,7 +178,9 @@ public struct ReportSession {
         if let number = Int64(text), String(number) == text { return .integer(number) }
         if text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
             let number = Double(text), number.isFinite
-        { return .real(number) }
+        {
+            return .real(number)
+        }
         return .text(text)
     }
 

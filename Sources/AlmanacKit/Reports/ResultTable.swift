@@ -1,6 +1,7 @@
 import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
+
 /// The rows of a report or query, read from its statement one at a time: each value shown by its
 /// column's kind. Nothing is held: `write(to:)` hands each row to a `TableWriter` as SQLite gives it.
 public struct ResultRows {
@@ -23,12 +24,13 @@ public struct ResultRows {
         init(kind: ReportDefinition.ColumnKind, naming: Naming) {
             self.kind = kind
             self.naming = naming
-            text = switch (kind, naming) {
-            case (.auto, .date): .date
-            case (.auto, .instant): .instant
-            case (.auto, _), (.text, _): .text
-            default: .cell
-            }
+            text =
+                switch (kind, naming) {
+                case (.auto, .date): .date
+                case (.auto, .instant): .instant
+                case (.auto, _), (.text, _): .text
+                default: .cell
+                }
         }
     }
 
@@ -57,16 +59,25 @@ public struct ResultRows {
 
     /// The rows of `statement`. A column the specs do not declare gets the title `column.NAME` when
     /// that key exists, else its own name.
-    init(_ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, localizer: Localizer, source: String,
-         limits: QueryLimits? = nil) {
+    init(
+        _ statement: Statement, specs: [ReportDefinition.ColumnSpec], empty: Table.Sentence, localizer: Localizer,
+        source: String,
+        limits: QueryLimits? = nil
+    ) {
         let names = statement.columnNames
-        head = Table.Head(columns: names.map { name in
-            let key = specs.first { $0.name == name }?.titleKey ?? "column." + name
-            return Table.Column(key: name, title: localizer.hasKey(key) ? localizer(key) : (key == "column." + name ? name : key))
-        }, empty: empty)
+        head = Table.Head(
+            columns: names.map { name in
+                let key = specs.first { $0.name == name }?.titleKey ?? "column." + name
+                return Table.Column(
+                    key: name, title: localizer.hasKey(key) ? localizer(key) : (key == "column." + name ? name : key))
+            }, empty: empty)
         readings = names.map { name in
-            let naming: Naming = name.hasSuffix("_on") ? .date : name.hasSuffix("_at") ? .instant
-                : name == "id" || name.hasSuffix("_id") ? .identifier : .plain
+            let naming: Naming =
+                name.hasSuffix("_on")
+                ? .date
+                : name.hasSuffix("_at")
+                    ? .instant
+                    : name == "id" || name.hasSuffix("_id") ? .identifier : .plain
             return Reading(kind: specs.first { $0.name == name }?.kind ?? .auto, naming: naming)
         }
         self.statement = statement

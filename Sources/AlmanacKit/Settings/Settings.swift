@@ -62,15 +62,20 @@ public struct Settings: Sendable {
         }
         let day: LocalDate
         if let text = nonEmpty(today) {
-            guard let parsed = LocalDate(text) else { throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "--today"]) }
+            guard let parsed = LocalDate(text) else {
+                throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "--today"])
+            }
             day = parsed
         } else if let text = nonEmpty(environment["ALMANAC_TODAY"]) {
-            guard let parsed = LocalDate(text) else { throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "ALMANAC_TODAY"]) }
+            guard let parsed = LocalDate(text) else {
+                throw AlmanacError(.usage, "error.bad-today", ["value": text, "source": "ALMANAC_TODAY"])
+            }
             day = parsed
         } else {
             day = LocalDate(now, in: zone)
         }
-        return Settings(databasePath: path, localizer: localizer, timeZone: zone, today: day, format: format, color: color)
+        return Settings(
+            databasePath: path, localizer: localizer, timeZone: zone, today: day, format: format, color: color)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -8,20 +8,28 @@ import Foundation
 /// a missing file, another application's file or any error gives an empty list, never a message.
 public enum CompletionValues {
     /// The values of a list, for the command line read so far, that begin with `prefix`.
-    public static func values(_ list: CompletionList, _ invocation: Invocation, prefix: String,
-                              environment: [String: String]) -> [String] {
+    public static func values(
+        _ list: CompletionList, _ invocation: Invocation, prefix: String,
+        environment: [String: String]
+    ) -> [String] {
         let all: [String]
         switch list {
         case .kinds, .importArguments: all = ImportKind.allCases.map(\.rawValue)
         case .locales: all = Localizer.languages
         case .zones: return zoneNames(prefix: prefix)
-        case .reports: all = (try? ReportCatalog.load(directory: reportsDirectory(invocation, environment)).reports.map(\.name)) ?? []
+        case .reports:
+            all =
+                (try? ReportCatalog.load(directory: reportsDirectory(invocation, environment)).reports.map(\.name))
+                ?? []
         case .reportParameters: all = reportParameters(invocation, environment).map { $0 + "=" }
         case .propertyAssignments where prefix.contains("="):
             all = assignedValues(key: String(prefix.prefix { $0 != "=" }), path: databasePath(invocation, environment))
-        case .holidays, .settings, .properties, .propertyAssignments: all = fromDatabase(list, path: databasePath(invocation, environment))
+        case .holidays, .settings, .properties, .propertyAssignments:
+            all = fromDatabase(list, path: databasePath(invocation, environment))
         case .schemaNames:
-            all = snapshot(databasePath(invocation, environment)).flatMap { try? SchemaListing.names($0) } ?? ImportKind.allCases.map(\.rawValue)
+            all =
+                snapshot(databasePath(invocation, environment)).flatMap { try? SchemaListing.names($0) }
+                ?? ImportKind.allCases.map(\.rawValue)
         }
         return all.filter { $0.hasPrefix(prefix) }
     }
@@ -48,7 +56,9 @@ public enum CompletionValues {
         let rest = path.dropFirst(1 + user.count)
         let home: String?
         if user.isEmpty {
-            home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+            home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
         } else {
             home = getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) }
         }
@@ -82,7 +92,8 @@ public enum CompletionValues {
             let property = catalog.properties.first(where: { $0.key == key })
         else { return [] }
         let stepper = property.stepper
-        let values = stepper.valueCount.map { $0 <= gridLimit } == true
+        let values =
+            stepper.valueCount.map { $0 <= gridLimit } == true
             ? stepper.values : [stepper.min, property.defaultValue, stepper.max]
         var seen: Set<String> = []
         return values.map(\.description).filter { seen.insert($0).inserted }.map { key + "=" + $0 }

@@ -36,9 +36,12 @@ extension Database {
                 let wall = box.zone.wallTime(Int64(instant.timeIntervalSince1970.rounded(.down)))
                 let dayNumber = Int(wall.floorDivided(by: 86_400))
                 guard let day = LocalDate(checkedDayNumber: dayNumber) else {
-                    let message = box.localizer("time.error.local-date-out-of-range", [
-                        "instant": String(cString: text), "zone": box.zone.identifier, "date": LocalDate(dayNumber: dayNumber).description,
-                    ])
+                    let message = box.localizer(
+                        "time.error.local-date-out-of-range",
+                        [
+                            "instant": String(cString: text), "zone": box.zone.identifier,
+                            "date": LocalDate(dayNumber: dayNumber).description,
+                        ])
                     sqlite3_result_error(context, message, -1)
                     return
                 }

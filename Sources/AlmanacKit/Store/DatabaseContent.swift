@@ -38,11 +38,13 @@ enum DatabaseContent: Equatable {
 
     /// The tables and views of a database's own, not SQLite's, by name.
     static func tables(of database: Database) throws -> [String] {
-        try database.rows("""
+        try database.rows(
+            """
             SELECT name FROM sqlite_schema
             WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
             ORDER BY name
-            """).compactMap { $0.first?.textValue }
+            """
+        ).compactMap { $0.first?.textValue }
     }
 
     /// Refuses a database that Almanac did not make: one without `schema_migrations`. With no table
@@ -50,7 +52,10 @@ enum DatabaseContent: Equatable {
     /// another program's (exit 65, named with what it holds).
     static func requireAlmanac(_ database: Database, path: String) throws {
         // The usual case costs one lookup in the schema; the list of tables only a refusal.
-        if try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil { return }
+        if try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        {
+            return
+        }
         let tables = try tables(of: database)
         if tables.isEmpty { throw AlmanacError(.missingInput, "database.error.not-initialized", ["path": path]) }
         throw AlmanacError(.invalidData, "database.error.foreign-in-use", ["path": path, "tables": shown(tables)])

@@ -54,7 +54,8 @@ extension DatabaseError {
 extension DatabaseMigrator.SchemaTooNew {
     /// The refusal in Almanac's words: a later version of Almanac made the database.
     public var almanacError: AlmanacError {
-        AlmanacError(.invalidData, "error.schema-newer", ["path": path, "found": String(found), "known": String(known)])
+        AlmanacError(
+            .invalidData, "error.schema-newer", ["path": path, "found": String(found), "known": String(known)])
     }
 }
 
@@ -62,13 +63,18 @@ extension DatabaseMigrator.UserObjectsInTheWay {
     /// The refusal in Almanac's words (exit 65): the migration, the objects and the statements that
     /// would drop them.
     public var almanacError: AlmanacError {
-        AlmanacError(.invalidData, "migration.error.user-objects", [
-            "path": path, "version": String(version),
-            "tables": Array(Set(blockers.flatMap(\.tables))).sorted().joined(separator: ", "),
-            "objects": blockers.map { "\($0.type) \"\($0.name)\" (\($0.tables.joined(separator: ", ")))" }.joined(separator: ", "),
-            "drops": blockers.map { "DROP \($0.type.uppercased()) \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";" }
+        AlmanacError(
+            .invalidData, "migration.error.user-objects",
+            [
+                "path": path, "version": String(version),
+                "tables": Array(Set(blockers.flatMap(\.tables))).sorted().joined(separator: ", "),
+                "objects": blockers.map { "\($0.type) \"\($0.name)\" (\($0.tables.joined(separator: ", ")))" }.joined(
+                    separator: ", "),
+                "drops": blockers.map {
+                    "DROP \($0.type.uppercased()) \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";"
+                }
                 .joined(separator: " "),
-        ])
+            ])
     }
 }
 
@@ -132,7 +138,8 @@ struct DatabaseFiles {
             if sideFiles.contains(where: { exists($0) && !may($0, R_OK) }) {
                 return AlmanacError(.missingInput, "database.error.side-files-unreadable", names)
             }
-            return AlmanacError(.missingInput, "database.error.cannot-open", names.merging(["reason": Self.reason(errno)]) { $1 })
+            return AlmanacError(
+                .missingInput, "database.error.cannot-open", names.merging(["reason": Self.reason(errno)]) { $1 })
         }
         if errno == EROFS || isOnReadOnlyFileSystem {
             return AlmanacError(.cannotCreate, "database.error.read-only-file-system", names)
@@ -144,7 +151,8 @@ struct DatabaseFiles {
         if sideFiles.contains(where: { exists($0) && !may($0, W_OK) }) {
             return AlmanacError(.cannotCreate, "database.error.side-files-read-only", names)
         }
-        return AlmanacError(.cannotCreate, "database.error.cannot-open", names.merging(["reason": Self.reason(errno)]) { $1 })
+        return AlmanacError(
+            .cannotCreate, "database.error.cannot-open", names.merging(["reason": Self.reason(errno)]) { $1 })
     }
 
     /// True when the folder's file system is mounted read-only: nobody may write there, root included.

@@ -31,7 +31,9 @@ public enum DatabaseLocation {
     public static func checkIsAFile(_ path: String, source: String = "--db") throws {
         if path.isEmpty { throw AlmanacError(.usage, "database.error.empty-path", ["source": source]) }
         if path == ":memory:" { throw AlmanacError(.usage, "database.error.memory", ["source": source, "path": path]) }
-        if path.hasPrefix("file:") { throw AlmanacError(.usage, "database.error.uri", ["source": source, "path": path]) }
+        if path.hasPrefix("file:") {
+            throw AlmanacError(.usage, "database.error.uri", ["source": source, "path": path])
+        }
     }
 
     /// Every command but `init`: the database must be there, as a file (exit 66 otherwise, with the

@@ -35,13 +35,17 @@ public enum ReferenceLoad {
 
     /// The countries, in insert order (by code): code, English name, alpha-3, numeric.
     static let countries: [[SQLValue]] = ISO3166.entries.map { entry in
-        [.text(entry.alpha2), .text(Country.localizedName(code: entry.alpha2, stored: entry.alpha2, locale: Locale(identifier: "en"))),
-         .text(entry.alpha3), .text(entry.numeric)]
+        [
+            .text(entry.alpha2),
+            .text(Country.localizedName(code: entry.alpha2, stored: entry.alpha2, locale: Locale(identifier: "en"))),
+            .text(entry.alpha3), .text(entry.numeric),
+        ]
     }
 
     /// The animation properties of the embedded sample file: key, label, min, max, step, default.
     static let properties: [[SQLValue]] = {
-        guard let text = SampleData.files.first(where: { $0.name == ImportKind.animationProperties.fileName })?.contents else { return [] }
+        guard let text = SampleData.files.first(where: { $0.name == ImportKind.animationProperties.fileName })?.contents
+        else { return [] }
         // The file is Almanac's own: a header, then plain comma-separated fields (no quotes), checked
         // against the import of the same file by `ReferenceLoadTests`.
         return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
@@ -64,7 +68,10 @@ public enum ReferenceLoad {
         case .animationProperties: return properties.first { $0[0] == key.first }
         case .calendarState: return calendarState.first == key.first ? calendarState : nil
         // The library's settings as migration 007 makes them: the defaults.
-        case .librarySettings: return key.first?.textValue.flatMap(LibrarySetting.init(rawValue:)).map { [.text($0.rawValue), .text($0.defaultValue)] }
+        case .librarySettings:
+            return key.first?.textValue.flatMap(LibrarySetting.init(rawValue:)).map {
+                [.text($0.rawValue), .text($0.defaultValue)]
+            }
         default: return nil
         }
     }
@@ -72,7 +79,8 @@ public enum ReferenceLoad {
     /// The calendars' state as the schema makes it: no holiday selected, test mode off.
     private static let calendarState = FieldValues.check(CalendarStateKind.self, [:], ()).values
 
-    private static let countriesByCode: [String: [SQLValue]] = Dictionary(uniqueKeysWithValues: countries.map { ($0[0].textValue ?? "", $0) })
+    private static let countriesByCode: [String: [SQLValue]] = Dictionary(
+        uniqueKeysWithValues: countries.map { ($0[0].textValue ?? "", $0) })
 
     private static func insert(_ rows: [[SQLValue]], into database: Database, kind: ImportKind) throws -> Int {
         let statement = try database.prepare(kind.definition.insertSQL(.skip))
@@ -86,7 +94,8 @@ public enum ReferenceLoad {
             added += 1
             // A property added to a database with saved settings gives each its default, as an import's would.
             if kind == .animationProperties, case .text(let key) = row[PropertyKind.Column.key.rawValue],
-                case .real(let value) = row[PropertyKind.Column.defaultValue.rawValue] {
+                case .real(let value) = row[PropertyKind.Column.defaultValue.rawValue]
+            {
                 try saved.giveDefault(key: key, value: value)
             }
         }

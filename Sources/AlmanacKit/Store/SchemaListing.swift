@@ -16,7 +16,9 @@ public struct SchemaListing {
     let rows: [Row]
 
     /// The columns every row has after its table: the rows for people under each table's heading.
-    static let columnKeys = ["column", "type", "primary_key", "not_null", "default_sql", "references", "indexes", "csv_column"]
+    static let columnKeys = [
+        "column", "type", "primary_key", "not_null", "default_sql", "references", "indexes", "csv_column",
+    ]
 
     /// Reads the schema of `database`, every table (SQLite's own aside), or the one a kind
     /// (`quiz-answers`) or table (`quiz_answers`) names; an unknown name is exit 66 naming the names.
@@ -27,7 +29,8 @@ public struct SchemaListing {
             let table = ImportKind(rawValue: name)?.definition.table ?? name
             guard tables.contains(table) else {
                 let kinds = ImportKind.allCases.map(\.rawValue)
-                throw AlmanacError.notFound("schema.error.unknown",
+                throw AlmanacError.notFound(
+                    "schema.error.unknown",
                     ["name": name, "kinds": kinds.joined(separator: ", "), "tables": tables.joined(separator: ", ")])
             }
             chosen = [table]
@@ -35,30 +38,41 @@ public struct SchemaListing {
         var rows: [Row] = []
         for table in chosen {
             let kind = ImportKind.allCases.first { $0.definition.table == table }
-            let headers = Dictionary(kind.map { $0.definition.specs.map { ($0.name, $0.header) } } ?? [], uniquingKeysWith: { first, _ in first })
-            let references = Dictionary(try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1)", [.text(table)]).map {
-                ($0[0].textValue ?? "", ($0[1].textValue ?? "") + ($0[2].textValue.map { "." + $0 } ?? ""))
-            }, uniquingKeysWith: { first, _ in first })
+            let headers = Dictionary(
+                kind.map { $0.definition.specs.map { ($0.name, $0.header) } } ?? [],
+                uniquingKeysWith: { first, _ in first })
+            let references = Dictionary(
+                try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1)", [.text(table)])
+                    .map {
+                        ($0[0].textValue ?? "", ($0[1].textValue ?? "") + ($0[2].textValue.map { "." + $0 } ?? ""))
+                    }, uniquingKeysWith: { first, _ in first })
             var indexes: [String: [String]] = [:]
-            for index in try database.rows("""
+            for index in try database.rows(
+                """
                 SELECT il.name, il."unique", ii.name FROM pragma_index_list(?1) il, pragma_index_info(il.name) ii
                 WHERE ii.name IS NOT NULL ORDER BY il.name, ii.seqno
-                """, [.text(table)]) {
+                """, [.text(table)])
+            {
                 let indexName = index[0].textValue ?? ""
                 // SQLite names the index of a UNIQUE or PRIMARY KEY constraint itself: the key says what it is.
                 let shown = indexName.hasPrefix("sqlite_autoindex_") ? "UNIQUE" : indexName
                 indexes[index[2].textValue ?? "", default: []].append(shown)
             }
-            for column in try database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1) ORDER BY cid", [.text(table)]) {
+            for column in try database.rows(
+                "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1) ORDER BY cid", [.text(table)]
+            ) {
                 let name = column[0].textValue ?? ""
                 let header = headers[name] ?? nil
-                rows.append(Row(table: table, kind: kind, cells: [
-                    .text(name), .text(column[1].textValue ?? ""), .bool(column[4] != .integer(0)),
-                    .bool(column[2] != .integer(0)), column[3].textValue.map(Table.Cell.text) ?? .null,
-                    references[name].map(Table.Cell.text) ?? .null,
-                    indexes[name].map { .text($0.joined(separator: ", ")) } ?? .null,
-                    header.map(Table.Cell.text) ?? .null,
-                ]))
+                rows.append(
+                    Row(
+                        table: table, kind: kind,
+                        cells: [
+                            .text(name), .text(column[1].textValue ?? ""), .bool(column[4] != .integer(0)),
+                            .bool(column[2] != .integer(0)), column[3].textValue.map(Table.Cell.text) ?? .null,
+                            references[name].map(Table.Cell.text) ?? .null,
+                            indexes[name].map { .text($0.joined(separator: ", ")) } ?? .null,
+                            header.map(Table.Cell.text) ?? .null,
+                        ]))
             }
         }
         self.rows = rows
@@ -67,8 +81,10 @@ public struct SchemaListing {
     /// The tables and views of `database` in the order they were made, SQLite's own aside (`last_ids`
     /// is a view that the `last-ids` kind imports into).
     static func tables(_ database: Database) throws -> [String] {
-        try database.rows("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid")
-            .compactMap { $0.first?.textValue }
+        try database.rows(
+            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+        )
+        .compactMap { $0.first?.textValue }
     }
 
     /// The names `schema` takes for `database` (completion): every kind, then every table.
@@ -88,14 +104,21 @@ public struct SchemaListing {
                 sections.append(SectionedTable.Section(heading: heading(row, t), rows: []))
             }
             let last = sections.removeLast()
-            sections.append(SectionedTable.Section(heading: last.heading, cells: last.cells + row.cells, width: row.cells.count))
+            sections.append(
+                SectionedTable.Section(heading: last.heading, cells: last.cells + row.cells, width: row.cells.count))
         }
         let tableCount = Set(rows.map(\.table)).count
-        let sectioned = SectionedTable(columns: columns, sections: sections,
+        let sectioned = SectionedTable(
+            columns: columns, sections: sections,
             summary: renderer.makeFormats().count(Int64(tableCount), unit: "unit.table"))
-        return renderer.render(sectioned, flat: Table(
-            columns: [Table.Column(key: "table", title: t("column.table"))] + columns + [Table.Column(key: "kind", title: t("column.kind"))],
-            rows: rows.map { [.text($0.table)] + $0.cells + [$0.kind.map { .text($0.rawValue) } ?? .null] }, summaryUnit: nil))
+        return renderer.render(
+            sectioned,
+            flat: Table(
+                columns: [Table.Column(key: "table", title: t("column.table"))] + columns + [
+                    Table.Column(key: "kind", title: t("column.kind"))
+                ],
+                rows: rows.map { [.text($0.table)] + $0.cells + [$0.kind.map { .text($0.rawValue) } ?? .null] },
+                summaryUnit: nil))
     }
 
     private func heading(_ row: Row, _ t: Localizer) -> String {

@@ -22,14 +22,17 @@ extension Store {
     /// there already must be an Almanac database, an SQLite database holding no tables, or empty;
     /// anything else is refused before a byte of it changes (exit 65): a file that is not SQLite
     /// (a CSV given by mistake) always, another program's SQLite database unless `force`.
-    public static func initialize(_ path: String, force: Bool = false, migrator: DatabaseMigrator = .builtIn) throws -> InitReport {
+    public static func initialize(_ path: String, force: Bool = false, migrator: DatabaseMigrator = .builtIn) throws
+        -> InitReport
+    {
         try DatabaseLocation.requireCreatable(path)
         try checkExistingFile(path, force: force)
         let database = try connect(path, mode: .create)
         return try explained {
             let outcome = try migrator.migrate(database)
             let reference = try ReferenceLoad.load(into: database)
-            var report = InitReport(path: path, fromVersion: outcome.fromVersion, toVersion: outcome.toVersion,
+            var report = InitReport(
+                path: path, fromVersion: outcome.fromVersion, toVersion: outcome.toVersion,
                 tables: try tableSummary(database))
             report.reference = reference
             return report
@@ -57,7 +60,8 @@ extension Store {
         case .sqlite:
             let tables = try explained { try DatabaseContent.tables(of: Database(path: path, mode: .readOnly)) }
             guard !tables.isEmpty, !tables.contains("schema_migrations"), !force else { return }
-            throw AlmanacError(.invalidData, "database.error.foreign", ["path": path, "tables": DatabaseContent.shown(tables)])
+            throw AlmanacError(
+                .invalidData, "database.error.foreign", ["path": path, "tables": DatabaseContent.shown(tables)])
         }
     }
 }

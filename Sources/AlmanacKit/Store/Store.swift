@@ -11,8 +11,10 @@ public enum Store {
     /// file is an error naming it (exit 66), and nothing is created; a file that is not an Almanac
     /// database is refused before anything is written to it (see `DatabaseContent`). `busyTimeout`
     /// is how long, in milliseconds, a statement waits for another writer's lock.
-    public static func open(_ path: String, migrator: DatabaseMigrator = .builtIn,
-                            busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+    public static func open(
+        _ path: String, migrator: DatabaseMigrator = .builtIn,
+        busyTimeout: Int32 = Database.defaultBusyTimeout
+    ) throws -> Database {
         let content = try existingContent(path)
         if content != .sqlite(wal: true) {
             // Opening for writing switches the file to WAL: look first, on a connection that cannot write.
@@ -31,8 +33,10 @@ public enum Store {
     /// A database of an older schema is upgraded first, as any command that writes would (its
     /// queries would not run on the old tables); a user who may not write it is told how.
     /// `upgrading: false` (a backup, which copies the file as it is and never writes it) does not.
-    public static func openReadOnly(_ path: String, migrator: DatabaseMigrator = .builtIn,
-                                    busyTimeout: Int32 = Database.defaultBusyTimeout, upgrading: Bool = true) throws -> Database {
+    public static func openReadOnly(
+        _ path: String, migrator: DatabaseMigrator = .builtIn,
+        busyTimeout: Int32 = Database.defaultBusyTimeout, upgrading: Bool = true
+    ) throws -> Database {
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
         let version = try explained {
@@ -47,7 +51,8 @@ public enum Store {
             _ = try open(path, migrator: migrator, busyTimeout: busyTimeout)
         } catch let error as AlmanacError where error.failure == .cannotCreate || error.failure == .missingInput {
             // Not this user's to write: the owner upgrades it once, and every reader reads it after.
-            throw AlmanacError(.cannotCreate, "database.error.needs-upgrade",
+            throw AlmanacError(
+                .cannotCreate, "database.error.needs-upgrade",
                 ["path": path, "found": String(version), "known": String(migrator.latestVersion)])
         }
         return try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
@@ -67,19 +72,25 @@ public enum Store {
 
     /// Every table of the schema (not SQLite's own) with its row count, sorted by name.
     public static func tableSummary(_ database: Database) throws -> [(name: String, rows: Int)] {
-        let names = try database.rows("""
+        let names = try database.rows(
+            """
             SELECT name FROM sqlite_schema
             WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             ORDER BY name
-            """).compactMap { $0.first?.textValue }
+            """
+        ).compactMap { $0.first?.textValue }
         return try names.map { name in
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM \(quoted)") else { return (name, 0) }
+            guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM \(quoted)") else {
+                return (name, 0)
+            }
             return (name, Int(count))
         }
     }
 
-    static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws -> Database {
+    static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws
+        -> Database
+    {
         try explained { try Database(path: path, mode: mode, busyTimeout: busyTimeout) }
     }
 

@@ -44,7 +44,8 @@ package struct FileLocation: Equatable {
             let (folderPart, name) = split(current)
             if name.isEmpty || name == "." || name == ".." {
                 guard let real = realPath(current) else { throw Errno(errno) }
-                return FileLocation(path: real, folder: real, name: "", kind: .directory, identity: found ? Identity(status) : nil)
+                return FileLocation(
+                    path: real, folder: real, name: "", kind: .directory, identity: found ? Identity(status) : nil)
             }
             guard let folder = realPath(folderPart) else { throw Errno(errno) }
             let full = folder == "/" ? "/" + name : folder + "/" + name
@@ -56,12 +57,14 @@ package struct FileLocation: Equatable {
                 }
                 // A name that is there: the kernel's view of it, the link's own when it can see no further.
                 let seen = found || stat(full, &status) == 0
-                return FileLocation(path: full, folder: folder, name: name, kind: seen ? Self.kind(status) : .other,
+                return FileLocation(
+                    path: full, folder: folder, name: name, kind: seen ? Self.kind(status) : .other,
                     identity: seen ? Identity(status) : Identity(link))
             }
             if errno != ENOENT { throw Errno(errno) }
             // Nothing by that name; the kernel may still see something (a pipe behind /dev/stdout).
-            return FileLocation(path: full, folder: folder, name: name, kind: found ? Self.kind(status) : .none,
+            return FileLocation(
+                path: full, folder: folder, name: name, kind: found ? Self.kind(status) : .none,
                 identity: found ? Identity(status) : nil)
         }
         throw Errno(ELOOP)

@@ -93,6 +93,7 @@ package final class OutputFolder {
 
 /// `O_PATH` (Linux): a descriptor that names a folder without reading it, for `openat` and the
 /// other `…at` calls; Glibc's module for Swift does not export it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let O_PATH: Int32 = 0o10000000
 
 /// `syncfs(2)` (Linux): synchronizes the file system holding a descriptor and reports a write it

@@ -20,7 +20,10 @@ import Foundation
 public struct OutputGuard {
     /// What a claimed path must not be.
     package enum Protected: Equatable {
-        case database(String), sideFile(String, suffix: String), input(String), output(String)
+        case database(String)
+        case sideFile(String, suffix: String)
+        case input(String)
+        case output(String)
     }
 
     /// A file's name in a folder, the folder known by its device and inode.
@@ -100,7 +103,8 @@ public struct OutputGuard {
 
     private func protect(_ path: String, _ role: Protected) {
         let location = try? FileLocation.resolve(path)
-        protected.add(role, identity: location?.identity ?? FileLocation.identity(of: path), path: location?.path,
+        protected.add(
+            role, identity: location?.identity ?? FileLocation.identity(of: path), path: location?.path,
             place: location.flatMap(Self.place))
     }
 
@@ -114,18 +118,25 @@ public struct OutputGuard {
     /// the path the user typed and the input when the file's name was made from them (the rejects of
     /// one input among several), so a refusal names both. `fileOnly` refuses a character device or
     /// a FIFO too: the output must be a file of its own (a database copy, a site's page).
-    public mutating func claim(_ path: String, option: String, derived: (base: String, input: String)? = nil,
-                               fileOnly: Bool = false) throws -> OutputTarget {
+    public mutating func claim(
+        _ path: String, option: String, derived: (base: String, input: String)? = nil,
+        fileOnly: Bool = false
+    ) throws -> OutputTarget {
         var arguments = ["option": option, "path": path]
         if let derived { arguments.merge(["base": derived.base, "input": derived.input]) { $1 } }
-        let refusal = OutputTarget.Refusal(keyPrefix: derived == nil ? "write.refused." : "write.refused-derived.", arguments: arguments)
+        let refusal = OutputTarget.Refusal(
+            keyPrefix: derived == nil ? "write.refused." : "write.refused-derived.", arguments: arguments)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw refusal("empty") }
         // A file that cannot be made is exit 73, named with its option like every refusal.
         func cannotCreate(_ code: Int32) -> Error {
             let folder = FileLocation.split(path).folder
             switch code {
-            case ENOENT, ENOTDIR: return AlmanacError(.cannotCreate, refusal.keyPrefix + "no-folder", arguments.merging(["folder": folder]) { $1 })
-            case EACCES, EPERM, EROFS: return AlmanacError(.cannotCreate, refusal.keyPrefix + "no-permission", arguments.merging(["folder": folder]) { $1 })
+            case ENOENT, ENOTDIR:
+                return AlmanacError(
+                    .cannotCreate, refusal.keyPrefix + "no-folder", arguments.merging(["folder": folder]) { $1 })
+            case EACCES, EPERM, EROFS:
+                return AlmanacError(
+                    .cannotCreate, refusal.keyPrefix + "no-permission", arguments.merging(["folder": folder]) { $1 })
             default: return WriteFailure(stream: .file(path), code: code, failure: .cannotCreate)
             }
         }
@@ -135,7 +146,9 @@ public struct OutputGuard {
         } catch {
             throw cannotCreate(error.code)
         }
-        if let role = protected.find(identity: location.identity, path: location.path, place: nil) { throw refusal(role) }
+        if let role = protected.find(identity: location.identity, path: location.path, place: nil) {
+            throw refusal(role)
+        }
         let isDescriptor = Self.namesADescriptor(path)
         switch location.kind {
         case .directory: throw refusal("directory")
@@ -147,7 +160,8 @@ public struct OutputGuard {
         let stream = location.kind == .stream || isDescriptor
         if stream {
             protected.add(.output(path), identity: location.identity, path: location.path, place: nil)
-            return OutputTarget(shown: path, location: location, folder: nil, protected: protected, refusal: refusal,
+            return OutputTarget(
+                shown: path, location: location, folder: nil, protected: protected, refusal: refusal,
                 isStream: true, replaces: false)
         }
         if access(location.folder, W_OK) != 0 { throw cannotCreate(errno) }
@@ -170,9 +184,12 @@ public struct OutputGuard {
         // The name as the folder now holds it: what was resolved may have been swapped since.
         let seen = folder.status(of: location.name)
         let place = Place(folder: folder.identity, name: location.name)
-        if let role = protected.find(identity: seen.map(FileLocation.Identity.init), path: nil, place: place) { throw refusal(role) }
+        if let role = protected.find(identity: seen.map(FileLocation.Identity.init), path: nil, place: place) {
+            throw refusal(role)
+        }
         protected.add(.output(path), identity: location.identity, path: location.path, place: place)
-        return OutputTarget(shown: path, location: location, folder: folder, protected: protected, refusal: refusal,
+        return OutputTarget(
+            shown: path, location: location, folder: folder, protected: protected, refusal: refusal,
             isStream: false, replaces: location.kind == .regular)
     }
 

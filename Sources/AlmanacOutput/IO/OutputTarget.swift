@@ -47,7 +47,9 @@ public struct OutputTarget {
             // Registered before it is made: a signal between the two must not leave it behind.
             let ticket = SignalCleanup.register(folder: folder.descriptor, name: temporary)
             let descriptor = folder.create(temporary)
-            if descriptor >= 0 { return OutputFile(target: self, descriptor: descriptor, temporary: temporary, ticket: ticket) }
+            if descriptor >= 0 {
+                return OutputFile(target: self, descriptor: descriptor, temporary: temporary, ticket: ticket)
+            }
             let code = errno
             SignalCleanup.unregister(ticket)
             if code != EEXIST { throw WriteFailure(stream: .file(shown), code: code, failure: .cannotCreate) }
@@ -78,7 +80,8 @@ public struct OutputTarget {
     func checkBeforeRename() throws {
         guard let folder else { return }
         let seen = folder.status(of: location.name).map(FileLocation.Identity.init)
-        let role = protected.find(identity: seen, path: nil, place: OutputGuard.Place(folder: folder.identity, name: location.name))
+        let role = protected.find(
+            identity: seen, path: nil, place: OutputGuard.Place(folder: folder.identity, name: location.name))
         if let role, !role.isOutput { throw refusal(role) }
     }
 }
@@ -160,7 +163,9 @@ public final class OutputFile {
         for file in files { try file.close() }
         var done: Set<ObjectIdentifier> = []
         for file in files {
-            guard let folder = file.target.folder, let temporary = file.temporary, done.insert(ObjectIdentifier(folder)).inserted else { continue }
+            guard let folder = file.target.folder, let temporary = file.temporary,
+                done.insert(ObjectIdentifier(folder)).inserted
+            else { continue }
             do {
                 try folder.synchronizeFileSystem(through: temporary)
             } catch {

@@ -24,14 +24,21 @@ public final class OutputWriter {
 
     /// A writer to `descriptor`. `capacity` is how many bytes it keeps before writing them;
     /// `flushesEachWrite` writes every call at once (standard error, a terminal screen).
-    public convenience init(descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
-        self.init(descriptor: descriptor, path: path,
-            stream: path.map(WriteFailure.Stream.file) ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput),
+    public convenience init(
+        descriptor: Int32, path: String? = nil, capacity: Int = 1 << 16, flushesEachWrite: Bool = false
+    ) {
+        self.init(
+            descriptor: descriptor, path: path,
+            stream: path.map(WriteFailure.Stream.file)
+                ?? (descriptor == STDERR_FILENO ? .standardError : .standardOutput),
             capacity: capacity, flushesEachWrite: flushesEachWrite)
     }
 
     /// A writer whose failures name `stream`.
-    package init(descriptor: Int32, path: String?, stream: WriteFailure.Stream, capacity: Int = 1 << 16, flushesEachWrite: Bool = false) {
+    package init(
+        descriptor: Int32, path: String?, stream: WriteFailure.Stream, capacity: Int = 1 << 16,
+        flushesEachWrite: Bool = false
+    ) {
         self.descriptor = descriptor
         self.path = path
         self.stream = stream
@@ -44,7 +51,8 @@ public final class OutputWriter {
     /// Standard output, buffered until `flush()`.
     nonisolated(unsafe) public static let standardOutput = OutputWriter(descriptor: STDOUT_FILENO)
     /// Standard error, written at every call (messages must not wait behind a buffer).
-    nonisolated(unsafe) public static let standardError = OutputWriter(descriptor: STDERR_FILENO, flushesEachWrite: true)
+    nonisolated(unsafe) public static let standardError = OutputWriter(
+        descriptor: STDERR_FILENO, flushesEachWrite: true)
 
     /// Writes `text` as UTF-8.
     public func write(_ text: String) throws {
@@ -99,7 +107,8 @@ public final class OutputWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        let clock = ContinuousClock(), started = clock.now
+        let clock = ContinuousClock()
+        let started = clock.now
         defer { waited += clock.now - started }
         var offset = 0
         while offset < bytes.count {

@@ -44,7 +44,9 @@ package final class Spool {
     /// Ends the writing: what follows reads the file from its start.
     func rewind() throws {
         try writer.flush()
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw WriteFailure(stream: .temporary(folder: folder), code: errno) }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw WriteFailure(stream: .temporary(folder: folder), code: errno)
+        }
         buffer = [UInt8](repeating: 0, count: 1 << 18)
         start = 0
         end = 0
@@ -91,7 +93,9 @@ package final class Spool {
     }
 
     /// The next `count` unread bytes, handed to `body` in place; call `fill(count)` first.
-    package func withBytes<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
         defer { start += count }
         return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
     }

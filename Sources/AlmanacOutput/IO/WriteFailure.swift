@@ -38,7 +38,8 @@ public struct WriteFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case (.standardError, _): return localizer("write.error.stderr", ["reason": reason])
         case (.file(let path), .cannotCreate): return localizer("write.error.create", ["path": path, "reason": reason])
         case (.file(let path), _): return localizer("write.error.file", ["path": path, "reason": reason])
-        case (.temporary(let folder), _): return localizer("write.error.temporary", ["folder": folder, "reason": reason])
+        case (.temporary(let folder), _):
+            return localizer("write.error.temporary", ["folder": folder, "reason": reason])
         }
     }
 
@@ -47,7 +48,8 @@ public struct WriteFailure: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// The system errors people meet when writing, in their own words (others keep the system's).
     static let reasonKeys: [Int32: String] = [
-        ENOSPC: "write.reason.no-space", EDQUOT: "write.reason.quota", EIO: "write.reason.io", EFBIG: "write.reason.too-big",
+        ENOSPC: "write.reason.no-space", EDQUOT: "write.reason.quota", EIO: "write.reason.io",
+        EFBIG: "write.reason.too-big",
         EROFS: "write.reason.read-only", EACCES: "write.reason.permission", EPERM: "write.reason.permission",
         EPIPE: "write.reason.closed-pipe", ENOENT: "write.reason.no-folder", ENOTDIR: "write.reason.no-folder",
         ELOOP: "write.reason.loop",

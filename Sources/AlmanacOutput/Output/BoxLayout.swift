@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Which columns a box shows, how wide each is and where its cells sit, from the measured rows.
 ///
 /// A column marked `hiddenWhenEmpty` with no value in any row is left out. On a terminal narrower
@@ -22,7 +23,8 @@ package struct BoxLayout {
     /// Each shown column's title, one line.
     package let titles: [String]
 
-    package init(head: Table.Head, titles: [String], measures: [ColumnMeasure], headingWidth: Int, terminalWidth: Int?) {
+    package init(head: Table.Head, titles: [String], measures: [ColumnMeasure], headingWidth: Int, terminalWidth: Int?)
+    {
         var visible = head.columns.indices.filter { head.columns[$0].hiddenWhenEmpty ? measures[$0].hasValue : true }
         if visible.isEmpty { visible = Array(head.columns.indices) }
         var natural = visible.map { max(DisplayWidth.of(titles[$0]), measures[$0].width) }
@@ -31,8 +33,10 @@ package struct BoxLayout {
         if headingWidth > span { natural[natural.count - 1] += headingWidth - span }
         var widths = natural
         if let terminalWidth {
-            let fitted = Self.fit(natural, floors: [visible.map { measures[$0].wordFloor }, visible.map { measures[$0].fixedFloor }],
-                empty: visible.map { !measures[$0].hasValue }, priorities: visible.map { head.columns[$0].priority }, into: terminalWidth)
+            let fitted = Self.fit(
+                natural, floors: [visible.map { measures[$0].wordFloor }, visible.map { measures[$0].fixedFloor }],
+                empty: visible.map { !measures[$0].hasValue }, priorities: visible.map { head.columns[$0].priority },
+                into: terminalWidth)
             visible = fitted.indices.compactMap { fitted[$0] == nil ? nil : visible[$0] }
             widths = fitted.compactMap { $0 }
         }
@@ -45,7 +49,9 @@ package struct BoxLayout {
     /// Widths that fit `total` terminal columns, frame included, or nil for a column dropped: empty
     /// columns first, then by `priorities` (least first); then each stage of `floors` (per column,
     /// the narrowest it may be cut to) is tried in turn.
-    package static func fit(_ natural: [Int], floors: [[Int]], empty: [Bool], priorities: [Table.Priority]? = nil, into total: Int) -> [Int?] {
+    package static func fit(
+        _ natural: [Int], floors: [[Int]], empty: [Bool], priorities: [Table.Priority]? = nil, into total: Int
+    ) -> [Int?] {
         var widths: [Int?] = natural
         func excess() -> Int {
             let shown = widths.compactMap { $0 }
@@ -61,8 +67,10 @@ package struct BoxLayout {
                 return shown.map { readable[$0] }.reduce(0, +) + 3 * shown.count + 1 - total
             }
             for (priority, pressed) in [(Table.Priority.least, excess), (.less, excessWhenReadable)] {
-                for index in widths.indices.reversed() where priorities[index] == priority && widths[index] != nil
-                    && widths.compactMap({ $0 }).count > 1 && pressed() > 0 {
+                for index in widths.indices.reversed()
+                where priorities[index] == priority && widths[index] != nil
+                    && widths.compactMap({ $0 }).count > 1 && pressed() > 0
+                {
                     widths[index] = nil
                 }
             }
@@ -113,7 +121,8 @@ package struct BoxDrawing {
         out.append(Self.rule(layout.widths, "┌", "┬", "┐"))
         out.append("│")
         for (index, width) in layout.widths.enumerated() {
-            out.append(" " + DisplayWidth.center(DisplayWidth.truncate(layout.titles[index], to: width), in: width) + " │")
+            out.append(
+                " " + DisplayWidth.center(DisplayWidth.truncate(layout.titles[index], to: width), in: width) + " │")
         }
         out.append("\n")
     }

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Things as cards under day headings (an agenda's events, as Events List's grid shows them): each
 /// card a title, an image, a person, hours and a note side by side, and a line of text.
 ///
@@ -29,7 +30,10 @@ public struct Cards {
         public var info: String?
 
         /// A card.
-        public init(id: Int64, title: String, image: String?, person: String?, hours: String, pageHours: String? = nil, note: String?, info: String?) {
+        public init(
+            id: Int64, title: String, image: String?, person: String?, hours: String, pageHours: String? = nil,
+            note: String?, info: String?
+        ) {
             self.id = id
             self.title = title
             self.image = image
@@ -142,7 +146,9 @@ public struct Cards {
                 let picture = DisplayWidth.truncate(label, to: left)
                 let indent = String(repeating: " ", count: left + 2)
                 for (index, detail) in details(inner - left - 2).enumerated() {
-                    lines.append(index == 0 ? DisplayWidth.pad(picture, to: left + 2, alignment: .left) + detail : indent + detail)
+                    lines.append(
+                        index == 0
+                            ? DisplayWidth.pad(picture, to: left + 2, alignment: .left) + detail : indent + detail)
                 }
             } else {
                 lines.append(DisplayWidth.truncate(label, to: inner))
@@ -163,10 +169,11 @@ public struct Cards {
         let border = String(repeating: "─", count: inner + 2)
         var out = cards.map { _ in "╭" + border + "╮" }.joined(separator: " ") + "\n"
         for line in 0..<height {
-            out += cards.map { card in
-                let text = line < card.count ? card[line] : ""
-                return "│ " + DisplayWidth.pad(text, to: inner, alignment: .left) + " │"
-            }.joined(separator: " ") + "\n"
+            out +=
+                cards.map { card in
+                    let text = line < card.count ? card[line] : ""
+                    return "│ " + DisplayWidth.pad(text, to: inner, alignment: .left) + " │"
+                }.joined(separator: " ") + "\n"
         }
         return out + cards.map { _ in "╰" + border + "╯" }.joined(separator: " ") + "\n"
     }

@@ -43,7 +43,9 @@ public struct Detail {
 
     /// The text's paragraphs, each made one line (`Renderer.singleLine`); one empty one for no text.
     package var paragraphs: [String] {
-        (text ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Renderer.singleLine(String($0)) }
+        (text ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+            Renderer.singleLine(String($0))
+        }
     }
 }
 

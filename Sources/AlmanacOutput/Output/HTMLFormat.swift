@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `html` as a stream: the page's head and the table's head before the first row, each row as it
 /// comes (`HTMLTableWriter`), then the count line and the page's foot, so a page of a million rows is
 /// written in constant memory like csv. A page with a picture above its rows (`Chart`) draws the

@@ -11,7 +11,9 @@ package struct HTMLOutput: Format {
     package func page(_ page: Page) -> String {
         var titled = renderer
         if let title = page.title { titled.title = title }
-        var pictures = "", style = "", tables = ""
+        var pictures = ""
+        var style = ""
+        var tables = ""
         for section in page.sections {
             switch section {
             case .caption, .words: break
@@ -38,7 +40,8 @@ package struct HTMLOutput: Format {
     package func detail(_ detail: Detail) -> String {
         var page = renderer
         page.title = detail.title
-        return page.htmlPage(renderer.titled(detail.row), lead: detail.lead,
+        return page.htmlPage(
+            renderer.titled(detail.row), lead: detail.lead,
             body: detail.paragraphs.filter { !$0.isEmpty }.map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined())
     }
 

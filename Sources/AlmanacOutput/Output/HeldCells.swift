@@ -86,7 +86,9 @@ package struct HeldCells {
             while offset < all.count {
                 let kind = all[offset]
                 offset += 1
-                guard let length = Self.varint(all, &offset), offset + length <= all.count else { throw Self.damaged(nil) }
+                guard let length = Self.varint(all, &offset), offset + length <= all.count else {
+                    throw Self.damaged(nil)
+                }
                 try Self.record(kind, UnsafeBufferPointer(rebasing: all[offset..<offset + length]), &cells, body)
                 offset += length
             }
@@ -98,7 +100,8 @@ package struct HeldCells {
         var cells: [Cell] = []
         while try spool.fill(1 + 10) > 0 {
             let kind = spool.byte()
-            var length = 0, shift = 0
+            var length = 0
+            var shift = 0
             while true {
                 guard shift < 64, try spool.fill(1) > 0 else { throw damaged(spool) }
                 let byte = spool.byte()
@@ -112,8 +115,10 @@ package struct HeldCells {
     }
 
     /// One record's payload, handed to `body`.
-    private static func record(_ kind: UInt8, _ payload: UnsafeBufferPointer<UInt8>, _ cells: inout [Cell],
-                               _ body: (Record) throws -> Void) throws {
+    private static func record(
+        _ kind: UInt8, _ payload: UnsafeBufferPointer<UInt8>, _ cells: inout [Cell],
+        _ body: (Record) throws -> Void
+    ) throws {
         if kind == 1 { return try body(.heading(String(decoding: payload, as: UTF8.self))) }
         var offset = 0
         guard let count = varint(payload, &offset) else { throw damaged(nil) }
@@ -125,7 +130,10 @@ package struct HeldCells {
             guard let width = varint(payload, &offset), let length = varint(payload, &offset),
                 offset + length <= payload.count, role <= Table.ColorRole.allCases.count
             else { throw damaged(nil) }
-            cells.append(Cell(role: role == 0 ? nil : Table.ColorRole.allCases[role - 1], width: width, text: offset..<offset + length))
+            cells.append(
+                Cell(
+                    role: role == 0 ? nil : Table.ColorRole.allCases[role - 1], width: width,
+                    text: offset..<offset + length))
             offset += length
         }
         try body(.row(cells, payload))
@@ -153,7 +161,8 @@ package struct HeldCells {
     }
 
     private static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int? {
-        var value: UInt64 = 0, shift: UInt64 = 0
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {
             let byte = bytes[offset]
             offset += 1

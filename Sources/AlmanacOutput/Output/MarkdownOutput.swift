@@ -7,9 +7,11 @@ package struct MarkdownOutput: Format {
 
     /// Words and tables in order, a blank line between words and a table (or the two run together).
     package func page(_ page: Page) -> String {
-        var out = "", lastWasWords: Bool?
+        var out = ""
+        var lastWasWords: Bool?
         for section in page.sections {
-            let text: String, isWords: Bool
+            let text: String
+            let isWords: Bool
             switch section {
             case .caption, .picture: continue
             case .words(let words): (text, isWords) = (words + "\n", true)

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `table`: sqlite3's `.mode box`. Headers centred, text left, numbers right, a heading row across
 /// the columns for each section, and a count line under it. On a terminal the box is fitted to its
 /// width (`BoxLayout`); piped, it is never cut.
@@ -93,7 +94,8 @@ package struct BoxFormat: RowFormat {
             return out.append(formats.localizer(empty.key, empty.arguments) + "\n")
         }
         guard !head.columns.isEmpty else { return }
-        let layout = BoxLayout(head: head, titles: head.columns.map { Renderer.singleLine($0.title) }, measures: measures,
+        let layout = BoxLayout(
+            head: head, titles: head.columns.map { Renderer.singleLine($0.title) }, measures: measures,
             headingWidth: headingWidth, terminalWidth: terminalWidth)
         var drawing = BoxDrawing(layout: layout, styling: styling)
         drawing.top(into: &out)

@@ -11,12 +11,15 @@ extension Renderer {
         guard about != nil || made != nil else { return nil }
         // With the year always: a page outlives the year it was made in.
         let formats = LocalizedFormats(localizer: localizer, timeZone: timeZone, today: nil)
-        return PageDate(about: about.map(formats.date), made: made.map(formats.instant), madeValue: made.map(Instant.format))
+        return PageDate(
+            about: about.map(formats.date), made: made.map(formats.instant), madeValue: made.map(Instant.format))
     }
 
     /// A page holding one table (and the pictures before it), written as a stream: the page's
     /// head, the table's head, each row, the table's foot, the page's foot.
-    package func htmlPage(_ table: Table, pictures: [String] = [], style: String = "", lead: String? = nil, body: String = "") -> String {
+    package func htmlPage(
+        _ table: Table, pictures: [String] = [], style: String = "", lead: String? = nil, body: String = ""
+    ) -> String {
         var page = HTMLPage(title: pageTitle, lead: lead, dated: pageDate(), localizer: localizer)
         page.style = style
         return page.head() + pictures.joined() + body + htmlTable(table) + page.foot()
@@ -40,9 +43,12 @@ extension Renderer {
     func titled(_ table: Table) -> Table {
         var titled = table
         titled.columns = table.columns.map { column in
-            let keys = ["column." + column.key, "events.column." + (column.key == "continuation" ? "note" : column.key)]
+            let keys = [
+                "column." + column.key, "events.column." + (column.key == "continuation" ? "note" : column.key),
+            ]
             let key = keys.first(where: localizer.hasKey)
-            return Table.Column(key: column.key, title: key.map { localizer($0) } ?? column.title, alignment: column.alignment)
+            return Table.Column(
+                key: column.key, title: key.map { localizer($0) } ?? column.title, alignment: column.alignment)
         }
         return titled
     }

@@ -11,7 +11,8 @@ package struct JSONFormat: RowFormat {
     private var started = false
 
     package init(_ head: Table.Head) {
-        var keys: [UInt8] = [], keyEnds: [Int] = []
+        var keys: [UInt8] = []
+        var keyEnds: [Int] = []
         for (index, column) in head.columns.enumerated() {
             keys += ((index > 0 ? ", " : "") + Renderer.jsonString(column.key) + ": ").utf8
             keyEnds.append(keys.count)
@@ -39,7 +40,8 @@ package struct JSONFormat: RowFormat {
                 }
                 out.write { Renderer.writeJSONString(bytes, into: &$0) }
             case .cell(.null): out.append(null)
-            case .cell(.integer(let number)), .cell(.identifier(let number)), .cell(.count(let number, _)): out.append(decimal: number)
+            case .cell(.integer(let number)), .cell(.identifier(let number)), .cell(.count(let number, _)):
+                out.append(decimal: number)
             case .cell(let cell): out.write { Renderer.writeJSONValue(cell, into: &$0) }
             }
         }
@@ -157,13 +159,15 @@ extension Renderer {
     /// at a time: a word has one when one of its bytes is below 0x20 or equal to one of the others.
     static func needsJSONAttention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
         /// Nonzero when a byte of `word` is zero.
         @inline(__always) func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
         var index = 0
         while index + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let found = (word &- 0x20 &* ones) & ~word & high | zeroByte(word ^ 0x22 &* ones) | zeroByte(word ^ 0x5C &* ones)
+            let found =
+                (word &- 0x20 &* ones) & ~word & high | zeroByte(word ^ 0x22 &* ones) | zeroByte(word ^ 0x5C &* ones)
                 | zeroByte(word ^ 0x7F &* ones) | zeroByte(word ^ 0xC2 &* ones) | zeroByte(word ^ 0xE2 &* ones)
             if found != 0 { return true }
             index += 8

@@ -32,8 +32,12 @@ package struct DelimitedFormat: RowFormat {
         header = line.bytes
     }
 
-    package static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: true, sheet: sheet) }
-    package static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat { DelimitedFormat(head, quoting: false, sheet: sheet) }
+    package static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat {
+        DelimitedFormat(head, quoting: true, sheet: sheet)
+    }
+    package static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat {
+        DelimitedFormat(head, quoting: false, sheet: sheet)
+    }
 
     package mutating func section(_ heading: String, into out: inout ByteOutput) {}
 
@@ -51,7 +55,11 @@ package struct DelimitedFormat: RowFormat {
         for index in 0..<columnCount {
             if index > 0 { out.append(separator) }
             let cell = cells[safe: index]
-            if let bytes = cell.verbatim { Self.field(bytes, quoting: quoting ? separator : nil, into: &out) } else { put(cell.cell, into: &out) }
+            if let bytes = cell.verbatim {
+                Self.field(bytes, quoting: quoting ? separator : nil, into: &out)
+            } else {
+                put(cell.cell, into: &out)
+            }
         }
         out.append(lineEnd)
     }
@@ -63,7 +71,8 @@ package struct DelimitedFormat: RowFormat {
         case .date(let date): out.write { Renderer.writeDate(date, into: &$0) }
         case .instant(let instant): out.write { Renderer.writeInstant(instant, into: &$0) }
         case .text(let text): Self.field(text, quoting: quoting ? separator : nil, into: &out)
-        case let cell: if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting ? separator : nil, into: &out) }
+        case let cell:
+            if let text = Renderer.plainText(cell) { Self.field(text, quoting: quoting ? separator : nil, into: &out) }
         }
     }
 
@@ -106,7 +115,10 @@ extension Renderer {
         func digits(_ value: Int, _ count: Int) {
             var divisor = 1
             for _ in 1..<count { divisor *= 10 }
-            if value >= divisor * 10 { return out += String(value).utf8 }
+            if value >= divisor * 10 {
+                out += String(value).utf8
+                return
+            }
             while divisor > 0 {
                 out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
                 divisor /= 10
@@ -124,7 +136,9 @@ extension Renderer {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
         writeDate(LocalDate(dayNumber: seconds.floorDiv(86_400)), into: &out)
         let time = seconds.floorMod(86_400)
-        for (separator, value) in [(UInt8(ascii: "T"), time / 3600), (UInt8(ascii: ":"), time / 60 % 60), (UInt8(ascii: ":"), time % 60)] {
+        for (separator, value) in [
+            (UInt8(ascii: "T"), time / 3600), (UInt8(ascii: ":"), time / 60 % 60), (UInt8(ascii: ":"), time % 60),
+        ] {
             out.append(separator)
             out.append(UInt8(ascii: "0") + UInt8(value / 10))
             out.append(UInt8(ascii: "0") + UInt8(value % 10))

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `markdown`: a GitHub table, `|`-separated and padded to line up in a monospaced editor, `---:`
 /// under right-aligned columns; pipes in cells escaped, `<` and `>` written `&lt;` and `&gt;` (a
 /// viewer renders HTML, and data must stay text), and line breaks written `<br>`. Sections
@@ -46,8 +47,10 @@ package struct MarkdownFormat: RowFormat {
 
     package mutating func section(_ heading: String, into out: inout ByteOutput) throws {
         streamedWidths = []
-        sections.append(Section(heading: Renderer.singleLine(heading), widths: titles.map { max(3, DisplayWidth.of($0)) },
-            alignments: Array(repeating: AlignmentEvidence(), count: titles.count)))
+        sections.append(
+            Section(
+                heading: Renderer.singleLine(heading), widths: titles.map { max(3, DisplayWidth.of($0)) },
+                alignments: Array(repeating: AlignmentEvidence(), count: titles.count)))
         bytes += heading.utf8.count + 64
     }
 
@@ -58,7 +61,10 @@ package struct MarkdownFormat: RowFormat {
             for index in visible { texts.append(shown.cell(cells[safe: index]).text) }
             return line(texts, streamedWidths, streamedAlignments, into: &out)
         }
-        if sections.isEmpty { try section("", into: &out); sections[0].heading = nil }
+        if sections.isEmpty {
+            try section("", into: &out)
+            sections[0].heading = nil
+        }
         let last = sections.count - 1
         for index in titles.indices {
             let cell = cells[safe: index]
@@ -77,7 +83,9 @@ package struct MarkdownFormat: RowFormat {
     /// Once rows are written as they come, text that is plainly one line and has no `|` (most of a
     /// long listing) goes from SQLite's memory to the line as it is, as `ShownCells` would show it.
     package mutating func row(streamed cells: [StreamedCell], into out: inout ByteOutput) throws {
-        guard let visible = streamedColumns, !streamedWidths.isEmpty else { return try row(cells.map(\.cell), into: &out) }
+        guard let visible = streamedColumns, !streamedWidths.isEmpty else {
+            return try row(cells.map(\.cell), into: &out)
+        }
         // The spaces a left-aligned cell leaves are written with the next separator.
         var owed = 0
         for position in visible.indices {
@@ -95,7 +103,11 @@ package struct MarkdownFormat: RowFormat {
                 out.append(decimal: number)
             } else {
                 let made: ShownCells.Cell
-                if case .dateText(let text) = cell { made = shown.cell(dateText: text) } else { made = shown.cell(cell.cell) }
+                if case .dateText(let text) = cell {
+                    made = shown.cell(dateText: text)
+                } else {
+                    made = shown.cell(cell.cell)
+                }
                 gap = width - made.width
                 joints.write(owed, first: position == 0, right ? gap : 0, into: &out)
                 out.append(made.text)
@@ -111,16 +123,21 @@ package struct MarkdownFormat: RowFormat {
             return out.append(formats.localizer(empty.key, empty.arguments) + "\n")
         }
         guard !titles.isEmpty else { return }
-        if sections.isEmpty && !wroteSection { try section("", into: &out); sections[0].heading = nil }
+        if sections.isEmpty && !wroteSection {
+            try section("", into: &out)
+            sections[0].heading = nil
+        }
         writeHeld(into: &out, final: true)
     }
 
     /// Writes the sections kept so far. Before the end, the last one stays open: its later rows are
     /// written as they come, with its widths.
     private mutating func writeHeld(into out: inout ByteOutput, final: Bool) {
-        let visible = streamedColumns ?? (final
-            ? titles.indices.filter { !head.columns[$0].hiddenWhenEmpty || hasValue[$0] }
-            : Array(titles.indices))
+        let visible =
+            streamedColumns
+            ?? (final
+                ? titles.indices.filter { !head.columns[$0].hiddenWhenEmpty || hasValue[$0] }
+                : Array(titles.indices))
         for section in sections {
             let widths = visible.map { section.widths[$0] }
             let alignments = visible.map { section.alignments[$0].alignment(head.columns[$0].alignment) }
@@ -130,8 +147,10 @@ package struct MarkdownFormat: RowFormat {
             line(visible.map { titles[$0] }, widths, Array(repeating: .left, count: widths.count), into: &out)
             out.append("|")
             for (index, width) in widths.enumerated() {
-                out.append(alignments[index] == .right
-                    ? " " + String(repeating: "-", count: width - 1) + ": " : " " + String(repeating: "-", count: width) + " ")
+                out.append(
+                    alignments[index] == .right
+                        ? " " + String(repeating: "-", count: width - 1) + ": "
+                        : " " + String(repeating: "-", count: width) + " ")
                 out.append("|")
             }
             out.append("\n")

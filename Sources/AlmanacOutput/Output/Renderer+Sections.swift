@@ -20,7 +20,9 @@ public struct SectionedTable: Sendable {
         /// A section from rows; short rows are filled with NULL.
         public init(heading: String, rows: [[Table.Cell]]) {
             let width = rows.map(\.count).max() ?? 0
-            self.init(heading: heading, cells: rows.flatMap { $0 + Array(repeating: .null, count: width - $0.count) }, width: width)
+            self.init(
+                heading: heading, cells: rows.flatMap { $0 + Array(repeating: .null, count: width - $0.count) },
+                width: width)
         }
 
         /// How many rows the section has.
@@ -62,7 +64,8 @@ extension Renderer {
         var inMemory = self
         inMemory.heldBytes = .max
         do {
-            let writer = try TableWriter(inMemory, head: Table.Head(columns: sectioned.columns, summaryUnit: nil), output: nil)
+            let writer = try TableWriter(
+                inMemory, head: Table.Head(columns: sectioned.columns, summaryUnit: nil), output: nil)
             for section in sectioned.sections {
                 try writer.section(section.heading)
                 for row in section.rows { try writer.row(row) }

@@ -154,20 +154,23 @@ package struct Joints {
 
     package init(_ separator: String) {
         self.separator = separator.utf8.count
-        run = [UInt8](repeating: UInt8(ascii: " "), count: Self.side) + Array(separator.utf8)
+        run =
+            [UInt8](repeating: UInt8(ascii: " "), count: Self.side) + Array(separator.utf8)
             + [UInt8](repeating: UInt8(ascii: " "), count: Self.side)
     }
 
     /// `before` spaces (none at the start of a line), the separator, then `after` spaces.
     package func write(_ before: Int, first: Bool, _ after: Int, into out: inout ByteOutput) {
-        let side = Self.side, separator = self.separator
+        let side = Self.side
+        let separator = self.separator
         run.withUnsafeBufferPointer { run in
             guard before >= 0, before <= side, after >= 0, after <= side else {
                 out.pad(before)
-                out.append(UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side) ..< side + separator]))
+                out.append(UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side)..<side + separator]))
                 return out.pad(after)
             }
-            out.append(UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side - before) ..< side + separator + after]))
+            out.append(
+                UnsafeBufferPointer(rebasing: run[(first ? side + 1 : side - before)..<side + separator + after]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// How delimited output is written for a spreadsheet: the field delimiter and whether the bytes start
 /// with a UTF-8 byte-order mark (a Russian Excel opens a file with one as UTF-8, its Cyrillic intact).
 /// `export` and every listing's `--format csv|tsv` take it from `--delimiter` and `--bom` (issue 29).

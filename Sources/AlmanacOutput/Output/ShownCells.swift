@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Cells as `table` or `markdown` shows them: one line of text in the user's words, its display
 /// width and its colour, worked out once. Dates and counts repeat down a long listing, so each
 /// distinct one is formatted once (ICU formatting is the costly part).

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// The statuses reports and commands mark rows with: the stable value machines read, the words
 /// people read (`status.VALUE` in the translations), a symbol, and the colour a terminal shows.
 /// The symbol and the words say everything the colour says, so nothing is lost without colour.
@@ -28,6 +29,7 @@ public enum StatusTags {
     public static func tag(_ value: String, _ localizer: Localizer) -> Table.Tag {
         guard let style = known[value] else { return Table.Tag(value: value, label: value) }
         let key = "status." + value
-        return Table.Tag(value: value, label: localizer.hasKey(key) ? localizer(key) : value, symbol: style.symbol, role: style.role)
+        return Table.Tag(
+            value: value, label: localizer.hasKey(key) ? localizer(key) : value, symbol: style.symbol, role: style.role)
     }
 }

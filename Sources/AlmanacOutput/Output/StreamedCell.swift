@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// One value of a row read straight from an SQLite statement (`ResultRows`): a typed cell, or text
 /// that is still in SQLite's memory. The formats that copy text as it is (csv, tsv, json, markdown,
 /// table) write such text from its bytes, without making a Swift string per value, which is most of
@@ -21,7 +22,9 @@ public enum StreamedCell {
         switch self {
         case .cell(let cell): cell
         case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
-        case .dateText(let bytes): LocalDate(bytes: UnsafeRawBufferPointer(bytes)).map(Table.Cell.date) ?? .text(String(decoding: bytes, as: UTF8.self))
+        case .dateText(let bytes):
+            LocalDate(bytes: UnsafeRawBufferPointer(bytes)).map(Table.Cell.date)
+                ?? .text(String(decoding: bytes, as: UTF8.self))
         }
     }
 
@@ -70,14 +73,23 @@ package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             continue
         }
         let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
         switch lead {
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return false
         }
         guard index + length <= count else { return false }

@@ -30,7 +30,10 @@ public struct Table: Sendable {
         public let priority: Priority
 
         /// Creates a column.
-        public init(key: String, title: String, alignment: Alignment? = nil, hiddenWhenEmpty: Bool = false, priority: Priority = .kept) {
+        public init(
+            key: String, title: String, alignment: Alignment? = nil, hiddenWhenEmpty: Bool = false,
+            priority: Priority = .kept
+        ) {
             self.key = key
             self.title = title
             self.alignment = alignment

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `table`: what a terminal shows. Rows in a box (`BoxFormat`), a change as its sentence, a detail
 /// as labelled lines, cards drawn side by side, and a world's pictures as their terminal drawings.
 package struct TableOutput: Format {
@@ -11,7 +12,8 @@ package struct TableOutput: Format {
             switch section {
             case .caption(let text), .words(let text): text + "\n"
             case .table(let table, let picture): picture?.terminal?() ?? renderer.render(table)
-            case .sectioned(let sectioned): renderer.sectionedText(sectioned) + (sectioned.summary.map { $0 + "\n" } ?? "")
+            case .sectioned(let sectioned):
+                renderer.sectionedText(sectioned) + (sectioned.summary.map { $0 + "\n" } ?? "")
             case .picture(let picture): picture.terminal?() ?? ""
             }
         }.joined()
@@ -25,7 +27,9 @@ package struct TableOutput: Format {
         let labelWidth = detail.fields.map { DisplayWidth.of($0.label) + 1 }.max() ?? 0
         var out = Renderer.singleLine(detail.title) + "\n"
         for field in detail.fields {
-            out += "  " + DisplayWidth.pad(field.label + ":", to: labelWidth, alignment: .left) + " " + Renderer.singleLine(field.value) + "\n"
+            out +=
+                "  " + DisplayWidth.pad(field.label + ":", to: labelWidth, alignment: .left) + " "
+                + Renderer.singleLine(field.value) + "\n"
         }
         guard detail.text != nil else { return out }
         out += "\n"

@@ -21,7 +21,8 @@ public final class TableWriter {
     /// A writer for `head` in the renderer's format, writing to `output` (its bytes are handed on in
     /// chunks; `finish()` hands on the last of them, and the caller flushes `output`). An `html` page
     /// draws `chart` above its rows (other formats have no pictures).
-    public convenience init(_ renderer: Renderer, head: Table.Head, chart: Chart? = nil, to output: OutputWriter) throws {
+    public convenience init(_ renderer: Renderer, head: Table.Head, chart: Chart? = nil, to output: OutputWriter) throws
+    {
         try self.init(renderer, head: head, chart: chart, output: output)
     }
 

@@ -23,7 +23,8 @@ public struct Terminal: Sendable, Equatable {
     public static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
         let descriptor = STDOUT_FILENO
         guard isatty(descriptor) == 1 else { return .pipe }
-        return Terminal(isTerminal: true, width: width(columns: environment["COLUMNS"], reported: reportedWidth(descriptor)))
+        return Terminal(
+            isTerminal: true, width: width(columns: environment["COLUMNS"], reported: reportedWidth(descriptor)))
     }
 
     /// The width to use: `COLUMNS` when it is a positive number, else what the terminal reports, else 80.

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Bars as inline SVG: each bar's length is its value over the largest (or over `full`, for a
 /// share), and carries that value in `data-value`, its words in a `<title>`; the picture's
 /// `<desc>` lists every bar, for a reader who cannot see it.
@@ -36,7 +37,9 @@ package struct BarChart {
         let t = formats.localizer
         var parts = bars.prefix(60).map { $0.label + ": " + $0.shown }
         if bars.count > 60 { parts.append("…") }
-        return t("page.chart.description", ["count": formats.count(Int64(bars.count), unit: "unit.bar"), "values": parts.joined(separator: "; ")])
+        return t(
+            "page.chart.description",
+            ["count": formats.count(Int64(bars.count), unit: "unit.bar"), "values": parts.joined(separator: "; ")])
     }
 
     /// Upright columns over their labels (days, days late).
@@ -44,31 +47,57 @@ package struct BarChart {
         let slot = max(26.0, min(90.0, 660.0 / Double(max(bars.count, 1))))
         let width = max(720.0, 60 + slot * Double(bars.count))
         let tilted = slot < 84
-        let plotTop = 44.0, plotHeight = 220.0, base = plotTop + plotHeight
+        let plotTop = 44.0
+        let plotHeight = 220.0
+        let base = plotTop + plotHeight
         let height = base + (tilted ? 96 : 40)
-        var svg = SVGWriter(id: id, width: width, height: height, title: title, description: description, classes: "chart columns")
-        svg.element("line", [("class", "axis"), ("x1", "40"), ("y1", SVGWriter.number(base)), ("x2", SVGWriter.number(width - 10)),
-                             ("y2", SVGWriter.number(base)), ("stroke-width", "1")])
+        var svg = SVGWriter(
+            id: id, width: width, height: height, title: title, description: description, classes: "chart columns")
+        svg.element(
+            "line",
+            [
+                ("class", "axis"), ("x1", "40"), ("y1", SVGWriter.number(base)), ("x2", SVGWriter.number(width - 10)),
+                ("y2", SVGWriter.number(base)), ("stroke-width", "1"),
+            ])
         for (index, bar) in bars.enumerated() {
             let length = bar.value / scale * plotHeight
-            let x = 50 + slot * Double(index), barWidth = slot * 0.68
+            let x = 50 + slot * Double(index)
+            let barWidth = slot * 0.68
             let centre = x + barWidth / 2
             svg.open("g", [("class", "mark")])
-            svg.open("rect", [("class", "bar level-\(bar.level)"), ("data-value", SVGWriter.number(bar.value)),
-                ("x", SVGWriter.number(x)), ("y", SVGWriter.number(base - length)), ("width", SVGWriter.number(barWidth)),
-                ("height", SVGWriter.number(length)), ("rx", "3")])
+            svg.open(
+                "rect",
+                [
+                    ("class", "bar level-\(bar.level)"), ("data-value", SVGWriter.number(bar.value)),
+                    ("x", SVGWriter.number(x)), ("y", SVGWriter.number(base - length)),
+                    ("width", SVGWriter.number(barWidth)),
+                    ("height", SVGWriter.number(length)), ("rx", "3"),
+                ])
             svg.element("title", [], text: bar.label + ": " + bar.shown)
             svg.close("rect")
-            svg.element("text", [("x", SVGWriter.number(centre)), ("y", SVGWriter.number(base - length - 6)), ("text-anchor", "middle"),
-                                 ("font-size", "12")], text: SVGWriter.cut(bar.short, 10))
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(centre)), ("y", SVGWriter.number(base - length - 6)),
+                    ("text-anchor", "middle"),
+                    ("font-size", "12"),
+                ], text: SVGWriter.cut(bar.short, 10))
             let labelY = base + 16
             if tilted {
-                svg.element("text", [("x", SVGWriter.number(centre)), ("y", SVGWriter.number(labelY)), ("text-anchor", "end"),
-                    ("font-size", "12"), ("class", "muted"),
-                    ("transform", "rotate(-40 \(SVGWriter.number(centre)) \(SVGWriter.number(labelY)))")], text: SVGWriter.cut(bar.label, 16))
+                svg.element(
+                    "text",
+                    [
+                        ("x", SVGWriter.number(centre)), ("y", SVGWriter.number(labelY)), ("text-anchor", "end"),
+                        ("font-size", "12"), ("class", "muted"),
+                        ("transform", "rotate(-40 \(SVGWriter.number(centre)) \(SVGWriter.number(labelY)))"),
+                    ], text: SVGWriter.cut(bar.label, 16))
             } else {
-                svg.element("text", [("x", SVGWriter.number(centre)), ("y", SVGWriter.number(labelY)), ("text-anchor", "middle"),
-                    ("font-size", "12"), ("class", "muted")], text: SVGWriter.cut(bar.label, 14))
+                svg.element(
+                    "text",
+                    [
+                        ("x", SVGWriter.number(centre)), ("y", SVGWriter.number(labelY)), ("text-anchor", "middle"),
+                        ("font-size", "12"), ("class", "muted"),
+                    ], text: SVGWriter.cut(bar.label, 14))
             }
             svg.close("g")
         }
@@ -78,42 +107,67 @@ package struct BarChart {
 
     /// Bars from the left, each beside its label (players, flags).
     func barsFigure(id: String) -> String {
-        let row = 30.0, labelWidth = 230.0, barSpace = 380.0
+        let row = 30.0
+        let labelWidth = 230.0
+        let barSpace = 380.0
         let height = 20 + row * Double(max(bars.count, 1)) + 10
-        var svg = SVGWriter(id: id, width: 720, height: height, title: title, description: description, classes: "chart bars")
+        var svg = SVGWriter(
+            id: id, width: 720, height: height, title: title, description: description, classes: "chart bars")
         for (index, bar) in bars.enumerated() {
             let y = 20 + row * Double(index)
             let length = bar.value / scale * barSpace
             svg.open("g", [("class", "mark")])
-            svg.element("text", [("x", SVGWriter.number(labelWidth - 10)), ("y", SVGWriter.number(y + 17)), ("text-anchor", "end"),
-                                 ("font-size", "14")], text: SVGWriter.cut(bar.label, 28))
-            svg.open("rect", [("class", "bar level-\(bar.level)"), ("data-value", SVGWriter.number(bar.value)),
-                ("x", SVGWriter.number(labelWidth)), ("y", SVGWriter.number(y + 4)), ("width", SVGWriter.number(length)),
-                ("height", SVGWriter.number(row - 10)), ("rx", "3")])
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(labelWidth - 10)), ("y", SVGWriter.number(y + 17)), ("text-anchor", "end"),
+                    ("font-size", "14"),
+                ], text: SVGWriter.cut(bar.label, 28))
+            svg.open(
+                "rect",
+                [
+                    ("class", "bar level-\(bar.level)"), ("data-value", SVGWriter.number(bar.value)),
+                    ("x", SVGWriter.number(labelWidth)), ("y", SVGWriter.number(y + 4)),
+                    ("width", SVGWriter.number(length)),
+                    ("height", SVGWriter.number(row - 10)), ("rx", "3"),
+                ])
             svg.element("title", [], text: bar.label + ": " + bar.shown)
             svg.close("rect")
-            svg.element("text", [("x", SVGWriter.number(labelWidth + length + 8)), ("y", SVGWriter.number(y + 17)),
-                                 ("font-size", "13"), ("class", "muted")], text: SVGWriter.cut(bar.shown, 16))
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(labelWidth + length + 8)), ("y", SVGWriter.number(y + 17)),
+                    ("font-size", "13"), ("class", "muted"),
+                ], text: SVGWriter.cut(bar.shown, 16))
             svg.close("g")
         }
-        svg.element("line", [("class", "axis"), ("x1", SVGWriter.number(labelWidth)), ("y1", "16"), ("x2", SVGWriter.number(labelWidth)),
-                             ("y2", SVGWriter.number(height - 6)), ("stroke-width", "1")])
+        svg.element(
+            "line",
+            [
+                ("class", "axis"), ("x1", SVGWriter.number(labelWidth)), ("y1", "16"),
+                ("x2", SVGWriter.number(labelWidth)),
+                ("y2", SVGWriter.number(height - 6)), ("stroke-width", "1"),
+            ])
         return figure(svg.finish())
     }
 
     private func figure(_ svg: String) -> String {
         var out = "<figure>\n" + svg
         if !legend.isEmpty {
-            out += "<ul class=\"legend\">" + legend.map {
-                "<li><i class=\"level-\($0.level)\"></i>" + HTMLText.escaped($0.text) + "</li>"
-            }.joined() + "</ul>\n"
+            out +=
+                "<ul class=\"legend\">"
+                + legend.map {
+                    "<li><i class=\"level-\($0.level)\"></i>" + HTMLText.escaped($0.text) + "</li>"
+                }.joined() + "</ul>\n"
         }
         return out + "<figcaption>" + HTMLText.escaped(title) + "</figcaption>\n</figure>\n"
     }
 
     /// The lateness histogram: a column per number of days late, as tall as the loans `counts` has
     /// that late.
-    package static func lateness(_ counts: [Int64: Int], levels: [Int64], title: String, formats: LocalizedFormats) -> BarChart {
+    package static func lateness(_ counts: [Int64: Int], levels: [Int64], title: String, formats: LocalizedFormats)
+        -> BarChart
+    {
         let known = Array(Set(levels)).sorted()
         // The highest level is red, the one below it amber, any lower ones blue.
         func colour(_ rank: Int) -> Int { max(0, 2 - (known.count - 1 - rank)) }
@@ -122,8 +176,10 @@ package struct BarChart {
             return colour(index)
         }
         let bars = counts.keys.sorted().map { late in
-            Bar(label: formats.count(late, unit: "unit.day"), value: Double(counts[late]!),
-                shown: formats.count(Int64(counts[late]!), unit: "unit.loan"), short: formats.number(Int64(counts[late]!)),
+            Bar(
+                label: formats.count(late, unit: "unit.day"), value: Double(counts[late]!),
+                shown: formats.count(Int64(counts[late]!), unit: "unit.loan"),
+                short: formats.number(Int64(counts[late]!)),
                 level: levelIndex(late))
         }
         var chart = BarChart(bars: bars, title: title, axis: formats.localizer("page.chart.loans"), formats: formats)

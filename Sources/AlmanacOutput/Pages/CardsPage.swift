@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Cards as a page, like the source app's screen: a section per day headed `Mon 22 Dec`, its cards
 /// two or three to a row (title; the image beside the person and the hours; the line of text), then
 /// the table of the rows machines read.
@@ -18,7 +19,8 @@ extension Cards {
         }
         out += HTMLPage.heading(t("page.agenda.table"))
         // The rows JSON prints, under titles in the user's words.
-        out += renderer.htmlTable(renderer.titled(machines())) + "<p class=\"count\">" + HTMLText.escaped(count) + "</p>\n"
+        out +=
+            renderer.htmlTable(renderer.titled(machines())) + "<p class=\"count\">" + HTMLText.escaped(count) + "</p>\n"
         return out + page.foot()
     }
 
@@ -29,10 +31,14 @@ extension Cards {
     }
 
     private static func html(_ card: Card, localizer t: Localizer) -> String {
-        var out = "<article class=\"card\" data-id=\"\(card.id)\">\n<h3>" + HTMLText.escaped(card.title) + "</h3>\n<div class=\"body\">"
+        var out =
+            "<article class=\"card\" data-id=\"\(card.id)\">\n<h3>" + HTMLText.escaped(card.title)
+            + "</h3>\n<div class=\"body\">"
         // A card without an image has no box for one.
         if let image = card.image {
-            out += "<div class=\"image\" role=\"img\" aria-label=\"" + HTMLText.attribute(t("page.agenda.image", ["image": image])) + "\">"
+            out +=
+                "<div class=\"image\" role=\"img\" aria-label=\""
+                + HTMLText.attribute(t("page.agenda.image", ["image": image])) + "\">"
                 + HTMLText.escaped(stem(image)) + "</div>"
         }
         out += "<div>"

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// A picture drawn above a table in an `html` page, from the table's own cells, so the picture and
 /// the table of its numbers below it cannot disagree.
 public enum Chart: Sendable, Equatable {
@@ -38,7 +39,8 @@ public enum Chart: Sendable, Equatable {
             self.columns = columns
             func index(_ key: String) -> Int? { columns.firstIndex { $0.key == key } }
             switch chart {
-            case .columns(let label, let value, _), .bars(let label, let value, _): (self.label, self.value) = (index(label), index(value))
+            case .columns(let label, let value, _), .bars(let label, let value, _):
+                (self.label, self.value) = (index(label), index(value))
             case .lateness(let days, _, _): (self.label, self.value) = (nil, index(days))
             }
         }
@@ -64,12 +66,15 @@ public enum Chart: Sendable, Equatable {
                     let shown = Renderer.humanText(cell, formats).text
                     var short = shown
                     if case .count(let count, _) = cell { short = formats.number(count) }
-                    return BarChart.Bar(label: Renderer.humanText(label, formats).text, value: Chart.number(cell),
+                    return BarChart.Bar(
+                        label: Renderer.humanText(label, formats).text, value: Chart.number(cell),
                         shown: shown, short: short, level: 0)
                 }
                 var isShare = false
                 if case .percent? = bars.first?.value { isShare = true }
-                let picture = BarChart(bars: shownBars, title: title, axis: columns[value].title, formats: formats, full: isShare ? 1 : nil)
+                let picture = BarChart(
+                    bars: shownBars, title: title, axis: columns[value].title, formats: formats, full: isShare ? 1 : nil
+                )
                 if case .columns = chart { return picture.columnsFigure(id: id) }
                 return picture.barsFigure(id: id)
             case .lateness(_, let levels, let title):

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// One self-contained HTML5 page, written from the top down so rows can follow its head as they
 /// come: `head()`, then the body's parts (pictures, tables), then `foot()`. Everything a reader
 /// needs is inside: the style sheet inline, system fonts, pictures as inline SVG, and no script
@@ -27,11 +28,15 @@ public struct HTMLPage: Sendable {
         var out = "<!DOCTYPE html>\n<html lang=\"" + HTMLText.attribute(localizer.language) + "\">\n<head>\n"
         out += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"almanac\">\n"
-        out += "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style + "</style>\n</head>\n"
+        out +=
+            "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style
+            + "</style>\n</head>\n"
         out += "<body>\n<main>\n<h1>" + HTMLText.escaped(title) + "</h1>\n"
         // A lead that names the page's days says what the page describes (an agenda's range).
         let leadIsAbout = dated != nil && dated?.about == nil
-        if let lead { out += "<p class=\"lead" + (leadIsAbout ? " about" : "") + "\">" + HTMLText.escaped(lead) + "</p>\n" }
+        if let lead {
+            out += "<p class=\"lead" + (leadIsAbout ? " about" : "") + "\">" + HTMLText.escaped(lead) + "</p>\n"
+        }
         if let dated { out += dated.html(localizer) }
         return out
     }
@@ -71,12 +76,17 @@ public struct PageDate: Sendable {
     func html(_ t: Localizer) -> String {
         var parts: [String] = []
         if let about {
-            parts.append("<span class=\"about\">" + HTMLText.escaped(t("page.dated.about", ["date": about])) + "</span>")
+            parts.append(
+                "<span class=\"about\">" + HTMLText.escaped(t("page.dated.about", ["date": about])) + "</span>")
         }
         if let made, let madeValue {
-            let time = "<time class=\"made\" datetime=\"" + HTMLText.attribute(madeValue) + "\">" + HTMLText.escaped(made) + "</time>"
+            let time =
+                "<time class=\"made\" datetime=\"" + HTMLText.attribute(madeValue) + "\">" + HTMLText.escaped(made)
+                + "</time>"
             // The moment goes in as markup: the words around it are escaped on their own.
-            let words = t("page.dated.made", ["time": "\u{0}"]).components(separatedBy: "\u{0}").map { HTMLText.escaped($0) }
+            let words = t("page.dated.made", ["time": "\u{0}"]).components(separatedBy: "\u{0}").map {
+                HTMLText.escaped($0)
+            }
             parts.append("<span class=\"made\">" + words.joined(separator: time) + "</span>")
         }
         guard !parts.isEmpty else { return "" }
@@ -109,14 +119,17 @@ public struct HTMLTableWriter {
         if let caption { out += "<caption>" + HTMLText.escaped(caption) + "</caption>\n" }
         out += "<thead><tr>"
         for column in columns {
-            out += "<th scope=\"col\" data-key=\"" + HTMLText.attribute(column.key) + "\">" + HTMLText.escaped(column.title) + "</th>"
+            out +=
+                "<th scope=\"col\" data-key=\"" + HTMLText.attribute(column.key) + "\">"
+                + HTMLText.escaped(column.title) + "</th>"
         }
         return out + "</tr></thead>\n<tbody>\n"
     }
 
     /// A row spanning every column, heading the rows after it (an agenda's day).
     public func section(_ heading: String) -> String {
-        "<tr class=\"section\"><th colspan=\"\(columns.count)\" scope=\"rowgroup\">" + HTMLText.escaped(heading) + "</th></tr>\n"
+        "<tr class=\"section\"><th colspan=\"\(columns.count)\" scope=\"rowgroup\">" + HTMLText.escaped(heading)
+            + "</th></tr>\n"
     }
 
     /// One row; cells past the columns are dropped, missing ones are empty.

@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// Text from data made safe for an HTML page, where no value can end an element, open a comment,
 /// close an attribute or reorder what is shown around it.
 ///

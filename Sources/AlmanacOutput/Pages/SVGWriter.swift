@@ -10,8 +10,11 @@ package struct SVGWriter {
 
     /// Opens an `<svg>` of `width` × `height` user units (its viewBox starting at `origin`), with
     /// its title and description under ids made from `id`.
-    package init(id: String, width: Double, height: Double, origin: (x: Double, y: Double) = (0, 0), title: String, description: String,
-         classes: String? = nil) {
+    package init(
+        id: String, width: Double, height: Double, origin: (x: Double, y: Double) = (0, 0), title: String,
+        description: String,
+        classes: String? = nil
+    ) {
         var attributes: [(String, String)] = [
             ("xmlns", "http://www.w3.org/2000/svg"), ("role", "img"),
             ("viewBox", [origin.x, origin.y, width, height].map(Self.number).joined(separator: " ")),

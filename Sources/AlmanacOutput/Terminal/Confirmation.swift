@@ -19,7 +19,9 @@ public enum Confirmation {
     /// True when `answer` is one of the yes words (English ones always count).
     public static func isYes(_ answer: String, localizer: Localizer) -> Bool {
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
-        let words = (localizer("confirm.yes-words") + ",y,yes").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let words = (localizer("confirm.yes-words") + ",y,yes").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         return !word.isEmpty && words.contains(word)
     }
 

@@ -48,7 +48,8 @@ public enum Key: Equatable, Sendable {
         let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         let end = min(bytes.count, start + length)
         let slice = Array(bytes[start..<end])
-        guard slice.count == length, let text = String(validating: slice, as: UTF8.self), let character = text.first else {
+        guard slice.count == length, let text = String(validating: slice, as: UTF8.self), let character = text.first
+        else {
             return (.other([byte]), 1)
         }
         return (.character(character), length)
@@ -56,7 +57,8 @@ public enum Key: Equatable, Sendable {
 
     private static func decodeEscape(_ bytes: [UInt8], at start: Int) -> (Key, Int) {
         // CSI (`ESC [`) or SS3 (`ESC O`) introduce the arrow keys; anything else is Escape itself.
-        guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O") else {
+        guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O")
+        else {
             return (.escape, 1)
         }
         var end = start + 2

@@ -67,7 +67,9 @@ public final class LocalizedFormats {
     /// is shown as stored, `0001-01-01T00:30:00Z`: ICU would call year 0 "1".
     public func instant(_ value: Date) -> String {
         let wall = timeZone.wallTime(Int64(value.timeIntervalSince1970.rounded(.down)))
-        guard let day = LocalDate(checkedDayNumber: Int(wall.floorDivided(by: 86_400))) else { return Instant.format(value) }
+        guard let day = LocalDate(checkedDayNumber: Int(wall.floorDivided(by: 86_400))) else {
+            return Instant.format(value)
+        }
         let key = showsYear(day.year) ? "format.date-time-year" : "format.date-time"
         return formatter(key).string(from: Date(timeIntervalSince1970: TimeInterval(wall)))
     }

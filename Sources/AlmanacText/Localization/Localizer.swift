@@ -42,8 +42,10 @@ public struct Localizer: Sendable {
     /// True when the key has a translation in English (every key must).
     public func hasKey(_ key: String) -> Bool { table[key] != nil }
 
-    package static func substitute(_ template: String, _ arguments: [String: String],
-                           counting: ((Int, String) -> String)? = nil) -> String {
+    package static func substitute(
+        _ template: String, _ arguments: [String: String],
+        counting: ((Int, String) -> String)? = nil
+    ) -> String {
         var result = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
@@ -62,7 +64,9 @@ public struct Localizer: Sendable {
             rest = rest[rest.index(after: close)...]
             // A value ending in a full stop (an abbreviated month, `29 дек.`) closes the sentence
             // with it: the message's own full stop is left out rather than doubled.
-            if value?.hasSuffix(".") == true, rest.first == ".", rest.dropFirst().first != "." { rest = rest.dropFirst() }
+            if value?.hasSuffix(".") == true, rest.first == ".", rest.dropFirst().first != "." {
+                rest = rest.dropFirst()
+            }
         }
         return result + rest
     }

@@ -24,7 +24,8 @@ public enum PluralRules {
         switch language {
         case "ru", "uk", "be":
             // one: i % 10 = 1 and i % 100 != 11; few: i % 10 = 2..4 and i % 100 != 12..14; many: the rest.
-            let lastDigit = i % 10, lastTwo = i % 100
+            let lastDigit = i % 10
+            let lastTwo = i % 100
             if lastDigit == 1 && lastTwo != 11 { return .one }
             if (2...4).contains(lastDigit) && !(12...14).contains(lastTwo) { return .few }
             return .many

@@ -16,24 +16,31 @@ public enum DisplayWidth {
     /// U+2190–U+21FF), counted straight from its UTF-8; nil for any other text. Long listings are
     /// mostly such text, and this is many times faster than going grapheme by grapheme.
     package static func simpleWidth(_ text: some StringProtocol, refusing refused: RefusedBytes = .none) -> Int? {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ simpleWidth(utf8: $0, refusing: refused) }) { return width }
+        if let width = text.utf8.withContiguousStorageIfAvailable({ simpleWidth(utf8: $0, refusing: refused) }) {
+            return width
+        }
         return ContiguousArray(text.utf8).withUnsafeBufferPointer { simpleWidth(utf8: $0, refusing: refused) }
     }
 
     /// `simpleWidth` of valid UTF-8 bytes (text still in SQLite's memory); nil too when one of the
     /// bytes is a `refusing` one (a markdown cell's `|`, `<` and `>` must be escaped).
-    package static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: RefusedBytes = .none) -> Int? {
+    package static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, refusing refused: RefusedBytes = .none)
+        -> Int?
+    {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
         func has(_ word: UInt64, _ byte: UInt64) -> Bool { ((word ^ byte) &- ones) & ~(word ^ byte) & high != 0 }
-        var width = 0, index = 0
+        var width = 0
+        var index = 0
         while index < count {
             // Eight printable ASCII bytes at a time: no high bit, no byte below 0x20, none 0x7F, none refused.
             if index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & high == 0, (word &- 0x20 &* ones) & ~word & high == 0, (word &+ ones) & high == 0,
-                    !has(word, refused.words.0), !has(word, refused.words.1), !has(word, refused.words.2) {
+                    !has(word, refused.words.0), !has(word, refused.words.1), !has(word, refused.words.2)
+                {
                     width += 8
                     index += 8
                     continue
@@ -60,7 +67,9 @@ public enum DisplayWidth {
             } else {
                 guard (0xC2...0xD3).contains(byte), index + 1 < count else { return nil }
                 let scalar = UInt32(byte & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
-                guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else { return nil }
+                guard scalar >= 0xA0, !(0x300...0x36F).contains(scalar), !(0x483...0x489).contains(scalar) else {
+                    return nil
+                }
                 index += 2
             }
             width += 1
@@ -86,7 +95,9 @@ public enum DisplayWidth {
         /// What a markdown cell escapes: `|` (a cell's end) and `<` `>` (HTML a viewer would render).
         package static let markdown = RefusedBytes(UInt8(ascii: "|"), UInt8(ascii: "<"), UInt8(ascii: ">"))
 
-        package func contains(_ byte: UInt8) -> Bool { byte < 0x80 && (byte == bytes.0 || byte == bytes.1 || byte == bytes.2) }
+        package func contains(_ byte: UInt8) -> Bool {
+            byte < 0x80 && (byte == bytes.0 || byte == bytes.1 || byte == bytes.2)
+        }
     }
 
     /// The three-byte ranges `simpleWidth` counts as one column each.
@@ -121,7 +132,8 @@ public enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants join the syllable
+        // Hangul medial vowels and final consonants join the syllable.
+        if (0x1160...0x11FF).contains(value) { return 0 }
         if isRegionalIndicator(scalar) || scalar.properties.isEmojiPresentation { return 2 }
         return isWide(value) ? 2 : 1
     }
@@ -185,10 +197,12 @@ public enum DisplayWidth {
         0xF900...0xFAFF,  // CJK compatibility ideographs
         0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B,  // vertical and small forms
         0xFF01...0xFF60, 0xFFE0...0xFFE6,  // fullwidth forms
-        0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08,  // Tangut, Khitan
+        // Tangut, Khitan
+        0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08,
         0x1AFF0...0x1AFFE, 0x1B000...0x1B122, 0x1B132...0x1B132, 0x1B150...0x1B152, 0x1B155...0x1B155,
         0x1B164...0x1B167, 0x1B170...0x1B2FB,  // Kana supplement, Nushu
-        0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,  // enclosed ideographs
+        // enclosed ideographs
+        0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
         0x20000...0x2FFFD, 0x30000...0x3FFFD,  // CJK extensions B and beyond
     ]
 }

@@ -26,7 +26,8 @@ public enum TerminalText {
 
     /// True for a bidirectional control, shown as `\uXXXX`.
     public static func isBidiControl(_ value: UInt32) -> Bool {
-        value == 0x61C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        value == 0x61C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
     }
 
     /// `text` with its control characters shown; text without any is returned as it is.

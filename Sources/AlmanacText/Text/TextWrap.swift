@@ -36,14 +36,17 @@ public enum TextWrap {
         var rest = Substring(word)
         while DisplayWidth.of(rest) > width {
             // The longest prefix that fits, and the longest ending in a hyphen between letters.
-            var fits = rest.startIndex, used = 0, atHyphen: String.Index?
+            var fits = rest.startIndex
+            var used = 0
+            var atHyphen: String.Index?
             for index in rest.indices {
                 let next = used + DisplayWidth.of(rest[index])
                 guard next <= width else { break }
                 used = next
                 fits = rest.index(after: index)
                 if rest[index] == "-", index > rest.startIndex, rest[rest.index(before: index)].isLetter,
-                   fits < rest.endIndex, rest[fits].isLetter {
+                    fits < rest.endIndex, rest[fits].isLetter
+                {
                     atHyphen = fits
                 }
             }

@@ -59,7 +59,9 @@ public struct DateForms: Sendable, Equatable {
     /// `--date-format` as given: its pattern, nil when not given; a usage error for anything else.
     public static func option(_ text: String?) throws -> Pattern? {
         guard let text else { return nil }
-        guard let pattern = pattern(text) else { throw AlmanacError(.usage, "import.error.bad-date-format", ["value": text]) }
+        guard let pattern = pattern(text) else {
+            throw AlmanacError(.usage, "import.error.bad-date-format", ["value": text])
+        }
         return pattern
     }
 
@@ -72,7 +74,9 @@ public struct DateForms: Sendable, Equatable {
     }
 
     /// The three numbers of `D?D<sep>M?M<sep>YYYY`-like text and its separator, or nil.
-    private static func parts(_ bytes: UnsafeRawBufferPointer) -> (numbers: [(value: Int, digits: Int)], separator: UInt8)? {
+    private static func parts(_ bytes: UnsafeRawBufferPointer) -> (
+        numbers: [(value: Int, digits: Int)], separator: UInt8
+    )? {
         guard bytes.count >= 8, bytes.count <= 10 else { return nil }
         var numbers: [(value: Int, digits: Int)] = [(0, 0)]
         var separator: UInt8 = 0
@@ -80,7 +84,9 @@ public struct DateForms: Sendable, Equatable {
             if byte >= 48 && byte <= 57 {
                 numbers[numbers.count - 1].value = numbers[numbers.count - 1].value * 10 + Int(byte - 48)
                 numbers[numbers.count - 1].digits += 1
-            } else if (byte == 46 || byte == 47 || byte == 45) && (separator == 0 || separator == byte) && numbers.count < 3 {
+            } else if (byte == 46 || byte == 47 || byte == 45) && (separator == 0 || separator == byte)
+                && numbers.count < 3
+            {
                 separator = byte
                 numbers.append((0, 0))
             } else {
@@ -106,16 +112,18 @@ public struct DateForms: Sendable, Equatable {
             } else if let slashOrder {
                 order = slashOrder
             } else {
-                return numbers[0].digits <= 2 && numbers[1].digits <= 2 && numbers[2].digits == 4 ? .undecided : .notADate
+                return numbers[0].digits <= 2 && numbers[1].digits <= 2 && numbers[2].digits == 4
+                    ? .undecided : .notADate
             }
         } else {
             return .notADate
         }
-        let (year, month, day) = switch order {
-        case .dayMonthYear: (numbers[2], numbers[1], numbers[0])
-        case .monthDayYear: (numbers[2], numbers[0], numbers[1])
-        case .yearMonthDay: (numbers[0], numbers[1], numbers[2])
-        }
+        let (year, month, day) =
+            switch order {
+            case .dayMonthYear: (numbers[2], numbers[1], numbers[0])
+            case .monthDayYear: (numbers[2], numbers[0], numbers[1])
+            case .yearMonthDay: (numbers[0], numbers[1], numbers[2])
+            }
         guard year.digits == 4, month.digits <= 2, day.digits <= 2,
             let date = LocalDate(year: year.value, month: month.value, day: day.value), date.year >= 1
         else { return .notADate }

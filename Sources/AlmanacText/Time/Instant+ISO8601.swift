@@ -54,7 +54,8 @@ extension Instant {
             let hour = number(11, 2), let minute = number(14, 2),
             let date = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60
         else { return nil }
-        var index = 16, second = 0
+        var index = 16
+        var second = 0
         if index < count, bytes[index] == 58 {
             guard let value = number(index + 1, 2), value < 60 else { return nil }
             second = value
@@ -95,12 +96,18 @@ extension Instant {
                 value /= 10
             }
         }
-        put(date.year, 0, 4); bytes[4] = 45
-        put(date.month, 5, 2); bytes[7] = 45
-        put(date.day, 8, 2); bytes[10] = 84
-        put(rest / 3600, 11, 2); bytes[13] = 58
-        put(rest / 60 % 60, 14, 2); bytes[16] = 58
-        put(rest % 60, 17, 2); bytes[19] = 90
+        put(date.year, 0, 4)
+        bytes[4] = 45
+        put(date.month, 5, 2)
+        bytes[7] = 45
+        put(date.day, 8, 2)
+        bytes[10] = 84
+        put(rest / 3600, 11, 2)
+        bytes[13] = 58
+        put(rest / 60 % 60, 14, 2)
+        bytes[16] = 58
+        put(rest % 60, 17, 2)
+        bytes[19] = 90
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` for an instant.

@@ -5,7 +5,8 @@ public enum Instant {
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (also with a space for `T`, or without the `Z`, as SQLite's
     /// `datetime()` writes it), always as UTC; nil for anything else or a time that does not exist.
     public static func parse(_ text: some StringProtocol) -> Date? {
-        text.utf8.withContiguousStorageIfAvailable(parse(utf8:)) ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse(utf8:))
+        text.utf8.withContiguousStorageIfAvailable(parse(utf8:))
+            ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse(utf8:))
     }
 
     /// `parse` over UTF-8 bytes (a value still in SQLite's memory).

@@ -7,7 +7,13 @@ extension LocalDate {
             let byte = bytes[index]
             guard byte >= 48, byte <= 57 else { return nil }
             let digit = Int(byte - 48)
-            if index < 4 { parts.0 = parts.0 * 10 + digit } else if index < 7 { parts.1 = parts.1 * 10 + digit } else { parts.2 = parts.2 * 10 + digit }
+            if index < 4 {
+                parts.0 = parts.0 * 10 + digit
+            } else if index < 7 {
+                parts.1 = parts.1 * 10 + digit
+            } else {
+                parts.2 = parts.2 * 10 + digit
+            }
         }
         self.init(year: parts.0, month: parts.1, day: parts.2)
     }

@@ -27,8 +27,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other text or for a day that does not exist.
     public init?(_ text: some StringProtocol) {
-        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? { LocalDate(bytes: UnsafeRawBufferPointer(bytes)) }
-        guard let date = text.utf8.withContiguousStorageIfAvailable(parse) ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse)
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+            LocalDate(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        guard
+            let date = text.utf8.withContiguousStorageIfAvailable(parse)
+                ?? ContiguousArray(text.utf8).withUnsafeBufferPointer(parse)
         else { return nil }
         self = date
     }
@@ -81,7 +85,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let y = String(year), m = String(month), d = String(day)
+        let y = String(year)
+        let m = String(month)
+        let d = String(day)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
             + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
     }
@@ -93,7 +99,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// (Nov 30 + 3 months = Feb 28, or Feb 29 in a leap year).
     public func adding(months: Int) -> LocalDate {
         let index = year * 12 + (month - 1) + months
-        let newYear = index.floorDiv(12), newMonth = index - newYear * 12 + 1
+        let newYear = index.floorDiv(12)
+        let newMonth = index - newYear * 12 + 1
         let clamped = min(day, LocalDate.daysIn(month: newMonth, year: newYear))
         return LocalDate(year: newYear, month: newMonth, day: clamped) ?? self
     }

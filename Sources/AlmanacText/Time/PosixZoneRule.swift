@@ -119,7 +119,9 @@ package struct PosixZoneRule: Sendable, Equatable {
             func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
             let begin = index
             if skip("<") {
-                while let byte = peek, isLetter(byte) || (48...57).contains(byte) || byte == 43 || byte == 45 { index += 1 }
+                while let byte = peek, isLetter(byte) || (48...57).contains(byte) || byte == 43 || byte == 45 {
+                    index += 1
+                }
                 return index - begin - 1 >= 3 && skip(">")
             }
             while let byte = peek, isLetter(byte) { index += 1 }
@@ -168,7 +170,8 @@ package struct PosixZoneRule: Sendable, Equatable {
         }
 
         private mutating func digits(maxCount: Int) -> Int? {
-            var value = 0, count = 0
+            var value = 0
+            var count = 0
             while count < maxCount, let byte = peek, (48...57).contains(byte) {
                 value = value * 10 + Int(byte - 48)
                 count += 1

@@ -34,7 +34,9 @@ package struct TZif: Sendable {
         if bytes[4] >= UInt8(ascii: "2") {
             // Version 2 and later repeat the data with 64-bit times after the 32-bit block; only
             // the second copy reaches past 2038 and before 1901.
-            guard Self.isTZif(bytes, at: first.end), let second = Header(bytes, at: first.end, timeSize: 8) else { return nil }
+            guard Self.isTZif(bytes, at: first.end), let second = Header(bytes, at: first.end, timeSize: 8) else {
+                return nil
+            }
             header = second
         }
         guard let block = header.read(bytes) else { return nil }
@@ -114,10 +116,12 @@ package struct TZif: Sendable {
             }
             // RFC 8536: leap records and transitions ascend; one pass over both.
             guard zip(leaps, leaps.dropFirst()).allSatisfy({ $0.occurs < $1.occurs }) else { return nil }
-            var transitions: [Int64] = [], offsets: [Int32] = []
+            var transitions: [Int64] = []
+            var offsets: [Int32] = []
             transitions.reserveCapacity(timeCount)
             offsets.reserveCapacity(timeCount)
-            var leap = -1, previous = Int64.min
+            var leap = -1
+            var previous = Int64.min
             for index in 0..<timeCount {
                 var time = integer(start + index * timeSize, timeSize)
                 guard index == 0 || time > previous else { return nil }

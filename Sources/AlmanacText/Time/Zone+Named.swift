@@ -27,7 +27,9 @@ extension Zone {
             // A database's file is read by its name there: `right/` files (leap seconds) end their
             // data where the leap-second table expires, the plain file of the same zone does not.
             let known = databaseEntry(ofFile: String(name)).map { (name: $0.name, path: $0.root + "/" + $0.name) }
-            if let known, case .zone(let tzif) = readTZif(known.path) { return Zone(identifier: known.name, tzif: tzif, path: known.path) }
+            if let known, case .zone(let tzif) = readTZif(known.path) {
+                return Zone(identifier: known.name, tzif: tzif, path: known.path)
+            }
             switch readTZif(String(name)) {
             case .zone(let tzif): return Zone(identifier: String(name), tzif: tzif, path: String(name))
             case .tooLarge: throw refusal("time.error.zone-file-too-large")
@@ -39,13 +41,15 @@ extension Zone {
             switch readTZif(path) {
             case .zone(let tzif): return Zone(identifier: String(name), tzif: tzif, path: path)
             // A file that says it is a zone and is not one is named: it is the file that is wrong.
-            case .tooLarge: throw AlmanacError(.usage, "time.error.zone-file-too-large", ["zone": path, "source": source])
+            case .tooLarge:
+                throw AlmanacError(.usage, "time.error.zone-file-too-large", ["zone": path, "source": source])
             case .refused: throw AlmanacError(.usage, "time.error.not-a-zone-file", ["zone": path, "source": source])
             case .notTZif: break
             }
         }
         do throws(PosixZoneRule.Failure) {
-            return Zone(identifier: String(name), rule: try PosixZoneRule(parsing: String(name)), cLibraryValue: String(name))
+            return Zone(
+                identifier: String(name), rule: try PosixZoneRule(parsing: String(name)), cLibraryValue: String(name))
         } catch {
             if error == .daylightWithoutDates { throw refusal("time.error.daylight-without-dates") }
         }
@@ -68,7 +72,9 @@ extension Zone {
     }
 
     /// The tz database's names of UTC itself.
-    private static let utcNames: Set = ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"]
+    private static let utcNames: Set = [
+        "UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu",
+    ]
 
     /// The zone `identifier` names, as `named` finds it in the system's tz database; nil when none.
     public init?(identifier: String) {
@@ -94,8 +100,9 @@ extension Zone {
 
     /// A relative name with no empty, `.` or `..` part, so it cannot leave the database's directory.
     private static func isDatabaseName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.first != "/" && name.split(separator: "/", omittingEmptySubsequences: false)
-            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        !name.isEmpty && name.first != "/"
+            && name.split(separator: "/", omittingEmptySubsequences: false)
+                .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
     /// What reading a zone file found.
@@ -129,7 +136,9 @@ extension Zone {
         var bytes = [UInt8](repeating: 0, count: min(max(Int(status.st_size), 0), largest) + 1)
         var count = 0
         while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let read = bytes.withUnsafeMutableBytes {
+                Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count)
+            }
             if read < 0 && errno == EINTR { continue }
             guard read >= 0 else { return nil }
             if read == 0 { break }

@@ -46,7 +46,9 @@ public struct Zone: Sendable, CustomStringConvertible {
 
     /// A zone that follows a POSIX rule at all times.
     package init(identifier: String, rule: PosixZoneRule, cLibraryValue: String) {
-        storage = Storage(identifier, cLibraryValue, .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule)))
+        storage = Storage(
+            identifier, cLibraryValue,
+            .table(TZif(transitions: [], offsets: [], initial: Int32(rule.standard), rule: rule)))
     }
 
     /// A zone from ICU's data, for machines without a tz database.
@@ -93,7 +95,8 @@ public struct Zone: Sendable, CustomStringConvertible {
         let (before, after) = offsetsAround(wall)
         if let found = earliestInstant(wall, before, after) { return found }
         // The gap's end lies between the two readings; find the first instant past midnight on the wall.
-        var low = wall - Int64(max(before, after)), high = wall - Int64(min(before, after))
+        var low = wall - Int64(max(before, after))
+        var high = wall - Int64(min(before, after))
         if wallTime(low) >= wall || wallTime(high) < wall {
             // Changes closer together than the two readings (only a hostile file has them): search
             // every instant whose wall time may be midnight, as no offset reaches 26 hours either way.
@@ -142,7 +145,8 @@ extension TZif {
         if instant > last, let rule { return rule.offset(at: instant) }
         if instant < transitions[0] { return Int(initial) }
         // Invariant: transitions[low] <= instant < transitions[high] (high may be one past the end).
-        var low = 0, high = transitions.count
+        var low = 0
+        var high = transitions.count
         while high - low > 1 {
             let middle = (low + high) / 2
             if transitions[middle] <= instant { low = middle } else { high = middle }

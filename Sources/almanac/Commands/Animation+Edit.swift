@@ -8,7 +8,8 @@ extension FormatOption {
 extension AnimationCommand {
     /// `animation edit NAME --set KEY=VALUE…`.
     struct Edit: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("edit",
+        static let configuration = CommandConfiguration(
+            "edit",
             abstract: localized("help.animation.edit.abstract"),
             discussion: localized("help.animation.edit.discussion"))
 
@@ -26,7 +27,8 @@ extension AnimationCommand {
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
-            assignments = line.option("--set", value: "key=value", help: "help.animation.edit.set",
+            assignments = line.option(
+                "--set", value: "key=value", help: "help.animation.edit.set",
                 completion: .list(.propertyAssignments))
         }
 
@@ -37,7 +39,8 @@ extension AnimationCommand {
 
     /// `animation step NAME KEY +N|-N`.
     struct StepValue: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("step",
+        static let configuration = CommandConfiguration(
+            "step",
             abstract: localized("help.animation.step.abstract"),
             discussion: localized("help.animation.step.discussion"))
 
@@ -68,7 +71,8 @@ extension AnimationCommand {
 
     /// `animation delete NAME [--yes]`.
     struct Delete: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("delete",
+        static let configuration = CommandConfiguration(
+            "delete",
             abstract: localized("help.animation.delete.abstract"),
             discussion: localized("help.animation.delete.discussion"))
 
@@ -93,7 +97,8 @@ extension AnimationCommand {
 
     /// `animation rename OLD NEW`.
     struct Rename: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("rename",
+        static let configuration = CommandConfiguration(
+            "rename",
             abstract: localized("help.animation.rename.abstract"),
             discussion: localized("help.animation.rename.discussion"))
 

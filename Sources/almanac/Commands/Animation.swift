@@ -3,15 +3,20 @@ import Foundation
 
 /// `almanac animation …`: the snowman's animation properties, saved settings, timelines and play.
 struct AnimationCommand: Command {
-    static let configuration = CommandConfiguration("animation",
+    static let configuration = CommandConfiguration(
+        "animation",
         abstract: localized("help.animation.abstract"),
         discussion: localized("help.animation.discussion"),
-        subcommands: [Properties.self, SavedSettings.self, Save.self, Edit.self, StepValue.self, Delete.self, Rename.self, Frames.self, Play.self]
+        subcommands: [
+            Properties.self, SavedSettings.self, Save.self, Edit.self, StepValue.self, Delete.self, Rename.self,
+            Frames.self, Play.self,
+        ]
     )
 
     /// `animation properties`.
     struct Properties: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("properties",
+        static let configuration = CommandConfiguration(
+            "properties",
             abstract: localized("help.animation.properties.abstract"),
             discussion: localized("help.animation.properties.discussion"))
 
@@ -29,13 +34,19 @@ struct AnimationCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "animation.properties")
-            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).properties())
+            try page.write(
+                settings,
+                AnimationSession(
+                    settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment,
+                    writing: false
+                ).properties())
         }
     }
 
     /// `animation settings`.
     struct SavedSettings: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("settings",
+        static let configuration = CommandConfiguration(
+            "settings",
             abstract: localized("help.animation.settings.abstract"),
             discussion: localized("help.animation.settings.discussion"))
 
@@ -56,18 +67,26 @@ struct AnimationCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "animation.settings")
-            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).list())
+            try page.write(
+                settings,
+                AnimationSession(
+                    settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment,
+                    writing: false
+                ).list())
         }
     }
 
     /// `animation save NAME --set KEY=VALUE…`.
     struct Save: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("save",
+        static let configuration = CommandConfiguration(
+            "save",
             abstract: localized("help.animation.save.abstract"),
             discussion: localized("help.animation.save.discussion"))
 
         static let examples = [
-            Example("almanac animation save Bounce --set height_multiplier=1.5 --set vertical_position=-30", "example.animation.save.new"),
+            Example(
+                "almanac animation save Bounce --set height_multiplier=1.5 --set vertical_position=-30",
+                "example.animation.save.new"),
             Example("almanac animation save Bounce --set opacity=0.5 --replace", "example.animation.save.replace"),
         ]
 
@@ -81,7 +100,8 @@ struct AnimationCommand: Command {
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             name = line.argument("name", help: "help.animation.save.name")
-            assignments = line.option("--set", value: "key=value", help: "help.animation.save.set",
+            assignments = line.option(
+                "--set", value: "key=value", help: "help.animation.save.set",
                 completion: .list(.propertyAssignments))
             replace = line.flag("--replace", help: "help.animation.save.replace")
         }
@@ -94,14 +114,16 @@ struct AnimationCommand: Command {
 
     /// `animation timeline NAME [--fps N]`.
     struct Frames: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("timeline",
+        static let configuration = CommandConfiguration(
+            "timeline",
             abstract: localized("help.animation.timeline.abstract"),
             discussion: localized("help.animation.timeline.discussion"))
 
         static let examples = [
             Example("almanac animation timeline Wobble --fps 4", "example.animation.timeline.fps"),
             Example("almanac animation timeline Wobble --format csv", "example.animation.timeline.csv"),
-            Example("almanac animation timeline Wobble --format html --out wobble.html", "example.animation.timeline.html"),
+            Example(
+                "almanac animation timeline Wobble --format html --out wobble.html", "example.animation.timeline.html"),
         ]
 
         static let formats = FormatOption.rows
@@ -120,13 +142,19 @@ struct AnimationCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "animation.timeline")
-            try page.write(settings, AnimationSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).timeline(name: name, fps: fps))
+            try page.write(
+                settings,
+                AnimationSession(
+                    settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment,
+                    writing: false
+                ).timeline(name: name, fps: fps))
         }
     }
 
     /// `animation play NAME`.
     struct Play: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("play",
+        static let configuration = CommandConfiguration(
+            "play",
             abstract: localized("help.animation.play.abstract"),
             discussion: localized("help.animation.play.discussion"))
 

@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac backup FILE [--force]`.
 struct BackupCommand: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("backup",
+    static let configuration = CommandConfiguration(
+        "backup",
         abstract: localized("help.backup.abstract"),
         discussion: localized("help.backup.discussion"))
 
@@ -28,7 +29,12 @@ struct BackupCommand: RunnableCommand, Exemplified, Formatted {
         let database = try Store.openReadOnly(settings.databasePath, upgrading: false)
         let report = try Backup.write(database, to: file, force: force)
         let t = settings.localizer
-        try Print.line(t("backup.done", ["path": report.path, "database": settings.databasePath,
-                                         "size": t.count(Int(report.bytes), unit: "unit.byte")]))
+        try Print.line(
+            t(
+                "backup.done",
+                [
+                    "path": report.path, "database": settings.databasePath,
+                    "size": t.count(Int(report.bytes), unit: "unit.byte"),
+                ]))
     }
 }

@@ -4,14 +4,20 @@ import AlmanacText
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.
     struct Add: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("add",
+        static let configuration = CommandConfiguration(
+            "add",
             abstract: localized("help.books.add.abstract"),
             discussion: localized("help.books.add.discussion"))
 
         static let examples = [
-            Example("almanac books add \"Dune\" --due today+21 --borrower Chloé --author \"Frank Herbert\"", "example.books.add.due"),
-            Example("almanac books add \"Идиот\" --loaned-on 2025-11-30 --due 2026-02-28", "example.books.add.month-end"),
-            Example("almanac books add \"Мастер и Маргарита\" --due today+21 --borrower Анна --format json", "example.books.add.json"),
+            Example(
+                "almanac books add \"Dune\" --due today+21 --borrower Chloé --author \"Frank Herbert\"",
+                "example.books.add.due"),
+            Example(
+                "almanac books add \"Идиот\" --loaned-on 2025-11-30 --due 2026-02-28", "example.books.add.month-end"),
+            Example(
+                "almanac books add \"Мастер и Маргарита\" --due today+21 --borrower Анна --format json",
+                "example.books.add.json"),
         ]
 
         static let formats = FormatOption.rows
@@ -33,7 +39,9 @@ extension Books {
             author = line.option("--author", value: "name", help: "help.books.add.author")
             borrower = line.option("--borrower", value: "name", help: "help.books.add.borrower")
             loanedOn = line.option("--loaned-on", value: "date", help: "help.books.add.loaned-on")
-            dateFormat = line.option("--date-format", value: "pattern", help: "help.books.date-format", completion: .words(DateForms.examples))
+            dateFormat = line.option(
+                "--date-format", value: "pattern", help: "help.books.date-format",
+                completion: .words(DateForms.examples))
         }
 
         func run() throws {

@@ -3,7 +3,8 @@ import AlmanacKit
 extension Books {
     /// `almanac books delete ID [--yes]`.
     struct Delete: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("delete",
+        static let configuration = CommandConfiguration(
+            "delete",
             abstract: localized("help.books.delete.abstract"),
             discussion: localized("help.books.delete.discussion"))
 
@@ -28,7 +29,9 @@ extension Books {
             let store = try LoanStore.openForWriting(settings.databasePath)
             let renderer = page.renderer(settings)
             let found = LoanChange(.deleted, try store.loan(id: id.value))
-            guard try found.confirmsDeletion(yes: yes, renderer) else { return try page.write(settings, found.keptMessage(renderer)) }
+            guard try found.confirmsDeletion(yes: yes, renderer) else {
+                return try page.write(settings, found.keptMessage(renderer))
+            }
             try page.write(settings, LoanChange(.deleted, try store.delete(id: id.value)).render(renderer))
         }
     }

@@ -4,7 +4,8 @@ import AlmanacText
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.
     struct Edit: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("edit",
+        static let configuration = CommandConfiguration(
+            "edit",
             abstract: localized("help.books.edit.abstract"),
             discussion: localized("help.books.edit.discussion"))
 
@@ -36,12 +37,16 @@ extension Books {
             loanedOn = line.option("--loaned-on", value: "date", help: "help.books.edit.loaned-on")
             due = line.option("--due", value: "date", help: "help.books.edit.due")
             returnedOn = line.option("--returned-on", value: "date", help: "help.books.edit.returned-on")
-            dateFormat = line.option("--date-format", value: "pattern", help: "help.books.date-format", completion: .words(DateForms.examples))
+            dateFormat = line.option(
+                "--date-format", value: "pattern", help: "help.books.date-format",
+                completion: .words(DateForms.examples))
         }
 
         func run() throws {
             let settings = try page.settings(global, "books.edit")
-            var edit = LoanEdit(title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn)
+            var edit = LoanEdit(
+                title: title, author: author, borrower: borrower, loanedOn: loanedOn, dueOn: due, returnedOn: returnedOn
+            )
             edit.dateForms = DateForms(pattern: try DateForms.option(dateFormat))
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let store = try LoanStore.openForWriting(settings.databasePath)

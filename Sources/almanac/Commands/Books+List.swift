@@ -3,7 +3,8 @@ import AlmanacKit
 extension Books {
     /// `almanac books list [--sort title|due] [--open] [--overdue] [--borrower NAME] [--search TEXT] [--limit N]`.
     struct List: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("list",
+        static let configuration = CommandConfiguration(
+            "list",
             abstract: localized("help.books.list.abstract"),
             discussion: localized("help.books.list.discussion"))
 
@@ -38,10 +39,12 @@ extension Books {
 
         func run() throws {
             let settings = try page.settings(global, "books.list")
-            let filter = LoanFilter(openOnly: open, overdueOnly: overdue, borrower: borrower, search: search, limit: limit?.value)
+            let filter = LoanFilter(
+                openOnly: open, overdueOnly: overdue, borrower: borrower, search: search, limit: limit?.value)
             let store = try LoanStore.openForReading(settings.databasePath)
             try page.output(settings) {
-                try LoanTable.list(store, filter: filter, sort: sort, renderer: page.renderer(settings), today: settings.today, to: $0)
+                try LoanTable.list(
+                    store, filter: filter, sort: sort, renderer: page.renderer(settings), today: settings.today, to: $0)
             }
         }
     }

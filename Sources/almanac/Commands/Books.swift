@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac books list | add | edit | delete | return`: library loans.
 struct Books: Command {
-    static let configuration = CommandConfiguration("books",
+    static let configuration = CommandConfiguration(
+        "books",
         abstract: localized("help.books.abstract"),
         discussion: localized("help.books.discussion"),
         subcommands: [List.self, Add.self, Edit.self, Return.self, Delete.self],
@@ -11,4 +12,3 @@ struct Books: Command {
 }
 
 extension LoanTable.Sort: ArgumentValue {}
-

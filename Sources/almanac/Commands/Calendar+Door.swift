@@ -3,19 +3,22 @@ import AlmanacKit
 extension CalendarCommand {
     /// `calendar door set | delete`: one door of a holiday.
     struct DoorCommand: Command {
-        static let configuration = CommandConfiguration("door",
+        static let configuration = CommandConfiguration(
+            "door",
             abstract: localized("help.calendar.door.abstract"),
             discussion: localized("help.calendar.door.discussion"),
             subcommands: [SetDoor.self, Delete.self])
 
         /// `calendar door set HOLIDAY N --surprise TEXT`.
         struct SetDoor: RunnableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration("set",
+            static let configuration = CommandConfiguration(
+                "set",
                 abstract: localized("help.calendar.door.set.abstract"),
                 discussion: localized("help.calendar.door.set.discussion"))
 
             static let examples = [
-                Example("almanac calendar door set christmas 24 --surprise \"A golden star\"", "example.calendar.door.set"),
+                Example(
+                    "almanac calendar door set christmas 24 --surprise \"A golden star\"", "example.calendar.door.set")
             ]
 
             static let formats = FormatOption.changes
@@ -43,7 +46,8 @@ extension CalendarCommand {
 
         /// `calendar door delete HOLIDAY N`.
         struct Delete: RunnableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration("delete",
+            static let configuration = CommandConfiguration(
+                "delete",
                 abstract: localized("help.calendar.door.delete.abstract"),
                 discussion: localized("help.calendar.door.delete.discussion"))
 

@@ -5,19 +5,23 @@ import AlmanacText
 extension CalendarCommand {
     /// `calendar holiday add | edit | delete`: a holiday's own row.
     struct HolidayCommand: Command {
-        static let configuration = CommandConfiguration("holiday",
+        static let configuration = CommandConfiguration(
+            "holiday",
             abstract: localized("help.calendar.holiday.abstract"),
             discussion: localized("help.calendar.holiday.discussion"),
             subcommands: [Add.self, Edit.self, Delete.self])
 
         /// `calendar holiday add KEY --title T [--holiday-color #RRGGBB] [--image NAME] [--greeting TEXT]`.
         struct Add: RunnableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration("add",
+            static let configuration = CommandConfiguration(
+                "add",
                 abstract: localized("help.calendar.holiday.add.abstract"),
                 discussion: localized("help.calendar.holiday.add.discussion"))
 
             static let examples = [
-                Example("almanac calendar holiday add newyear --title \"New Year\" --holiday-color \"#1F6FB2\"", "example.calendar.holiday.add"),
+                Example(
+                    "almanac calendar holiday add newyear --title \"New Year\" --holiday-color \"#1F6FB2\"",
+                    "example.calendar.holiday.add")
             ]
 
             static let formats = FormatOption.changes
@@ -38,19 +42,23 @@ extension CalendarCommand {
 
             func run() throws {
                 let settings = try page.settings(global, "calendar.holiday.add")
-                let change = try CalendarEditor(path: settings.databasePath).addHoliday(key, fields.fields(title: title))
+                let change = try CalendarEditor(path: settings.databasePath).addHoliday(
+                    key, fields.fields(title: title))
                 try page.write(settings, change.render(page.renderer(settings)))
             }
         }
 
         /// `calendar holiday edit KEY [--title T] [--holiday-color C] [--image NAME] [--greeting TEXT]`.
         struct Edit: RunnableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration("edit",
+            static let configuration = CommandConfiguration(
+                "edit",
                 abstract: localized("help.calendar.holiday.edit.abstract"),
                 discussion: localized("help.calendar.holiday.edit.discussion"))
 
             static let examples = [
-                Example("almanac calendar holiday edit christmas --greeting \"Merry Christmas!\" --image \"\"", "example.calendar.holiday.edit"),
+                Example(
+                    "almanac calendar holiday edit christmas --greeting \"Merry Christmas!\" --image \"\"",
+                    "example.calendar.holiday.edit")
             ]
 
             static let formats = FormatOption.changes
@@ -80,11 +88,14 @@ extension CalendarCommand {
 
         /// `calendar holiday delete KEY [--yes]`.
         struct Delete: RunnableCommand, Exemplified, Formatted {
-            static let configuration = CommandConfiguration("delete",
+            static let configuration = CommandConfiguration(
+                "delete",
                 abstract: localized("help.calendar.holiday.delete.abstract"),
                 discussion: localized("help.calendar.holiday.delete.discussion"))
 
-            static let examples = [Example("almanac calendar holiday delete hanukkah --yes", "example.calendar.holiday.delete")]
+            static let examples = [
+                Example("almanac calendar holiday delete hanukkah --yes", "example.calendar.holiday.delete")
+            ]
 
             static let formats = FormatOption.changes
 

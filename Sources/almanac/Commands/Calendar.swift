@@ -3,15 +3,20 @@ import Foundation
 
 /// `almanac calendar …`: advent calendars with 24 doors that open in order.
 struct CalendarCommand: Command {
-    static let configuration = CommandConfiguration("calendar",
+    static let configuration = CommandConfiguration(
+        "calendar",
         abstract: localized("help.calendar.abstract"),
         discussion: localized("help.calendar.discussion"),
-        subcommands: [Holidays.self, Select.self, Show.self, Open.self, Reset.self, TestMode.self, HolidayCommand.self, DoorCommand.self]
+        subcommands: [
+            Holidays.self, Select.self, Show.self, Open.self, Reset.self, TestMode.self, HolidayCommand.self,
+            DoorCommand.self,
+        ]
     )
 
     /// `calendar holidays`.
     struct Holidays: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("holidays",
+        static let configuration = CommandConfiguration(
+            "holidays",
             abstract: localized("help.calendar.holidays.abstract"),
             discussion: localized("help.calendar.holidays.discussion"))
 
@@ -29,13 +34,19 @@ struct CalendarCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.holidays")
-            try page.write(settings, CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).holidays())
+            try page.write(
+                settings,
+                CalendarSession(
+                    settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment,
+                    writing: false
+                ).holidays())
         }
     }
 
     /// `calendar select H`.
     struct Select: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("select",
+        static let configuration = CommandConfiguration(
+            "select",
             abstract: localized("help.calendar.select.abstract"),
             discussion: localized("help.calendar.select.discussion"))
 
@@ -58,7 +69,8 @@ struct CalendarCommand: Command {
 
     /// `calendar show [H]`.
     struct Show: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("show",
+        static let configuration = CommandConfiguration(
+            "show",
             abstract: localized("help.calendar.show.abstract"),
             discussion: localized("help.calendar.show.discussion"))
 
@@ -82,13 +94,19 @@ struct CalendarCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.show")
-            try page.write(settings, CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment, writing: false).show(holiday))
+            try page.write(
+                settings,
+                CalendarSession(
+                    settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment,
+                    writing: false
+                ).show(holiday))
         }
     }
 
     /// `calendar open [H] N`.
     struct Open: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("open",
+        static let configuration = CommandConfiguration(
+            "open",
             abstract: localized("help.calendar.open.abstract"),
             discussion: localized("help.calendar.open.discussion"))
 
@@ -111,7 +129,9 @@ struct CalendarCommand: Command {
 
         func run() throws {
             let settings = try page.settings(global, "calendar.open")
-            let outcome = try CalendarSession(settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment).open(arguments)
+            let outcome = try CalendarSession(
+                settings: settings, terminal: page.terminal, environment: ProcessInfo.processInfo.environment
+            ).open(arguments)
             try page.write(settings, outcome.output)
             if let failure = outcome.failure { throw failure }
         }
@@ -119,7 +139,8 @@ struct CalendarCommand: Command {
 
     /// `calendar reset [H] [--yes]`.
     struct Reset: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("reset",
+        static let configuration = CommandConfiguration(
+            "reset",
             abstract: localized("help.calendar.reset.abstract"),
             discussion: localized("help.calendar.reset.discussion"))
 
@@ -144,7 +165,8 @@ struct CalendarCommand: Command {
 
     /// `calendar test-mode on|off`.
     struct TestMode: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("test-mode",
+        static let configuration = CommandConfiguration(
+            "test-mode",
             abstract: localized("help.calendar.test-mode.abstract"),
             discussion: localized("help.calendar.test-mode.discussion"))
 

@@ -3,7 +3,8 @@ import AlmanacKit
 /// `almanac config get KEY | set KEY VALUE | list`: the rules a library sets for itself, kept in
 /// the database (the longest loan, the overdue notice levels).
 struct Config: Command {
-    static let configuration = CommandConfiguration("config",
+    static let configuration = CommandConfiguration(
+        "config",
         abstract: localized("help.config.abstract"),
         discussion: localized("help.config.discussion"),
         subcommands: [List.self, Get.self, Set.self],
@@ -15,7 +16,8 @@ struct Config: Command {
 
     /// `config list`.
     struct List: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("list",
+        static let configuration = CommandConfiguration(
+            "list",
             abstract: localized("help.config.list.abstract"),
             discussion: localized("help.config.list.discussion"))
 
@@ -37,13 +39,15 @@ struct Config: Command {
         func run() throws {
             let settings = try page.settings(global, "config.list")
             let database = try Store.openReadOnly(settings.databasePath)
-            try page.write(settings, page.renderer(settings).render(LibrarySettings.table(database, settings.localizer)))
+            try page.write(
+                settings, page.renderer(settings).render(LibrarySettings.table(database, settings.localizer)))
         }
     }
 
     /// `config get KEY`: the value alone, for scripts.
     struct Get: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("get",
+        static let configuration = CommandConfiguration(
+            "get",
             abstract: localized("help.config.get.abstract"),
             discussion: localized("help.config.get.discussion"))
 
@@ -69,7 +73,8 @@ struct Config: Command {
 
     /// `config set KEY VALUE`.
     struct Set: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("set",
+        static let configuration = CommandConfiguration(
+            "set",
             abstract: localized("help.config.set.abstract"),
             discussion: localized("help.config.set.discussion"))
 

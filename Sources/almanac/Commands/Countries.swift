@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac countries list [--search TEXT]`.
 struct Countries: Command {
-    static let configuration = CommandConfiguration("countries",
+    static let configuration = CommandConfiguration(
+        "countries",
         abstract: localized("help.countries.abstract"),
         discussion: localized("help.countries.discussion"),
         subcommands: [List.self]
@@ -10,7 +11,8 @@ struct Countries: Command {
 
     /// `almanac countries list`.
     struct List: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("list",
+        static let configuration = CommandConfiguration(
+            "list",
             abstract: localized("help.countries.list.abstract"),
             discussion: localized("help.countries.list.discussion"))
 

@@ -4,7 +4,8 @@ import Foundation
 
 /// `almanac demo`: a fresh database with the sample data, and a tour of what it holds.
 struct Demo: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("demo",
+    static let configuration = CommandConfiguration(
+        "demo",
         abstract: localized("help.demo.abstract"),
         discussion: localized("help.demo.discussion"))
 

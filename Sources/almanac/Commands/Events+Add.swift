@@ -3,16 +3,21 @@ import AlmanacKit
 extension Events {
     /// `almanac events add`.
     struct Add: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("add",
+        static let configuration = CommandConfiguration(
+            "add",
             abstract: localized("help.events.add.abstract"),
             discussion: localized("help.events.add.discussion"))
 
         static let examples = [
-            Example("almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --ends 2025-12-23T22:00 --tz Europe/Berlin",
+            Example(
+                "almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --ends 2025-12-23T22:00 --tz Europe/Berlin",
                 "example.events.add.zone"),
-            Example("almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --person \"St. Mary's Church\"",
+            Example(
+                "almanac events add --title \"Carol walk\" --at 2025-12-23T18:00 --person \"St. Mary's Church\"",
                 "example.events.add.person"),
-            Example("almanac events add --title \"Christmas market\" --at 2025-12-24 --until 2025-12-26", "example.events.add.all-day"),
+            Example(
+                "almanac events add --title \"Christmas market\" --at 2025-12-24 --until 2025-12-26",
+                "example.events.add.all-day"),
         ]
 
         static let formats = FormatOption.rows
@@ -39,7 +44,8 @@ extension Events {
 
         func run() throws {
             let settings = try page.settings(global, "events.add")
-            let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
+            let edit = EventEdit(
+                title: title, at: at, ends: ends, person: person, image: image, description: description)
             let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
             try page.write(settings, EventDetail(event: event).changeMessage(.added, page.renderer(settings)))
         }

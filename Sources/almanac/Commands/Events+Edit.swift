@@ -5,7 +5,8 @@ import AlmanacText
 extension Events {
     /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.
     struct Edit: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("edit",
+        static let configuration = CommandConfiguration(
+            "edit",
             abstract: localized("help.events.edit.abstract"),
             discussion: localized("help.events.edit.discussion"))
 
@@ -41,16 +42,19 @@ extension Events {
 
         func run() throws {
             let settings = try page.settings(global, "events.edit")
-            let edit = EventEdit(title: title, at: at, ends: ends, person: person, image: image, description: description)
+            let edit = EventEdit(
+                title: title, at: at, ends: ends, person: person, image: image, description: description)
             if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
-            let event = try EventStore.open(settings.databasePath, writing: true).update(id: id.value, edit, zone: settings.timeZone)
+            let event = try EventStore.open(settings.databasePath, writing: true).update(
+                id: id.value, edit, zone: settings.timeZone)
             try page.write(settings, EventDetail(event: event).changeMessage(.updated, page.renderer(settings)))
         }
     }
 
     /// `almanac events delete ID [--yes]`.
     struct Delete: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("delete",
+        static let configuration = CommandConfiguration(
+            "delete",
             abstract: localized("help.events.delete.abstract"),
             discussion: localized("help.events.delete.discussion"))
 
@@ -75,9 +79,11 @@ extension Events {
             let store = try EventStore.open(settings.databasePath, writing: true)
             let renderer = Renderer.standardOutput(settings)
             let found = EventDetail(event: try store.existing(id: id.value))
-            guard try found.confirmsDeletion(yes: yes, renderer) else { return try page.write(settings, found.keptMessage(renderer)) }
-            try page.write(settings, EventDetail(event: try store.delete(id: id.value)).changeMessage(.deleted, renderer))
+            guard try found.confirmsDeletion(yes: yes, renderer) else {
+                return try page.write(settings, found.keptMessage(renderer))
+            }
+            try page.write(
+                settings, EventDetail(event: try store.delete(id: id.value)).changeMessage(.deleted, renderer))
         }
     }
 }
-

@@ -5,7 +5,8 @@ import Foundation
 
 /// `almanac events agenda | list | show | cards | add | edit | delete`.
 struct Events: Command {
-    static let configuration = CommandConfiguration("events",
+    static let configuration = CommandConfiguration(
+        "events",
         abstract: localized("help.events.abstract"),
         discussion: localized("help.events.discussion"),
         subcommands: [AgendaCommand.self, List.self, Show.self, Cards.self, Add.self, Edit.self, Delete.self]
@@ -35,7 +36,8 @@ struct DayRangeOptions: ArgumentGroup {
 extension Events {
     /// `almanac events agenda`.
     struct AgendaCommand: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("agenda",
+        static let configuration = CommandConfiguration(
+            "agenda",
             abstract: localized("help.events.agenda.abstract"),
             discussion: localized("help.events.agenda.discussion"))
 
@@ -65,20 +67,24 @@ extension Events {
             let days = try range.range(settings)
             let renderer = page.renderer(settings)
             if timing {
-                let timed = try AgendaTiming.run(path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
+                let timed = try AgendaTiming.run(
+                    path: settings.databasePath, range: days, zone: settings.timeZone, renderer: renderer)
                 try page.write(settings, timed.output)
                 // One note per line: a note escapes line breaks inside it.
                 for line in timed.summary(days: days.count).split(separator: "\n") { try Print.note(String(line)) }
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
-            try page.output(settings) { try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0) }
+            try page.output(settings) {
+                try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0)
+            }
         }
     }
 
     /// `almanac events list [--from DAY] [--to DAY] [--search TEXT] [--person NAME]`.
     struct List: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("list",
+        static let configuration = CommandConfiguration(
+            "list",
             abstract: localized("help.events.list.abstract"),
             discussion: localized("help.events.list.discussion"))
 
@@ -108,17 +114,20 @@ extension Events {
 
         func run() throws {
             let settings = try page.settings(global, "events.list")
-            let filter = try EventFilter.resolve(from: from, to: to, search: search, person: person, today: settings.today)
+            let filter = try EventFilter.resolve(
+                from: from, to: to, search: search, person: person, today: settings.today)
             let store = try EventStore.open(settings.databasePath, writing: false)
             try page.output(settings) {
-                try EventList.write(store, filter: filter, zone: settings.timeZone, renderer: page.renderer(settings), to: $0)
+                try EventList.write(
+                    store, filter: filter, zone: settings.timeZone, renderer: page.renderer(settings), to: $0)
             }
         }
     }
 
     /// `almanac events show ID`.
     struct Show: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("show",
+        static let configuration = CommandConfiguration(
+            "show",
             abstract: localized("help.events.show.abstract"),
             discussion: localized("help.events.show.discussion"))
 
@@ -145,7 +154,8 @@ extension Events {
 
     /// `almanac events cards`.
     struct Cards: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("cards",
+        static let configuration = CommandConfiguration(
+            "cards",
             abstract: localized("help.events.cards.abstract"),
             discussion: localized("help.events.cards.discussion"))
 
@@ -178,7 +188,8 @@ extension Events {
             let agenda = try Agenda.load(store, range: days, zone: settings.timeZone, withDescriptions: true)
             let environment = ProcessInfo.processInfo.environment
             let width = EventCards.layoutWidth(terminal: page.terminal, environment: environment)
-            try page.write(settings, EventCards(agenda: agenda, columns: columns, width: width).render(page.renderer(settings)))
+            try page.write(
+                settings, EventCards(agenda: agenda, columns: columns, width: width).render(page.renderer(settings)))
         }
     }
 }

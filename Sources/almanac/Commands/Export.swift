@@ -4,9 +4,11 @@ import AlmanacText
 
 /// `almanac export KIND [--out FILE]` and `almanac export DIR`.
 struct Export: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("export",
+    static let configuration = CommandConfiguration(
+        "export",
         abstract: localized("help.export.abstract"),
-        discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n" + Import.kindsHelp,
+        discussion: localized("help.export.discussion") + "\n\n" + localized("help.export.folder") + "\n\n"
+            + Import.kindsHelp,
         reference: localized("help.import.rules"))
 
     static let examples = [
@@ -52,7 +54,12 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         let database = try Store.openReadOnly(settings.databasePath)
         let files = try DatabaseExport.write(database, into: kind, sheet: sheet, force: force)
         let t = settings.localizer
-        try Print.note(t("export.folder.done", ["path": kind, "files": t.count(files.count, unit: "unit.file"),
-                                                "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row")]))
+        try Print.note(
+            t(
+                "export.folder.done",
+                [
+                    "path": kind, "files": t.count(files.count, unit: "unit.file"),
+                    "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row"),
+                ]))
     }
 }

@@ -6,7 +6,8 @@ extension ConflictPolicy: ArgumentValue {}
 
 /// `almanac import KIND FILE…` and `almanac import DIR`.
 struct Import: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("import",
+    static let configuration = CommandConfiguration(
+        "import",
         abstract: localized("help.import.abstract"),
         discussion: localized("help.import.discussion") + "\n\n" + kindsHelp + "\n\n" + localized("help.import.more"),
         reference: localized("help.import.reference") + "\n\n" + localized("help.import.rules"))
@@ -16,7 +17,9 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         Example("almanac import books -  < loans.csv", "example.import.stdin"),
         Example("almanac import data/", "example.import.directory"),
         Example("almanac import books loans.csv --skip-invalid --rejects rejects.csv", "example.import.rejects"),
-        Example("almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run", "example.import.dry-run"),
+        Example(
+            "almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run",
+            "example.import.dry-run"),
         Example("almanac import books old.csv --encoding windows-1251 --delimiter ';'", "example.import.encoding"),
         Example("almanac import books loans-excel.csv", "example.import.excel"),
     ]
@@ -26,7 +29,8 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     static var kindsHelp: String {
         let kinds = ImportKind.allCases.map { kind in
             "  \(kind.rawValue): "
-                + (kind == .animationSettings ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
+                + (kind == .animationSettings
+                    ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
         }.joined(separator: "\n")
         return localized("help.import.kinds") + "\n" + kinds
     }
@@ -49,21 +53,25 @@ struct Import: RunnableCommand, Exemplified, Formatted {
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
-        arguments = line.argument("kind-or-dir", help: "help.import.arguments", completion: .list(.importArguments),
+        arguments = line.argument(
+            "kind-or-dir", help: "help.import.arguments", completion: .list(.importArguments),
             required: false)
         onConflict = line.option("--on-conflict", value: "policy", help: "help.import.on-conflict", default: .fail)
         skipInvalid = line.flag("--skip-invalid", help: "help.import.skip-invalid")
         rejects = line.option("--rejects", value: "file", help: "help.import.rejects", completion: .files)
         force = line.flag("--force", help: "help.import.force")
         dryRun = line.flag("--dry-run", help: "help.import.dry-run")
-        delimiter = line.option("--delimiter", value: "char", help: "help.import.sniffed-delimiter",
+        delimiter = line.option(
+            "--delimiter", value: "char", help: "help.import.sniffed-delimiter",
             completion: .words(ImportOptions.delimiterNames))
-        encoding = line.option("--encoding", value: "name", help: "help.import.encoding",
+        encoding = line.option(
+            "--encoding", value: "name", help: "help.import.encoding",
             completion: .words(TextEncoding.allCases.map(\.rawValue)))
         maxErrors = line.option("--max-errors", value: "n", help: "help.import.max-errors", default: 100)
         map = line.option("--map", value: "source=column", help: "help.import.map")
         followLinks = line.flag("--follow-links", help: "help.import.follow-links")
-        dateFormat = line.option("--date-format", value: "pattern", help: "help.import.date-format", completion: .words(DateForms.examples))
+        dateFormat = line.option(
+            "--date-format", value: "pattern", help: "help.import.date-format", completion: .words(DateForms.examples))
     }
 
     func run() throws {
@@ -71,14 +79,20 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         let t = settings.localizer
         var options = ImportOptions(today: settings.today)
         let delimiterByte = try delimiter.map { name in
-            guard let byte = ImportOptions.delimiter(named: name) else { throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": name]) }
+            guard let byte = ImportOptions.delimiter(named: name) else {
+                throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": name])
+            }
             return byte
         }
         let textEncoding = try encoding.map { name in
-            guard let known = TextEncoding(name: name) else { throw AlmanacError(.usage, "import.error.bad-encoding", ["value": name]) }
+            guard let known = TextEncoding(name: name) else {
+                throw AlmanacError(.usage, "import.error.bad-encoding", ["value": name])
+            }
             return known
         }
-        guard maxErrors > 0 else { throw AlmanacError(.usage, "import.error.bad-max-errors", ["value": String(maxErrors)]) }
+        guard maxErrors > 0 else {
+            throw AlmanacError(.usage, "import.error.bad-max-errors", ["value": String(maxErrors)])
+        }
         if rejects != nil && !skipInvalid { throw AlmanacError(.usage, "import.error.rejects-needs-skip") }
         options.delimiter = delimiterByte
         options.encoding = textEncoding
@@ -94,7 +108,8 @@ struct Import: RunnableCommand, Exemplified, Formatted {
 
         let plan = try ImportPlan.resolve(arguments, followLinks: followLinks)
         let kinds = Array(Set(plan.files.map(\.kind))).sorted { $0.rawValue < $1.rawValue }
-        options.renames = try ImportOptions.renames(map,
+        options.renames = try ImportOptions.renames(
+            map,
             columns: kinds.contains(.animationSettings) ? nil : kinds.flatMap { $0.fileColumns.map(\.name) },
             kinds: kinds.map(\.rawValue).joined(separator: ", "))
         for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }

@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac init`: create the database, or bring its schema up to date.
 struct Init: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("init",
+    static let configuration = CommandConfiguration(
+        "init",
         abstract: localized("help.init.abstract"),
         discussion: localized("help.init.discussion"))
 
@@ -37,8 +38,13 @@ struct Init: RunnableCommand, Exemplified, Formatted {
         if added.isEmpty {
             try Print.line(t("init.reference.there"))
         } else {
-            try Print.line(t("init.reference.loaded", ["countries": t.count(added.countries, unit: "unit.country"),
-                                                        "properties": t.count(added.properties, unit: "unit.property")]))
+            try Print.line(
+                t(
+                    "init.reference.loaded",
+                    [
+                        "countries": t.count(added.countries, unit: "unit.country"),
+                        "properties": t.count(added.properties, unit: "unit.property"),
+                    ]))
         }
     }
 }

@@ -3,14 +3,16 @@ import Foundation
 
 /// `almanac overdue`: the nightly check for cron and monitoring.
 struct Overdue: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("overdue",
+    static let configuration = CommandConfiguration(
+        "overdue",
         abstract: localized("help.overdue.abstract"),
         discussion: localized("help.overdue.discussion"))
 
     /// Status 2: the sample data has loans overdue on its demo day.
     static let examples = [
         Example("almanac overdue", "example.overdue.list", status: 2),
-        Example("almanac overdue --due-within 3 --grace 2 --levels 1,7,14 --format json", "example.overdue.json", status: 2),
+        Example(
+            "almanac overdue --due-within 3 --grace 2 --levels 1,7,14 --format json", "example.overdue.json", status: 2),
         Example("almanac overdue --notify --quiet", "example.overdue.notify", status: 2),
         Example("almanac overdue --format nagios", "example.overdue.nagios", status: 2),
         Example("almanac overdue --format html --out overdue.html", "example.overdue.html", status: 2),
@@ -42,11 +44,13 @@ struct Overdue: RunnableCommand, Exemplified, Formatted {
 
     func run() throws {
         let settings = try page.settings(global, "overdue")
-        let run = try OverdueRun(grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
+        let run = try OverdueRun(
+            grace: grace, dueWithin: dueWithin, levels: levels, notify: notify, nagios: global.isNagios, quiet: quiet,
             wait: wait)
         // The rows are written, flushed and synchronized before --notify commits its notices.
         let output = try page.open(settings)
-        let report = try run.perform(settings: settings, renderer: page.renderer(settings), to: output.writer, delivered: output.commit)
+        let report = try run.perform(
+            settings: settings, renderer: page.renderer(settings), to: output.writer, delivered: output.commit)
         if let line = report.standardError { try Print.note(line) }
         if timing { try Print.note(report.timingLine) }
         throw ExitStatus(report.result.status.rawValue)

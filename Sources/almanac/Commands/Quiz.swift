@@ -4,7 +4,8 @@ import Foundation
 
 /// `almanac quiz question | play | scores | missed`: the flag quiz.
 struct Quiz: Command {
-    static let configuration = CommandConfiguration("quiz",
+    static let configuration = CommandConfiguration(
+        "quiz",
         abstract: localized("help.quiz.abstract"),
         discussion: localized("help.quiz.discussion"),
         subcommands: [Question.self, Play.self, Scores.self, Missed.self]
@@ -12,7 +13,8 @@ struct Quiz: Command {
 
     /// `almanac quiz question [--seed N]`.
     struct Question: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("question",
+        static let configuration = CommandConfiguration(
+            "question",
             abstract: localized("help.quiz.question.abstract"),
             discussion: localized("help.quiz.question.discussion"))
 
@@ -39,15 +41,17 @@ struct Quiz: Command {
 
         func run() throws {
             let settings = try page.settings(global, "quiz.question")
-            let text = try FlagQuiz.question(settings, seed: try Quiz.seed(seed), reveal: reveal, sovereignOnly: sovereign,
-                                             renderer: page.renderer(settings))
+            let text = try FlagQuiz.question(
+                settings, seed: try Quiz.seed(seed), reveal: reveal, sovereignOnly: sovereign,
+                renderer: page.renderer(settings))
             try page.write(settings, text)
         }
     }
 
     /// `almanac quiz play [--seed N] [--rounds N] [--player P]`.
     struct Play: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("play",
+        static let configuration = CommandConfiguration(
+            "play",
             abstract: localized("help.quiz.play.abstract"),
             discussion: localized("help.quiz.play.discussion"))
 
@@ -55,7 +59,9 @@ struct Quiz: Command {
         static let examples = [
             Example("almanac quiz play", "example.quiz.play.terminal"),
             Example("almanac quiz play --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.scripted"),
-            Example("almanac quiz play --sovereign --seed 42 --rounds 5 --player anna < answers.txt", "example.quiz.play.sovereign"),
+            Example(
+                "almanac quiz play --sovereign --seed 42 --rounds 5 --player anna < answers.txt",
+                "example.quiz.play.sovereign"),
         ]
 
         static let formats = FormatOption.text
@@ -77,13 +83,16 @@ struct Quiz: Command {
         func run() throws {
             let settings = try global.settings()
             guard rounds >= 1 else { throw AlmanacError(.usage, "quiz.error.rounds", ["value": String(rounds)]) }
-            try FlagQuiz.play(settings, seed: try Quiz.seed(seed), rounds: rounds, player: try FlagQuiz.player(player), sovereignOnly: sovereign)
+            try FlagQuiz.play(
+                settings, seed: try Quiz.seed(seed), rounds: rounds, player: try FlagQuiz.player(player),
+                sovereignOnly: sovereign)
         }
     }
 
     /// `almanac quiz scores`.
     struct Scores: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("scores",
+        static let configuration = CommandConfiguration(
+            "scores",
             abstract: localized("help.quiz.scores.abstract"),
             discussion: localized("help.quiz.scores.discussion"))
 
@@ -113,7 +122,8 @@ struct Quiz: Command {
 
     /// `almanac quiz missed [--pairs]`.
     struct Missed: RunnableCommand, Exemplified, Formatted {
-        static let configuration = CommandConfiguration("missed",
+        static let configuration = CommandConfiguration(
+            "missed",
             abstract: localized("help.quiz.missed.abstract"),
             discussion: localized("help.quiz.missed.discussion"))
 
@@ -141,7 +151,8 @@ struct Quiz: Command {
         func run() throws {
             let settings = try page.settings(global, "quiz.missed")
             guard limit >= 1 else { throw AlmanacError(.usage, "quiz.error.limit", ["value": String(limit)]) }
-            let text = try FlagQuiz.missed(settings, player: player, pairs: pairs, limit: limit, renderer: page.renderer(settings))
+            let text = try FlagQuiz.missed(
+                settings, player: player, pairs: pairs, limit: limit, renderer: page.renderer(settings))
             try page.write(settings, text)
         }
     }

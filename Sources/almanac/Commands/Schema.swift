@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac schema [KIND|TABLE]`: the tables, their columns, keys and indexes, and each kind's CSV columns.
 struct Schema: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("schema",
+    static let configuration = CommandConfiguration(
+        "schema",
         abstract: localized("help.schema.abstract"),
         discussion: localized("help.schema.discussion"))
 

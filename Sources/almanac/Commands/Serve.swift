@@ -7,7 +7,8 @@ import Foundation
 
 /// `almanac serve [--host H] [--port N] [--read-only] [--password-file F]`: the worlds as live pages.
 struct Serve: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("serve",
+    static let configuration = CommandConfiguration(
+        "serve",
         abstract: localized("help.serve.abstract"),
         discussion: localized("help.serve.discussion"))
 
@@ -30,13 +31,15 @@ struct Serve: RunnableCommand, Exemplified, Formatted {
         host = line.option("--host", value: "address", help: "help.serve.host", default: "127.0.0.1")
         port = line.option("--port", value: "port", help: "help.serve.port", default: Port(checked: 8080))
         readOnly = line.flag("--read-only", help: "help.serve.read-only")
-        passwordFile = line.option("--password-file", value: "file", help: "help.serve.password-file", completion: .files)
+        passwordFile = line.option(
+            "--password-file", value: "file", help: "help.serve.password-file", completion: .files)
     }
 
     func run() throws {
         let settings = try global.settings()
         let fixedToday = global.today != nil || !(ProcessInfo.processInfo.environment["ALMANAC_TODAY"] ?? "").isEmpty
-        let configuration = try ServerConfiguration(host: host, port: Int(port.value), readOnly: readOnly, passwordFile: passwordFile,
+        let configuration = try ServerConfiguration(
+            host: host, port: Int(port.value), readOnly: readOnly, passwordFile: passwordFile,
             settings: settings, fixedToday: fixedToday)
         let line = settings.localizer("serve.listening", ["path": settings.databasePath, "url": "{url}"])
         let outcome = Outcome()

@@ -2,7 +2,8 @@ import AlmanacKit
 
 /// `almanac site DIR [--force]`: every page and an index, as static files.
 struct Site: RunnableCommand, Exemplified, Formatted {
-    static let configuration = CommandConfiguration("site",
+    static let configuration = CommandConfiguration(
+        "site",
         abstract: localized("help.site.abstract"),
         discussion: localized("help.site.discussion"))
 

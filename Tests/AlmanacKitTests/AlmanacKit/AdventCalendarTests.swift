@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The calendar's rules on a real database: door order, test mode and leaving it, reset, door 24.
 @Suite struct AdventCalendarTests {
@@ -28,35 +29,57 @@ import Testing
     }
 
     static let scenarios: [Scenario] = [
-        Scenario(name: "in order", steps: [.open("christmas", 1, expect: "opened"), .open("christmas", 2, expect: "opened")],
-                 christmas: [1, 2], hanukkah: []),
-        Scenario(name: "out of order is refused and opens nothing",
-                 steps: [.open("christmas", 1, expect: "opened"), .open("christmas", 7, expect: "refused 2"),
-                         .open("christmas", 24, expect: "refused 2")],
-                 christmas: [1], hanukkah: []),
-        Scenario(name: "an open door stays open", steps: [.open("christmas", 1, expect: "opened"), .open("christmas", 1, expect: "already")],
-                 christmas: [1], hanukkah: []),
-        Scenario(name: "test mode opens any door",
-                 steps: [.testMode(true, closed: 0), .open("christmas", 7, expect: "opened"), .open("christmas", 3, expect: "opened"),
-                         .open("hanukkah", 24, expect: "reveal")],
-                 christmas: [3, 7], hanukkah: [24]),
-        Scenario(name: "leaving test mode closes every door of every calendar",
-                 steps: [.openDoors("christmas", [1, 2]), .testMode(true, closed: 0), .open("christmas", 9, expect: "opened"),
-                         .open("hanukkah", 5, expect: "opened"), .testMode(false, closed: 4)],
-                 christmas: [], hanukkah: []),
-        Scenario(name: "turning test mode off when it is off closes nothing",
-                 steps: [.openDoors("christmas", [1, 2]), .testMode(false, closed: 0)], christmas: [1, 2], hanukkah: []),
-        Scenario(name: "after test mode the order counts again",
-                 steps: [.testMode(true, closed: 0), .open("christmas", 5, expect: "opened"), .testMode(false, closed: 1),
-                         .open("christmas", 5, expect: "refused 1"), .open("christmas", 1, expect: "opened")],
-                 christmas: [1], hanukkah: []),
-        Scenario(name: "reset closes one calendar only",
-                 steps: [.openDoors("christmas", [1, 2, 3]), .openDoors("hanukkah", [1]), .reset("christmas", closed: 3),
-                         .open("christmas", 2, expect: "refused 1")],
-                 christmas: [], hanukkah: [1]),
-        Scenario(name: "door 24 in order is the big reveal",
-                 steps: [.openDoors("christmas", Array(1...23)), .open("christmas", 24, expect: "reveal")],
-                 christmas: Array(1...24), hanukkah: []),
+        Scenario(
+            name: "in order",
+            steps: [.open("christmas", 1, expect: "opened"), .open("christmas", 2, expect: "opened")],
+            christmas: [1, 2], hanukkah: []),
+        Scenario(
+            name: "out of order is refused and opens nothing",
+            steps: [
+                .open("christmas", 1, expect: "opened"), .open("christmas", 7, expect: "refused 2"),
+                .open("christmas", 24, expect: "refused 2"),
+            ],
+            christmas: [1], hanukkah: []),
+        Scenario(
+            name: "an open door stays open",
+            steps: [.open("christmas", 1, expect: "opened"), .open("christmas", 1, expect: "already")],
+            christmas: [1], hanukkah: []),
+        Scenario(
+            name: "test mode opens any door",
+            steps: [
+                .testMode(true, closed: 0), .open("christmas", 7, expect: "opened"),
+                .open("christmas", 3, expect: "opened"),
+                .open("hanukkah", 24, expect: "reveal"),
+            ],
+            christmas: [3, 7], hanukkah: [24]),
+        Scenario(
+            name: "leaving test mode closes every door of every calendar",
+            steps: [
+                .openDoors("christmas", [1, 2]), .testMode(true, closed: 0), .open("christmas", 9, expect: "opened"),
+                .open("hanukkah", 5, expect: "opened"), .testMode(false, closed: 4),
+            ],
+            christmas: [], hanukkah: []),
+        Scenario(
+            name: "turning test mode off when it is off closes nothing",
+            steps: [.openDoors("christmas", [1, 2]), .testMode(false, closed: 0)], christmas: [1, 2], hanukkah: []),
+        Scenario(
+            name: "after test mode the order counts again",
+            steps: [
+                .testMode(true, closed: 0), .open("christmas", 5, expect: "opened"), .testMode(false, closed: 1),
+                .open("christmas", 5, expect: "refused 1"), .open("christmas", 1, expect: "opened"),
+            ],
+            christmas: [1], hanukkah: []),
+        Scenario(
+            name: "reset closes one calendar only",
+            steps: [
+                .openDoors("christmas", [1, 2, 3]), .openDoors("hanukkah", [1]), .reset("christmas", closed: 3),
+                .open("christmas", 2, expect: "refused 1"),
+            ],
+            christmas: [], hanukkah: [1]),
+        Scenario(
+            name: "door 24 in order is the big reveal",
+            steps: [.openDoors("christmas", Array(1...23)), .open("christmas", 24, expect: "reveal")],
+            christmas: Array(1...24), hanukkah: []),
     ]
 
     @Test(arguments: scenarios)
@@ -95,7 +118,9 @@ import Testing
         let before = try sample.database.rows("SELECT * FROM doors ORDER BY holiday, door")
         #expect(try calendar.open(3, of: "christmas", at: Self.moment) == .refused(door: 3, next: 2))
         #expect(try sample.database.rows("SELECT * FROM doors ORDER BY holiday, door") == before)
-        #expect(try sample.database.scalar("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1") == .text("2025-12-22T09:15:00Z"))
+        #expect(
+            try sample.database.scalar("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1")
+                == .text("2025-12-22T09:15:00Z"))
     }
 
     @Test func selectionAndTestModeArePersisted() throws {

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Grouping events into the days of a time zone.
 @Suite struct AgendaTests {
@@ -11,7 +12,8 @@ import Testing
 
     /// An event from UTC date-times (`2025-12-22T10:00Z`).
     static func event(_ id: Int64, _ start: String, _ end: String? = nil) -> Event {
-        Event(id: id, title: "event \(id)", startsAt: Instant.seconds(iso8601: start, zone: utc)!,
+        Event(
+            id: id, title: "event \(id)", startsAt: Instant.seconds(iso8601: start, zone: utc)!,
             endsAt: end.map { Instant.seconds(iso8601: $0, zone: utc)! })
     }
 
@@ -22,9 +24,10 @@ import Testing
     /// Each day with events as `day: id(continuation) id ...`.
     static func layout(_ agenda: Agenda) -> [String] {
         agenda.groups.map { day in
-            day.date.description + ": " + day.occurrences.map { occurrence in
-                String(occurrence.event.id) + (occurrence.continuation.map { "(\($0.rawValue))" } ?? "")
-            }.joined(separator: " ")
+            day.date.description + ": "
+                + day.occurrences.map { occurrence in
+                    String(occurrence.event.id) + (occurrence.continuation.map { "(\($0.rawValue))" } ?? "")
+                }.joined(separator: " ")
         }
     }
 
@@ -65,8 +68,9 @@ import Testing
         #expect(agenda.hours(agenda.groups[0].occurrences[0], allDay: "all day") == "21:00–00:00")
         // One second later, it spills.
         let later = Self.event(19, "2025-12-20T20:00Z", "2025-12-20T23:00:01Z")
-        #expect(Self.layout(Agenda(events: [later], range: Self.range("2025-12-20", "2025-12-21"), zone: Self.berlin))
-            == ["2025-12-20: 19(continues)", "2025-12-21: 19(continued)"])
+        #expect(
+            Self.layout(Agenda(events: [later], range: Self.range("2025-12-20", "2025-12-21"), zone: Self.berlin))
+                == ["2025-12-20: 19(continues)", "2025-12-21: 19(continued)"])
     }
 
     @Test func anEventStartingAtMidnightBelongsToThatDay() {
@@ -76,7 +80,8 @@ import Testing
     }
 
     @Test func aZeroLengthEventIsAPointInTime() {
-        let agenda = Agenda(events: [Self.event(1, "2025-12-21T23:00Z", "2025-12-21T23:00Z")],
+        let agenda = Agenda(
+            events: [Self.event(1, "2025-12-21T23:00Z", "2025-12-21T23:00Z")],
             range: Self.range("2025-12-21", "2025-12-22"), zone: Self.berlin)
         #expect(Self.layout(agenda) == ["2025-12-22: 1"])
         #expect(agenda.hours(agenda.groups[0].occurrences[0], allDay: "all day") == "00:00")
@@ -85,8 +90,12 @@ import Testing
     @Test func aLongEventFillsTheDaysBetween() {
         let weekend = Self.event(7, "2025-12-26T07:00Z", "2025-12-28T17:00Z")
         let agenda = Agenda(events: [weekend], range: Self.range("2025-12-25", "2025-12-29"), zone: Self.berlin)
-        #expect(Self.layout(agenda) == ["2025-12-26: 7(continues)", "2025-12-27: 7(through)", "2025-12-28: 7(continued)"])
-        #expect(agenda.groups.flatMap(\.occurrences).map { agenda.hours($0, allDay: "all day") } == ["08:00–..:..", "..:..–..:..", "..:..–18:00"])
+        #expect(
+            Self.layout(agenda) == ["2025-12-26: 7(continues)", "2025-12-27: 7(through)", "2025-12-28: 7(continued)"])
+        #expect(
+            agenda.groups.flatMap(\.occurrences).map { agenda.hours($0, allDay: "all day") } == [
+                "08:00–..:..", "..:..–..:..", "..:..–18:00",
+            ])
         #expect(agenda.eventCount == 1)
         // A range inside the event shows only its own days.
         let inside = Agenda(events: [weekend], range: Self.range("2025-12-27", "2025-12-27"), zone: Self.berlin)
@@ -120,7 +129,8 @@ import Testing
     /// party (16:30) is 00:30 on the 23rd, and the carol walk (18:00 on the 23rd) falls on the 24th.
     @Test func theSampleEventsGroupByTheirOwnDays() throws {
         let berlin = try EventFixture.agenda("2025-12-22", days: 2)
-        #expect(Self.layout(berlin) == ["2025-12-22: 903(through) 21 901 22 23", "2025-12-23: 903(continued) 902 24 25"])
+        #expect(
+            Self.layout(berlin) == ["2025-12-22: 903(through) 21 901 22 23", "2025-12-23: 903(continued) 902 24 25"])
         let tokyo = try EventFixture.agenda("2025-12-22", days: 2, zone: Self.tokyo)
         #expect(Self.layout(tokyo) == ["2025-12-22: 903(through) 20 21 901", "2025-12-23: 903(through) 22 23 902 24"])
         let utc = try EventFixture.agenda("2025-12-20", days: 2, zone: Self.utc)

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Saved settings in the database: the picker's order, saving, replacing, finding by name.
 @Suite struct AnimationLibraryTests {
@@ -14,8 +15,11 @@ import Testing
 
     @Test func thePickerListsTheNewestLast() throws {
         let (_, library) = try Self.library()
-        #expect(try library.settings().map(\.name) == ["Wobble", "Grow tall", "Somersault", "Slide away", "Spin and fade",
-            "Tiny hop", "Снеговик-путешественник"])
+        #expect(
+            try library.settings().map(\.name) == [
+                "Wobble", "Grow tall", "Somersault", "Slide away", "Spin and fade",
+                "Tiny hop", "Снеговик-путешественник",
+            ])
         let values = try SettingAssignments.values(["opacity=0.5"], catalog: library.catalog(), localizer: .english)
         // Saved with a day before the others (a replayed --today): still the newest in the picker.
         try library.save(name: "Ghost", values: values, replace: false, at: Instant.parse("2001-01-01T00:00:00Z")!)
@@ -27,7 +31,9 @@ import Testing
     @Test func storedValuesReadBackExactly() throws {
         let (_, library) = try Self.library()
         let catalog = try library.catalog()
-        let assignments = ["width_multiplier=2.9", "height_multiplier=0.7", "opacity=0.35", "duration=9.75", "rotation_z=-165"]
+        let assignments = [
+            "width_multiplier=2.9", "height_multiplier=0.7", "opacity=0.35", "duration=9.75", "rotation_z=-165",
+        ]
         let values = try SettingAssignments.values(assignments, catalog: catalog, localizer: .english)
         try library.save(name: "Exact", values: values, replace: false, at: Self.later)
         #expect(try library.setting(named: "Exact").values == values)
@@ -36,7 +42,9 @@ import Testing
     @Test func anExistingNameNeedsReplace() throws {
         let (sample, library) = try Self.library()
         let values = try SettingAssignments.values(["rotation_x=90"], catalog: library.catalog(), localizer: .english)
-        let error = try #require(throws: AlmanacError.self) { try library.save(name: "Wobble", values: values, replace: false, at: Self.later) }
+        let error = try #require(throws: AlmanacError.self) {
+            try library.save(name: "Wobble", values: values, replace: false, at: Self.later)
+        }
         #expect(error.failure == .invalidData)
         #expect(error.description == "a setting named \"Wobble\" exists already (add --replace to overwrite it)")
         #expect(try library.setting(named: "Wobble").values["rotation_x"] == DecimalNumber("0"))
@@ -47,8 +55,13 @@ import Testing
         #expect(replaced.values["rotation_x"] == DecimalNumber("90"))
         #expect(replaced.values["width_multiplier"] == DecimalNumber("1"), "every value is replaced, not merged")
         #expect(try library.settings().last?.name == "Wobble", "a replaced setting becomes the newest")
-        #expect(try sample.database.scalar("SELECT count(*) FROM animation_setting_values WHERE setting_id = ?", [.integer(id)]) == .integer(0))
-        #expect(try sample.database.scalar("SELECT count(*) FROM animation_setting_values WHERE setting_id = ?", [.integer(replaced.id)]) == .integer(8))
+        #expect(
+            try sample.database.scalar(
+                "SELECT count(*) FROM animation_setting_values WHERE setting_id = ?", [.integer(id)]) == .integer(0))
+        #expect(
+            try sample.database.scalar(
+                "SELECT count(*) FROM animation_setting_values WHERE setting_id = ?", [.integer(replaced.id)])
+                == .integer(8))
     }
 
     @Test func unknownNamesListTheSavedOnes() throws {
@@ -63,7 +76,9 @@ import Testing
     @Test(arguments: ["", "   ", "tab\there"])
     func namesMustBeText(_ name: String) throws {
         let (_, library) = try Self.library()
-        let error = try #require(throws: AlmanacError.self) { try library.save(name: name, values: [:], replace: false, at: Self.later) }
+        let error = try #require(throws: AlmanacError.self) {
+            try library.save(name: name, values: [:], replace: false, at: Self.later)
+        }
         #expect(error.key == "animation.error.bad-name")
     }
 
@@ -80,20 +95,32 @@ import Testing
     @Test func theSummaryNamesWhatDiffersFromTheDefaults() throws {
         let (_, library) = try Self.library()
         let catalog = try library.catalog()
-        let english = LocalizedFormats(localizer: .english), russian = LocalizedFormats(localizer: Localizer(locale: "ru"))
+        let english = LocalizedFormats(localizer: .english)
+        let russian = LocalizedFormats(localizer: Localizer(locale: "ru"))
         let wobble = try library.setting(named: "Wobble")
-        #expect(AnimationTables.summary(wobble, catalog: catalog, formats: english) == "width ×1.2, height ×0.8, turn Z 15°, 1.5 s")
-        #expect(AnimationTables.summary(wobble, catalog: catalog, formats: russian) == "ширина ×1,2, высота ×0,8, поворот Z 15°, 1,5 с")
+        #expect(
+            AnimationTables.summary(wobble, catalog: catalog, formats: english)
+                == "width ×1.2, height ×0.8, turn Z 15°, 1.5 s")
+        #expect(
+            AnimationTables.summary(wobble, catalog: catalog, formats: russian)
+                == "ширина ×1,2, высота ×0,8, поворот Z 15°, 1,5 с")
         let plain = AnimationSetting(id: 0, name: "plain", createdAt: Self.later, values: [:])
         #expect(AnimationTables.summary(plain, catalog: catalog, formats: english) == "all defaults")
     }
 
     @Test func machineFormatsGetAColumnPerProperty() throws {
         let (_, library) = try Self.library()
-        let table = AnimationTables.settings(try library.settings(), catalog: try library.catalog(), for: .machines, localizer: .english)
-        #expect(table.columns.map(\.key) == ["id", "name", "created_at", "width_multiplier", "height_multiplier", "horizontal_position",
-            "vertical_position", "rotation_x", "rotation_z", "opacity", "duration"])
+        let table = AnimationTables.settings(
+            try library.settings(), catalog: try library.catalog(), for: .machines, localizer: .english)
+        #expect(
+            table.columns.map(\.key) == [
+                "id", "name", "created_at", "width_multiplier", "height_multiplier", "horizontal_position",
+                "vertical_position", "rotation_x", "rotation_z", "opacity", "duration",
+            ])
         // "Spin and fade" left two values empty in the CSV: they took the defaults.
-        #expect(table.rows[4].suffix(8) == [.real(0.6), .real(0.6), .real(0), .real(0), .real(0), .real(-180), .real(0.1), .real(4)])
+        #expect(
+            table.rows[4].suffix(8) == [
+                .real(0.6), .real(0.6), .real(0), .real(0), .real(0), .real(-180), .real(0.1), .real(4),
+            ])
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 /// A checked command line converted by the command's own declaration: each value to its type, and
 /// for a value that does not convert, the usage error that says what would do.
@@ -41,8 +42,10 @@ import Testing
         _ = Step(line)
         return line.spec(path: ["step"], abstract: "", discussion: "", globals: ["--format"])
     }()
-    static let scanner = ArgumentScanner(globals: [CommandSpec.Option(names: ["--format"], valueName: "format")]) { path in
-        path.isEmpty ? CommandSpec(path: [], subcommands: [.init(name: "step", abstract: "")]) : path == ["step"] ? spec : nil
+    static let scanner = ArgumentScanner(globals: [CommandSpec.Option(names: ["--format"], valueName: "format")]) {
+        path in
+        path.isEmpty
+            ? CommandSpec(path: [], subcommands: [.init(name: "step", abstract: "")]) : path == ["step"] ? spec : nil
     }
 
     /// The values read from a command line, or the usage error for it in English.
@@ -60,13 +63,17 @@ import Testing
     }
 
     @Test func valuesConvertToTheirTypes() throws {
-        let step = try Self.read(["7", "-2", "a", "b", "--seed=42", "--set", "x=1", "--verbose", "--sort", "title", "--set", "y=2",
-                                  "--format", "due"]).get()
+        let step = try Self.read([
+            "7", "-2", "a", "b", "--seed=42", "--set", "x=1", "--verbose", "--sort", "title", "--set", "y=2",
+            "--format", "due",
+        ]).get()
         #expect(step.id.value == 7 && step.steps == -2 && step.rest == ["a", "b"])
         #expect(step.seed == 42 && step.rounds == 10 && step.set == ["x=1", "y=2"] && step.verbose)
         #expect(step.sort == .title && step.format == .due)
         let defaults = try Self.read(["1", "+3"]).get()
-        #expect(defaults.seed == nil && defaults.sort == .due && defaults.format == .title && !defaults.verbose && defaults.rest.isEmpty)
+        #expect(
+            defaults.seed == nil && defaults.sort == .due && defaults.format == .title && !defaults.verbose
+                && defaults.rest.isEmpty)
         #expect(defaults.steps == 3)
     }
 
@@ -74,10 +81,15 @@ import Testing
         (["0", "1"], "invalid value \"0\" for <id>: expected a whole number from 1 to 9223372036854775807"),
         (["1", "x"], "invalid value \"x\" for <steps>: expected a whole number"),
         (["x", "x"], "invalid value \"x\" for <id>: expected a whole number from 1 to 9223372036854775807"),
-        (["1", "1", "--seed", "-1"], "invalid value \"-1\" for --seed <n>: expected a whole number from 0 to 18446744073709551615"),
+        (
+            ["1", "1", "--seed", "-1"],
+            "invalid value \"-1\" for --seed <n>: expected a whole number from 0 to 18446744073709551615"
+        ),
         (["1", "1", "--rounds", "1.5"], "invalid value \"1.5\" for --rounds <n>: expected a whole number"),
-        (["1", "1", "--rounds", "99999999999999999999"],
-         "invalid value \"99999999999999999999\" for --rounds <n>: expected a whole number no larger than 9223372036854775807"),
+        (
+            ["1", "1", "--rounds", "99999999999999999999"],
+            "invalid value \"99999999999999999999\" for --rounds <n>: expected a whole number no larger than 9223372036854775807"
+        ),
         (["1", "1", "--sort", "titel"], "--sort: \"titel\" is not one of title, due (did you mean \"title\"?)"),
         (["1", "1", "--format="], "--format: \"\" is not one of title, due"),
     ])

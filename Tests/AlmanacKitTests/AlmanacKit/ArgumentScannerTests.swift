@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// The front end on a small tree like Almanac's: global options anywhere, values, negative numbers,
 /// options given twice, `help`, and the first mistake, worded in English.
@@ -11,22 +12,36 @@ import Testing
     ]
     static let help = CommandSpec.Option(names: ["-h", "--help"])
     static let tree: [[String]: CommandSpec] = [
-        []: CommandSpec(path: [], subcommands: [.init(name: "books", abstract: ""), .init(name: "quiz", abstract: ""),
-                                                .init(name: "import", abstract: "")]),
-        ["books"]: CommandSpec(path: ["books"], subcommands: [.init(name: "list", abstract: ""), .init(name: "add", abstract: "")],
-                               defaultSubcommand: "list"),
-        ["books", "list"]: CommandSpec(path: ["books", "list"], options: [
-            CommandSpec.Option(names: ["--sort"], valueName: "title|due", allowedValues: ["title", "due"]),
-            CommandSpec.Option(names: ["--open"]), help,
-        ]),
-        ["books", "add"]: CommandSpec(path: ["books", "add"], options: [
-            CommandSpec.Option(names: ["--due"], valueName: "date", isRequired: true), help,
-        ], positionals: [CommandSpec.Positional(valueName: "title")]),
+        []: CommandSpec(
+            path: [],
+            subcommands: [
+                .init(name: "books", abstract: ""), .init(name: "quiz", abstract: ""),
+                .init(name: "import", abstract: ""),
+            ]),
+        ["books"]: CommandSpec(
+            path: ["books"], subcommands: [.init(name: "list", abstract: ""), .init(name: "add", abstract: "")],
+            defaultSubcommand: "list"),
+        ["books", "list"]: CommandSpec(
+            path: ["books", "list"],
+            options: [
+                CommandSpec.Option(names: ["--sort"], valueName: "title|due", allowedValues: ["title", "due"]),
+                CommandSpec.Option(names: ["--open"]), help,
+            ]),
+        ["books", "add"]: CommandSpec(
+            path: ["books", "add"],
+            options: [
+                CommandSpec.Option(names: ["--due"], valueName: "date", isRequired: true), help,
+            ], positionals: [CommandSpec.Positional(valueName: "title")]),
         ["quiz"]: CommandSpec(path: ["quiz"], subcommands: [.init(name: "question", abstract: "")]),
-        ["quiz", "question"]: CommandSpec(path: ["quiz", "question"], options: [
-            CommandSpec.Option(names: ["--seed"], valueName: "n"), CommandSpec.Option(names: ["--set"], valueName: "k=v", isRepeating: true),
-        ], positionals: [CommandSpec.Positional(valueName: "step", isOptional: true)]),
-        ["import"]: CommandSpec(path: ["import"], positionals: [CommandSpec.Positional(valueName: "file", isOptional: true, isRepeating: true)]),
+        ["quiz", "question"]: CommandSpec(
+            path: ["quiz", "question"],
+            options: [
+                CommandSpec.Option(names: ["--seed"], valueName: "n"),
+                CommandSpec.Option(names: ["--set"], valueName: "k=v", isRepeating: true),
+            ], positionals: [CommandSpec.Positional(valueName: "step", isOptional: true)]),
+        ["import"]: CommandSpec(
+            path: ["import"],
+            positionals: [CommandSpec.Positional(valueName: "file", isOptional: true, isRepeating: true)]),
     ]
     let scanner = ArgumentScanner(globals: Self.globals, lookup: { Self.tree[$0] })
 
@@ -53,7 +68,9 @@ import Testing
         #expect(invocation.options == [.init(name: "--seed", value: "-1")] && invocation.positionals == ["-2.5"])
         #expect(message(["quiz", "question", "--seed", "-x"]) == "missing value for --seed <n>")
         #expect(scanner.scan(["import", "-"]).positionals == ["-"])
-        #expect(scanner.scan(["books", "list", "--sort", ""]).options == [.init(name: "--sort", value: "")], "an empty value")
+        #expect(
+            scanner.scan(["books", "list", "--sort", ""]).options == [.init(name: "--sort", value: "")],
+            "an empty value")
         #expect(scanner.scan(["import", "--", "--db", "x"]).positionals == ["--db", "x"])
     }
 
@@ -64,11 +81,20 @@ import Testing
         (["quiz", "xyz"], #"unknown command "quiz xyz"; see "almanac help quiz""#),
         (["help", "boks"], #"unknown command "boks" (did you mean "books"?)"#),
         (["books", "list", "--srot", "due"], #"unknown option "--srot" (did you mean "--sort"?)"#),
-        (["books", "list", "--xyz"], #"unknown option "--xyz" for "almanac books list"; see "almanac help books list""#),
+        (
+            ["books", "list", "--xyz"],
+            #"unknown option "--xyz" for "almanac books list"; see "almanac help books list""#
+        ),
         (["books", "list", "--sort"], "missing value for --sort <title|due>"),
         (["books", "list", "--open=yes"], #"--open takes no value (given "yes")"#),
-        (["--db", "A.db", "import", "f.csv", "--db", "B.db"], #"--db given twice with different values: "A.db" and "B.db""#),
-        (["books", "list", "--sort", "title", "--sort=due"], #"--sort given twice with different values: "title" and "due""#),
+        (
+            ["--db", "A.db", "import", "f.csv", "--db", "B.db"],
+            #"--db given twice with different values: "A.db" and "B.db""#
+        ),
+        (
+            ["books", "list", "--sort", "title", "--sort=due"],
+            #"--sort given twice with different values: "title" and "due""#
+        ),
         (["books", "add"], #"missing argument <title> for "almanac books add""#),
         (["books", "add", "Dune"], #"missing option --due <date> for "almanac books add""#),
         (["books", "list", "extra"], #"unexpected argument "extra" for "almanac books list""#),
@@ -88,15 +114,20 @@ import Testing
     }
 
     @Test func helpIsAskedForInEveryForm() {
-        for arguments in [["help"], ["--help"], ["-h"], ["books", "--help"], ["help", "books"], ["--locale", "ru", "help", "books"],
-                          ["help", "books", "--locale", "ru"], ["books"] + ["add", "-h"], ["quiz"]] {
+        for arguments in [
+            ["help"], ["--help"], ["-h"], ["books", "--help"], ["help", "books"], ["--locale", "ru", "help", "books"],
+            ["help", "books", "--locale", "ru"], ["books"] + ["add", "-h"], ["quiz"],
+        ] {
             let invocation = scanner.scan(arguments)
             #expect(invocation.request == .help, "\(arguments)")
             #expect(invocation.mistake == nil, "\(arguments)")
         }
         #expect(scanner.scan(["help", "books", "add"]).path == ["books", "add"])
-        #expect(scanner.scan(["help", "help"]).path == [] && scanner.scan(["help", "help"]).request == .help, "help about help")
-        #expect(message(["help", "books", "help"]) == #"unknown command "books help"; see "almanac help books""#,
+        #expect(
+            scanner.scan(["help", "help"]).path == [] && scanner.scan(["help", "help"]).request == .help,
+            "help about help")
+        #expect(
+            message(["help", "books", "help"]) == #"unknown command "books help"; see "almanac help books""#,
             "only the first word after help may be help")
         #expect(scanner.scan(["--locale", "ru", "help", "books"]).global("--locale") == "ru")
         #expect(scanner.scan(["books", "add", "--help"]).mistake == nil, "help needs no arguments")

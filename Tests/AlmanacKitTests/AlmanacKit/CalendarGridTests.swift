@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The grid of `calendar show` and `calendar open`, byte for byte against goldens: closed, partly
 /// open and refused with the arrow, in English (Christmas) and Russian (Рождество).
@@ -11,8 +12,10 @@ import Testing
     static let holidays = ["en": "christmas", "ru": "rozhdestvo"]
 
     /// The grid of a holiday after opening `doors` in order, refusing `refuse` if given.
-    static func grid(_ language: String, open doors: Int, refuse: Int? = nil, width: Int = 80, testMode: Bool = false,
-                     styling: Styling = .plain, depth: HolidayColor.Depth = .palette256) throws -> String {
+    static func grid(
+        _ language: String, open doors: Int, refuse: Int? = nil, width: Int = 80, testMode: Bool = false,
+        styling: Styling = .plain, depth: HolidayColor.Depth = .palette256
+    ) throws -> String {
         let sample = try SampleDatabase()
         let calendar = AdventCalendar(database: sample.database)
         let key = holidays[language]!
@@ -21,10 +24,16 @@ import Testing
         let localizer = Localizer(locale: language)
         var refusal: (door: Int, message: String)?
         if let refuse, case .refused(let door, let next) = try calendar.open(refuse, of: key, at: moment) {
-            refusal = (door, AlmanacError(.invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)]).message(localizer))
+            refusal = (
+                door,
+                AlmanacError(.invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)])
+                    .message(localizer)
+            )
         }
-        return CalendarGrid(view: try calendar.view(key), refusal: refusal, localizer: localizer, styling: styling, depth: depth,
-            width: width).render()
+        return CalendarGrid(
+            view: try calendar.view(key), refusal: refusal, localizer: localizer, styling: styling, depth: depth,
+            width: width
+        ).render()
     }
 
     @Test(arguments: ["en", "ru"])
@@ -84,9 +93,12 @@ import Testing
     }
 
     @Test func theRevealFramesTheGreeting() throws {
-        let holiday = Holiday(key: "christmas", title: "Christmas", color: "#C0392B", image: nil,
+        let holiday = Holiday(
+            key: "christmas", title: "Christmas", color: "#C0392B", image: nil,
             greeting: "Merry Christmas! May your home be warm, your table full and your heart light.")
-        let reveal = CalendarReveal(holiday: holiday, surprise: "The tree lights up: Merry Christmas!", localizer: .english).render()
+        let reveal = CalendarReveal(
+            holiday: holiday, surprise: "The tree lights up: Merry Christmas!", localizer: .english
+        ).render()
         try Golden.check(reveal, "calendar-reveal.en.txt")
         let lines = reveal.split(separator: "\n")
         #expect(Set(lines.map { DisplayWidth.of($0) }).count == 1, "every line of the frame is as wide")

@@ -1,13 +1,18 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// The 24 doors in the holiday's colour, with ink that reads on it, and a colour that is not one
 /// never reaching the page.
 @Suite struct CalendarPictureTests {
     static func view(opened: Int, color: String?, greeting: String? = "Merry Christmas!") -> CalendarView {
-        let doors = (1...24).map { Door(number: $0, surprise: "Surprise \($0)", openedAt: $0 <= opened ? Date(timeIntervalSince1970: 0) : nil) }
-        return CalendarView(holiday: Holiday(key: "x", title: "X", color: color, image: nil, greeting: greeting), doors: doors, testMode: false)
+        let doors = (1...24).map {
+            Door(number: $0, surprise: "Surprise \($0)", openedAt: $0 <= opened ? Date(timeIntervalSince1970: 0) : nil)
+        }
+        return CalendarView(
+            holiday: Holiday(key: "x", title: "X", color: color, image: nil, greeting: greeting), doors: doors,
+            testMode: false)
     }
 
     @Test func everyDoorSaysWhatItIs() {
@@ -37,7 +42,10 @@ import Testing
     }
 
     @Test func longSurprisesWrapAndAreCut() {
-        #expect(CalendarPicture.wrap("A paper star to hang in the window", width: 15, lines: 4) == ["A paper star to", "hang in the", "window"])
+        #expect(
+            CalendarPicture.wrap("A paper star to hang in the window", width: 15, lines: 4) == [
+                "A paper star to", "hang in the", "window",
+            ])
         let lines = CalendarPicture.wrap(String(repeating: "word ", count: 40), width: 15, lines: 4)
         #expect(lines.count == 4 && lines[3].hasSuffix("…"))
     }

@@ -1,13 +1,16 @@
+import Foundation
+import TestSupport
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
-import TestSupport
 
 /// `calendar reset` asks on a terminal and needs --yes anywhere else; `open` and `show` as text.
 @Suite struct CalendarSessionTests {
-    static func session(_ sample: SampleDatabase, _ locale: String = "en", format: OutputFormat = .table) throws -> CalendarSession {
+    static func session(_ sample: SampleDatabase, _ locale: String = "en", format: OutputFormat = .table) throws
+        -> CalendarSession
+    {
         try CalendarSession(settings: sample.settings(locale, format: format), terminal: .pipe, environment: [:])
     }
 
@@ -17,13 +20,15 @@ import TestSupport
         _ = try session.open(["christmas", "1"])
         let pty = try PseudoTerminal()
         pty.type("n\n")
-        #expect(try session.reset("christmas", yes: false, input: pty.terminal, prompt: pty.terminal)
-            == "Nothing closed; Christmas stays as it was.\n")
+        #expect(
+            try session.reset("christmas", yes: false, input: pty.terminal, prompt: pty.terminal)
+                == "Nothing closed; Christmas stays as it was.\n")
         #expect(pty.output().contains("Close every door of Christmas? [y/N] "))
         #expect(try session.calendar.view("christmas").opened == [1])
         pty.type("y\n")
-        #expect(try session.reset("christmas", yes: false, input: pty.terminal, prompt: pty.terminal)
-            == "Every door of Christmas is closed again (1 door closed).\n")
+        #expect(
+            try session.reset("christmas", yes: false, input: pty.terminal, prompt: pty.terminal)
+                == "Every door of Christmas is closed again (1 door closed).\n")
         #expect(try session.calendar.view("christmas").opened.isEmpty)
     }
 
@@ -33,12 +38,19 @@ import TestSupport
         _ = try session.open(["christmas", "1"])
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let error = try #require(throws: AlmanacError.self) { try session.reset("christmas", yes: false, input: ends[0]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let error = try #require(throws: AlmanacError.self) {
+            try session.reset("christmas", yes: false, input: ends[0])
+        }
         #expect(error.failure == .usage)
         #expect(error.key == "calendar.error.reset-needs-yes")
         #expect(try session.calendar.view("christmas").opened == [1])
-        #expect(try session.reset("christmas", yes: true, input: ends[0]) == "Every door of Christmas is closed again (1 door closed).\n")
+        #expect(
+            try session.reset("christmas", yes: true, input: ends[0])
+                == "Every door of Christmas is closed again (1 door closed).\n")
     }
 
     @Test func openingRecordsTheReplayedDay() throws {

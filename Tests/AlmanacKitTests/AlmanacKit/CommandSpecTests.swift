@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// A command's description read from its declaration (`ArgumentReader.describing`): options, flags,
 /// arguments, completions, defaults and allowed values, in the order declared.
@@ -37,9 +38,12 @@ import Testing
         let spec = Self.spec()
         #expect(spec.path == ["books", "list"] && spec.abstract == "List." && spec.discussion == "More.")
         #expect(spec.subcommands.isEmpty && !spec.isGroup)
-        #expect(spec.options.map(\.name) == ["--sort", "--set", "--due", "--limit", "--timing", "--help"], "the global --db is left out")
+        #expect(
+            spec.options.map(\.name) == ["--sort", "--set", "--due", "--limit", "--timing", "--help"],
+            "the global --db is left out")
         let sort = try #require(spec.option("--sort"))
-        #expect(sort.allowedValues == ["title", "due"] && sort.defaultValue == "due" && sort.takesValue && !sort.isRequired)
+        #expect(
+            sort.allowedValues == ["title", "due"] && sort.defaultValue == "due" && sort.takesValue && !sort.isRequired)
         #expect(sort.synopsis == "--sort <title|due>")
         #expect(sort.abstract == "Order by title or by due date.", "the help key in the localizer's words")
         #expect(spec.option("--set")?.isRepeating == true)
@@ -48,7 +52,10 @@ import Testing
         #expect(spec.option("--limit")?.isRequired == false && spec.option("--limit")?.defaultValue == nil)
         #expect(spec.option("--timing")?.isHidden == true && spec.option("--timing")?.takesValue == false)
         #expect(spec.option("-h") == spec.option("--help"))
-        #expect(spec.positionals == [CommandSpec.Positional(valueName: "holiday", isOptional: true, completion: .directories)])
+        #expect(
+            spec.positionals == [
+                CommandSpec.Positional(valueName: "holiday", isOptional: true, completion: .directories)
+            ])
     }
 
     @Test func keepsTheOrderDeclaredForHelp() {
@@ -58,7 +65,9 @@ import Testing
             case .positional(let argument): argument.synopsis
             }
         }
-        #expect(names == ["--sort", "--set", "--due", "--limit", "--timing", "<holiday>"], "the global --db is listed by the root's help only")
+        #expect(
+            names == ["--sort", "--set", "--due", "--limit", "--timing", "<holiday>"],
+            "the global --db is listed by the root's help only")
     }
 
     @Test func theGlobalOptionsAreReadOnTheirOwn() throws {

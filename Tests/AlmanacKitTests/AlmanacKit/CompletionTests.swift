@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// What Tab offers, for the word being typed after the words before it.
 @Suite struct CompletionTests {
@@ -9,18 +10,35 @@ import Testing
         CommandSpec.Option(names: ["--tz"], valueName: "zone", completion: .list(.zones)),
     ]
     static let tree: [[String]: CommandSpec] = [
-        []: CommandSpec(path: [], subcommands: [.init(name: "import", abstract: "Import CSV."), .init(name: "init", abstract: "Create."),
-                                                .init(name: "calendar", abstract: "Calendars.")]),
-        ["import"]: CommandSpec(path: ["import"], options: [
-            CommandSpec.Option(names: ["--on-conflict"], valueName: "policy", allowedValues: ["fail", "skip", "replace"]),
-            CommandSpec.Option(names: ["--rejects"], valueName: "file", completion: .files),
-            CommandSpec.Option(names: ["--timing"], isHidden: true),
-        ], positionals: [CommandSpec.Positional(valueName: "kind", isOptional: true, isRepeating: true, completion: .list(.importArguments))]),
+        []: CommandSpec(
+            path: [],
+            subcommands: [
+                .init(name: "import", abstract: "Import CSV."), .init(name: "init", abstract: "Create."),
+                .init(name: "calendar", abstract: "Calendars."),
+            ]),
+        ["import"]: CommandSpec(
+            path: ["import"],
+            options: [
+                CommandSpec.Option(
+                    names: ["--on-conflict"], valueName: "policy", allowedValues: ["fail", "skip", "replace"]),
+                CommandSpec.Option(names: ["--rejects"], valueName: "file", completion: .files),
+                CommandSpec.Option(names: ["--timing"], isHidden: true),
+            ],
+            positionals: [
+                CommandSpec.Positional(
+                    valueName: "kind", isOptional: true, isRepeating: true, completion: .list(.importArguments))
+            ]),
         ["init"]: CommandSpec(path: ["init"]),
-        ["calendar"]: CommandSpec(path: ["calendar"], subcommands: [.init(name: "show", abstract: "Show."), .init(name: "select", abstract: "")]),
-        ["calendar", "show"]: CommandSpec(path: ["calendar", "show"], options: [
-            CommandSpec.Option(names: ["--set"], valueName: "k=v", isRepeating: true, completion: .list(.propertyAssignments)),
-        ], positionals: [CommandSpec.Positional(valueName: "holiday", isOptional: true, completion: .list(.holidays))]),
+        ["calendar"]: CommandSpec(
+            path: ["calendar"],
+            subcommands: [.init(name: "show", abstract: "Show."), .init(name: "select", abstract: "")]),
+        ["calendar", "show"]: CommandSpec(
+            path: ["calendar", "show"],
+            options: [
+                CommandSpec.Option(
+                    names: ["--set"], valueName: "k=v", isRepeating: true, completion: .list(.propertyAssignments))
+            ],
+            positionals: [CommandSpec.Positional(valueName: "holiday", isOptional: true, completion: .list(.holidays))]),
     ]
     let scanner = ArgumentScanner(globals: Self.globals, lookup: { Self.tree[$0] })
 
@@ -65,7 +83,8 @@ import Testing
     }
 
     @Test func optionsLeaveOutHiddenOnesAndThoseGiven() {
-        #expect(offered(["import", "--"]) == [":", "--on-conflict", "--rejects", "--db\tThe database.", "--format", "--tz"])
+        #expect(
+            offered(["import", "--"]) == [":", "--on-conflict", "--rejects", "--db\tThe database.", "--format", "--tz"])
         #expect(offered(["import", "--format", "csv", "--f"]) == [":"])
         #expect(offered(["calendar", "show", "--set", "a=1", "--s"]) == [":", "--set"], "repeatable")
         #expect(offered(["import", "--", "--"]) == [":directories"], "after --, arguments only")
@@ -73,7 +92,9 @@ import Testing
 
     @Test func valuesThatCannotBeOfferedAreLeftOut() {
         var completion = Completion()
-        completion.candidates = [.init(value: "Grow tall", description: "a\nb"), .init(value: "bad\tname", description: "")]
+        completion.candidates = [
+            .init(value: "Grow tall", description: "a\nb"), .init(value: "bad\tname", description: ""),
+        ]
         #expect(completion.lines == [":", "Grow tall\ta b"])
     }
 }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The lists completion reads: from the database named on the line, without creating or changing
 /// anything, empty on any problem; and the system's time-zone names.
@@ -18,15 +19,23 @@ import Testing
         _ = try Importer(database: database, options: ImportOptions(today: LocalDate("2025-12-22")!)).run(files)
     }
 
-    func values(_ list: CompletionList, _ line: [String], prefix: String = "", environment: [String: String] = [:]) -> [String] {
-        let invocation = ArgumentScanner(globals: [CommandSpec.Option(names: ["--db"], valueName: "path")], lookup: { _ in
-            CommandSpec(path: [], options: [CommandSpec.Option(names: ["--reports-dir"], valueName: "dir")],
-                positionals: [CommandSpec.Positional(valueName: "name", isOptional: true)])
-        }).scan(line)
+    func values(_ list: CompletionList, _ line: [String], prefix: String = "", environment: [String: String] = [:])
+        -> [String]
+    {
+        let invocation = ArgumentScanner(
+            globals: [CommandSpec.Option(names: ["--db"], valueName: "path")],
+            lookup: { _ in
+                CommandSpec(
+                    path: [], options: [CommandSpec.Option(names: ["--reports-dir"], valueName: "dir")],
+                    positionals: [CommandSpec.Positional(valueName: "name", isOptional: true)])
+            }
+        ).scan(line)
         return CompletionValues.values(list, invocation, prefix: prefix, environment: environment)
     }
 
-    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() }
+    func listing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+    }
 
     @Test func readsTheDatabaseNamedOnTheLineAndCreatesNothing() throws {
         let before = try listing()
@@ -48,7 +57,8 @@ import Testing
     @Test func anyProblemGivesAnEmptyList() throws {
         #expect(values(.holidays, ["--db", directory.path("missing.db")]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))
-        try Data("not a database at all, just text that is long enough".utf8).write(to: directory.url.appendingPathComponent("text.db"))
+        try Data("not a database at all, just text that is long enough".utf8).write(
+            to: directory.url.appendingPathComponent("text.db"))
         #expect(values(.settings, ["--db", directory.path("text.db")]).isEmpty)
         let other = try Database(path: directory.path("other.db"), mode: .create)
         try other.execute("CREATE TABLE notes (body TEXT)")
@@ -59,7 +69,8 @@ import Testing
         #expect(values(.reports, [], prefix: "overdue") == ["overdue-books"])
         #expect(values(.reportParameters, ["overdue-books"]) == ["as_of=", "within="])
         #expect(values(.reportParameters, ["no-such-report"]).isEmpty)
-        try "-- name: mine\n-- param: who text = me\nSELECT :who AS who\n".write(toFile: directory.path("mine.sql"), atomically: true, encoding: .utf8)
+        try "-- name: mine\n-- param: who text = me\nSELECT :who AS who\n".write(
+            toFile: directory.path("mine.sql"), atomically: true, encoding: .utf8)
         #expect(values(.reports, ["--reports-dir", directory.url.path], prefix: "m") == ["mine"])
         #expect(values(.reportParameters, ["mine", "--reports-dir", directory.url.path]) == ["who="])
     }
@@ -69,13 +80,19 @@ import Testing
         #expect(values(.locales, []) == ["en", "ru"])
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Berlin"), "no tz database in /usr/share/zoneinfo"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Berlin"),
+            "no tz database in /usr/share/zoneinfo"))
     func zoneNamesAreTheSystemsZoneFiles() {
         let all = CompletionValues.zoneNames(prefix: "")
         for name in ["Europe/Berlin", "Asia/Kolkata", "US/Eastern", "UTC", "CET", "EST5EDT", "Etc/GMT+3"] {
             #expect(all.contains(name), "\(name)")
         }
-        #expect(!all.contains { $0.hasPrefix("posix/") || $0.hasPrefix("right/") || $0.hasSuffix(".tab") || $0 == "posixrules" })
+        #expect(
+            !all.contains {
+                $0.hasPrefix("posix/") || $0.hasPrefix("right/") || $0.hasSuffix(".tab") || $0 == "posixrules"
+            })
         #expect(CompletionValues.zoneNames(prefix: "Europe/Mos") == ["Europe/Moscow"])
     }
 }

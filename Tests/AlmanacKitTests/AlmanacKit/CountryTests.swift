@@ -1,9 +1,10 @@
+import Foundation
+import TestSupport
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
-import TestSupport
 
 /// Flags, names in the user's language, and searching the countries.
 @Suite struct CountryTests {
@@ -36,7 +37,8 @@ import TestSupport
     static let babel: (missing: String?, version: String) = {
         guard Python.missing == nil else { return (Python.missing, "") }
         guard let version = try? Python.run("import babel; print(babel.__version__)", environment: babelPath),
-              version.trimmingCharacters(in: .whitespacesAndNewlines) == "2.17.0" else {
+            version.trimmingCharacters(in: .whitespacesAndNewlines) == "2.17.0"
+        else {
             return ("Python's babel 2.17.0 is not in .build/test-python (make test-deps installs it)", "")
         }
         return (nil, version.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -49,7 +51,8 @@ import TestSupport
     func everyNameIsCLDRsStandardName() throws {
         let codes = ISO3166.entries.map(\.alpha2)
         #expect(codes.count == 249)
-        let output = try Python.run("""
+        let output = try Python.run(
+            """
             import sys
             from babel import Locale
             codes = sys.stdin.read().split()
@@ -63,7 +66,9 @@ import TestSupport
             let fields = line.split(separator: "\t").map(String.init)
             guard fields.count == 3 else { continue }
             let ours = Country.localizedName(code: fields[1], stored: "stored", locale: Locale(identifier: fields[0]))
-            #expect(ours == fields[2], "\(fields[0]) \(fields[1]): \(ours), CLDR (Babel \(Self.babel.version)) says \(fields[2])")
+            #expect(
+                ours == fields[2],
+                "\(fields[0]) \(fields[1]): \(ours), CLDR (Babel \(Self.babel.version)) says \(fields[2])")
             compared += 1
         }
         #expect(compared == 2 * 249)
@@ -73,7 +78,9 @@ import TestSupport
     @Test func aCorrectionIsNeverAnotherLanguagesName() {
         #expect(Country.localizedName(code: "CN", stored: "China", locale: Locale(identifier: "en_GB")) == "China")
         #expect(Country.localizedName(code: "CN", stored: "China", locale: Locale(identifier: "ru_RU")) == "Китай")
-        #expect(Country.localizedName(code: "HK", stored: "Hong Kong", locale: Locale(identifier: "de")) != "Hong Kong SAR China")
+        #expect(
+            Country.localizedName(code: "HK", stored: "Hong Kong", locale: Locale(identifier: "de"))
+                != "Hong Kong SAR China")
     }
 
     @Test func englishAndOtherLanguagesComeFromICUToo() {
@@ -86,9 +93,10 @@ import TestSupport
         #expect(CountryDirectory([]).name("QQ", Locale(identifier: "en")) == "QQ")
     }
 
-    static let directory = CountryDirectory(ISO3166.entries.map {
-        Country(code: $0.alpha2, name: "Stored " + $0.alpha2, alpha3: $0.alpha3, numeric: $0.numeric)
-    })
+    static let directory = CountryDirectory(
+        ISO3166.entries.map {
+            Country(code: $0.alpha2, name: "Stored " + $0.alpha2, alpha3: $0.alpha3, numeric: $0.numeric)
+        })
 
     static func codes(_ query: String?, _ locale: String) -> [String] {
         directory.search(query, locale: Locale(identifier: locale)).map(\.country.code)
@@ -128,7 +136,13 @@ import TestSupport
     @Test func theListTableShowsLocalNamesToPeopleAndStoredNamesToMachines() {
         let table = Self.directory.listTable("deu", Localizer(locale: "ru"))
         #expect(table.columns.map(\.key) == ["flag", "code", "name", "alpha3", "numeric"])
-        #expect(table.rows == [[.text("🇩🇪"), .text("DE"), .tag(Table.Tag(value: "Stored DE", label: "Германия")), .text("DEU"), .text("276")]])
+        #expect(
+            table.rows == [
+                [
+                    .text("🇩🇪"), .text("DE"), .tag(Table.Tag(value: "Stored DE", label: "Германия")), .text("DEU"),
+                    .text("276"),
+                ]
+            ])
         #expect(table.summaryUnit == "unit.country")
     }
 

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacText
 
 /// Where the database is: only `init` creates one, and no name may give a database that vanishes.
 @Suite struct DatabaseLocationTests {
@@ -23,9 +24,11 @@ import Testing
 
     /// Names SQLite would turn into a database that vanishes, or read as a URI with options, are
     /// usage errors naming where they came from. `./file:x.db` is still a file.
-    @Test(arguments: [("", "database.error.empty-path"), (":memory:", "database.error.memory"),
-                      ("file:x.db?mode=memory", "database.error.uri"), ("file::memory:", "database.error.uri"),
-                      ("file:x.db", "database.error.uri")])
+    @Test(arguments: [
+        ("", "database.error.empty-path"), (":memory:", "database.error.memory"),
+        ("file:x.db?mode=memory", "database.error.uri"), ("file::memory:", "database.error.uri"),
+        ("file:x.db", "database.error.uri"),
+    ])
     func namesThatAreNotFilesAreUsageErrors(_ name: String, _ key: String) throws {
         let given = refusal { _ = try DatabaseLocation.resolve(option: name, environment: [:]) }
         #expect(given?.failure == .usage && given?.key == key && given?.arguments["source"] == "--db")
@@ -39,7 +42,9 @@ import Testing
     @Test func everyCommandButInitNeedsAFileThatIsThere() throws {
         let missing = refusal { try DatabaseLocation.requireExisting(directory.path("none.db")) }
         #expect(missing?.failure == .missingInput && missing?.key == "database.error.missing")
-        #expect(missing?.message(.english) == "no such database: \(directory.path("none.db")) (create it with almanac init)")
+        #expect(
+            missing?.message(.english) == "no such database: \(directory.path("none.db")) (create it with almanac init)"
+        )
         let folder = refusal { try DatabaseLocation.requireExisting(directory.url.path) }
         #expect(folder?.failure == .missingInput && folder?.key == "database.error.is-folder")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The delimiter found when `--delimiter` is not given: Excel's `sep=` line, else the candidate that
 /// splits the header into known names and the sampled lines into the header's width; a later line
@@ -39,7 +40,9 @@ import Testing
 
     @Test func sepLines() {
         func sep(_ text: String) -> String? {
-            Array(text.utf8).withUnsafeBytes { DelimiterSniffer.sepLine($0) }.map { "\(UnicodeScalar($0.delimiter))\($0.length)" }
+            Array(text.utf8).withUnsafeBytes { DelimiterSniffer.sepLine($0) }.map {
+                "\(UnicodeScalar($0.delimiter))\($0.length)"
+            }
         }
         #expect(sep("sep=;\r\ntitle;due_on\r\n") == ";7")
         #expect(sep("SEP=,\ntitle") == ",6")
@@ -54,12 +57,18 @@ import Testing
         let semicolons = try fixture.load(.books, "title;due_on\r\nDune;2025-12-20\r\n")
         #expect(semicolons.diagnostics == [])
         #expect(semicolons.report.files[0].dialect?.delimiter == UInt8(ascii: ";"))
-        #expect(semicolons.report.formLines(.english) == [fixture.directory.path("books.csv") + #": utf-8 (default), delimiter ";" (detected)"#])
+        #expect(
+            semicolons.report.formLines(.english) == [
+                fixture.directory.path("books.csv") + #": utf-8 (default), delimiter ";" (detected)"#
+            ])
         let sep = try fixture.load(.books, "sep=|\r\ntitle|due_on\r\nWar|2025-12-20\r\n")
-        #expect(sep.report.formLines(.english).first?.hasSuffix(#": utf-8 (default), delimiter "|" (sep= line)"#) == true)
+        #expect(
+            sep.report.formLines(.english).first?.hasSuffix(#": utf-8 (default), delimiter "|" (sep= line)"#) == true)
         fixture.options.delimiter = 9
         let given = try fixture.load(.books, "title\tdue_on\nIt\t2025-12-20\n")
-        #expect(given.report.formLines(Localizer(locale: "ru")).first?.hasSuffix(#": utf-8 (по умолчанию), разделитель «tab» (--delimiter)"#) == true)
+        #expect(
+            given.report.formLines(Localizer(locale: "ru")).first?.hasSuffix(
+                #": utf-8 (по умолчанию), разделитель «tab» (--delimiter)"#) == true)
         #expect(try fixture.rows("SELECT title FROM books ORDER BY id") == [["Dune"], ["War"], ["It"]])
     }
 
@@ -68,7 +77,10 @@ import Testing
         var text = "title;due_on\n"
         for index in 1...30_000 { text += "Book \(index);2025-12-20\n" }
         text += "Odd,one;2025-12-20;x\n"
-        #expect(try fixture.load(.books, text).diagnostics == ["books.csv:30002:20: error: too many fields: expected 2 as in the header, found 3"])
+        #expect(
+            try fixture.load(.books, text).diagnostics == [
+                "books.csv:30002:20: error: too many fields: expected 2 as in the header, found 3"
+            ])
     }
 
     @Test func aSepLineThatContradictsTheOptionOrNamesAnotherDelimiterIsRefused() throws {
@@ -81,27 +93,35 @@ import Testing
         #expect(throws: AlmanacError.self) { try fixture.run([(.books, "colon.csv")]) }
         // The same delimiter as given: the line is left out, and lines count from it.
         fixture.options.delimiter = 59
-        #expect(try fixture.load(.books, "sep=;\ntitle;due_on\nDune;2025-13-20\n").diagnostics == [
-            #"books.csv:3:6: error: column "due_on": "2025-13-20" is not a date (expected YYYY-MM-DD)"#,
-        ])
+        #expect(
+            try fixture.load(.books, "sep=;\ntitle;due_on\nDune;2025-13-20\n").diagnostics == [
+                #"books.csv:3:6: error: column "due_on": "2025-13-20" is not a date (expected YYYY-MM-DD)"#
+            ])
     }
 
     /// Excel's and LibreOffice's shapes: CRLF, empty trailing columns (`;;`) and lines of delimiters.
     @Test func emptyTrailingColumnsAndSeparatorLinesAreIgnored() throws {
         let fixture = try ImportFixture()
-        let outcome = try fixture.load(.books, "sep=;\r\ntitle;due_on;;\r\nDune;2025-12-20;;\r\n;;;\r\nWar;2025-12-21;;\r\n;;;\r\n")
+        let outcome = try fixture.load(
+            .books, "sep=;\r\ntitle;due_on;;\r\nDune;2025-12-20;;\r\n;;;\r\nWar;2025-12-21;;\r\n;;;\r\n")
         #expect(outcome.diagnostics == [])
         #expect(outcome.report.rows == 2)
-        #expect(try fixture.rows("SELECT title, due_on FROM books ORDER BY id") == [["Dune", "2025-12-20"], ["War", "2025-12-21"]])
+        #expect(
+            try fixture.rows("SELECT title, due_on FROM books ORDER BY id") == [
+                ["Dune", "2025-12-20"], ["War", "2025-12-21"],
+            ])
     }
 
     @Test func aValueInAnUnnamedColumnIsNeverDroppedSilently() throws {
         let fixture = try ImportFixture()
-        #expect(try fixture.load(.books, "title;due_on;;\nDune;2025-12-20;;\nWar;2025-12-21;;kept\n").diagnostics == [
-            #"books.csv:3:17: error: column 4 has no name in the header but holds "kept" (name the column, or empty it)"#,
-        ])
+        #expect(
+            try fixture.load(.books, "title;due_on;;\nDune;2025-12-20;;\nWar;2025-12-21;;kept\n").diagnostics == [
+                #"books.csv:3:17: error: column 4 has no name in the header but holds "kept" (name the column, or empty it)"#
+            ])
         // An unnamed column between named ones is an error of the header, as before.
-        #expect(try fixture.load(.books, "title;;due_on\nDune;;2025-12-20\n").diagnostics.first?.hasPrefix("books.csv:1:7: error: column 2 has no name") == true)
+        #expect(
+            try fixture.load(.books, "title;;due_on\nDune;;2025-12-20\n").diagnostics.first?.hasPrefix(
+                "books.csv:1:7: error: column 2 has no name") == true)
         #expect(try fixture.rows("SELECT count(*) FROM books") == [["0"]])
     }
 }

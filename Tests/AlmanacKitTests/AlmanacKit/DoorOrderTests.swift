@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// The door rule as a table: which door opens, with and without test mode.
 @Suite struct DoorOrderTests {

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// Cards side by side within a width, in any script.
 @Suite struct EventCardsTests {
@@ -31,7 +32,9 @@ import Testing
         #expect(EventCards(agenda: agenda, columns: 2, width: 20).columnsThatFit == 1)
         let rows = EventCards(agenda: agenda, columns: 3, width: 80).render(EventFixture.renderer("en"))
             .split(separator: "\n").filter { $0.hasPrefix("╭") }
-        #expect(rows.map { $0.components(separatedBy: "╭").count - 1 } == [3, 2], "5 events on the 22nd: a row of 3, a row of 2")
+        #expect(
+            rows.map { $0.components(separatedBy: "╭").count - 1 } == [3, 2],
+            "5 events on the 22nd: a row of 3, a row of 2")
     }
 
     @Test func cardsOfARowAreEquallyTall() throws {
@@ -48,13 +51,14 @@ import Testing
         let agenda = try EventFixture.agenda("2025-12-22", days: 1, descriptions: true)
         let cards = EventCards(agenda: agenda, columns: 2, width: 80)
         let gift = try #require(agenda.occurrences.first { $0.event.id == 22 })
-        #expect(cards.card(gift, inner: 33, localizer: .english) == [
-            "Gift wrapping party",
-            "[wrapping.png]  Chloé Martin",
-            "                16:30–18:00",
-            "Bring scissors, tape and the",
-            "gifts.",
-        ])
+        #expect(
+            cards.card(gift, inner: 33, localizer: .english) == [
+                "Gift wrapping party",
+                "[wrapping.png]  Chloé Martin",
+                "                16:30–18:00",
+                "Bring scissors, tape and the",
+                "gifts.",
+            ])
         let point = try #require(agenda.occurrences.first { $0.event.id == 901 })
         #expect(cards.card(point, inner: 33, localizer: .english) == ["忘年会 🍶", "佐藤", "12:00"])
     }
@@ -63,13 +67,17 @@ import Testing
         #expect(EventCards.layoutWidth(terminal: .pipe, environment: [:]) == 80)
         #expect(EventCards.layoutWidth(terminal: .pipe, environment: ["COLUMNS": "120"]) == 120)
         #expect(EventCards.layoutWidth(terminal: Terminal(isTerminal: true, width: 100), environment: [:]) == 100)
-        #expect(EventCards.layoutWidth(terminal: Terminal(isTerminal: true, width: 100), environment: ["COLUMNS": "60"]) == 60)
+        #expect(
+            EventCards.layoutWidth(terminal: Terminal(isTerminal: true, width: 100), environment: ["COLUMNS": "60"])
+                == 60)
         #expect(EventCards.layoutWidth(terminal: .pipe, environment: ["COLUMNS": "wide"]) == 80)
     }
 
     @Test func anEmptyRangeSaysSo() throws {
         let agenda = try EventFixture.agenda("2026-03-01", days: 1, descriptions: true)
-        #expect(EventCards(agenda: agenda, columns: 2, width: 80).render(EventFixture.renderer("ru")) == "Событий нет: Вс, 1 марта 2026.\n")
+        #expect(
+            EventCards(agenda: agenda, columns: 2, width: 80).render(EventFixture.renderer("ru"))
+                == "Событий нет: Вс, 1 марта 2026.\n")
         #expect(EventCards(agenda: agenda, columns: 2, width: 80).render(EventFixture.renderer("en", .json)) == "[]\n")
     }
 }

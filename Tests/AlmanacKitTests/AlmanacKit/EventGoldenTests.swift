@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The events commands' output over the sample events, byte for byte against `Goldens/events-*`:
 /// agenda, show and cards (2 and 3 per row) in English and Russian.
@@ -30,11 +31,16 @@ import Testing
     @Test(arguments: languages)
     func emptyAgenda(_ language: String) throws {
         let agenda = try EventFixture.agenda("2026-02-01", days: 7)
-        let expected = language == "en" ? "No events from Sun 1 Feb 2026 to Sat 7 Feb 2026.\n" : "Событий нет: с Вс, 1 февр. 2026 по Сб, 7 февр. 2026.\n"
+        let expected =
+            language == "en"
+            ? "No events from Sun 1 Feb 2026 to Sat 7 Feb 2026.\n"
+            : "Событий нет: с Вс, 1 февр. 2026 по Сб, 7 февр. 2026.\n"
         #expect(agenda.render(EventFixture.renderer(language)) == expected)
         #expect(agenda.render(EventFixture.renderer(language, .markdown)) == expected)
         #expect(agenda.render(EventFixture.renderer(language, .json)) == "[]\n")
-        #expect(agenda.render(EventFixture.renderer(language, .csv)) == "day,id,starts_at,ends_at,all_day,title,person,image,continuation\r\n")
+        #expect(
+            agenda.render(EventFixture.renderer(language, .csv))
+                == "day,id,starts_at,ends_at,all_day,title,person,image,continuation\r\n")
     }
 
     @Test(arguments: languages)
@@ -42,7 +48,8 @@ import Testing
         for id in [40, 902] as [Int64] {
             let detail = try EventDetail.load(EventFixture.store, id: id)
             for format in Self.formats {
-                try Golden.check(detail.render(EventFixture.renderer(language, format, width: 60)),
+                try Golden.check(
+                    detail.render(EventFixture.renderer(language, format, width: 60)),
                     "events-show-\(id).\(language).\(Golden.fileExtension(format.rawValue))")
             }
         }
@@ -60,9 +67,11 @@ import Testing
 
     @Test(arguments: languages)
     func cardsAsRows(_ language: String) throws {
-        let cards = EventCards(agenda: try EventFixture.agenda("2025-12-21", days: 3, descriptions: true), columns: 3, width: 80)
+        let cards = EventCards(
+            agenda: try EventFixture.agenda("2025-12-21", days: 3, descriptions: true), columns: 3, width: 80)
         for format in [OutputFormat.markdown, .csv, .json, .html] {
-            try Golden.check(cards.render(EventFixture.renderer(language, format)),
+            try Golden.check(
+                cards.render(EventFixture.renderer(language, format)),
                 "events-cards.\(language).\(Golden.fileExtension(format.rawValue))")
         }
     }
@@ -71,10 +80,15 @@ import Testing
         let agenda = try EventFixture.agenda("2025-12-20", days: 14, descriptions: true)
         let detail = try EventDetail.load(EventFixture.store, id: 902)
         for format in [OutputFormat.csv, .tsv, .json] {
-            #expect(agenda.render(EventFixture.renderer("en", format)) == agenda.render(EventFixture.renderer("ru", format)))
+            #expect(
+                agenda.render(EventFixture.renderer("en", format)) == agenda.render(EventFixture.renderer("ru", format))
+            )
             let cards = EventCards(agenda: agenda, columns: 2, width: 80)
-            #expect(cards.render(EventFixture.renderer("en", format)) == cards.render(EventFixture.renderer("ru", format)))
-            #expect(detail.render(EventFixture.renderer("en", format)) == detail.render(EventFixture.renderer("ru", format)))
+            #expect(
+                cards.render(EventFixture.renderer("en", format)) == cards.render(EventFixture.renderer("ru", format)))
+            #expect(
+                detail.render(EventFixture.renderer("en", format)) == detail.render(EventFixture.renderer("ru", format))
+            )
         }
     }
 
@@ -98,18 +112,26 @@ import Testing
         }
         let english = (Localizer.catalog["en"] ?? [:]).filter { !$0.key.hasPrefix("format.") }.values
             .reduce(into: Set<String>()) { $0.formUnion(words($1)) }
-        let ours = english.subtracting((Localizer.catalog["ru"] ?? [:]).values.reduce(into: Set<String>()) { $0.formUnion(words($1)) })
+        let ours = english.subtracting(
+            (Localizer.catalog["ru"] ?? [:]).values.reduce(into: Set<String>()) { $0.formUnion(words($1)) })
         let agenda = try EventFixture.agenda("2025-12-01", days: 60, descriptions: true)
         let data = agenda.occurrences.reduce(into: Set<String>()) { data, occurrence in
             let event = occurrence.event
-            for text in [event.title, event.person, event.image, event.description].compactMap({ $0 }) { data.formUnion(words(text)) }
+            for text in [event.title, event.person, event.image, event.description].compactMap({ $0 }) {
+                data.formUnion(words(text))
+            }
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: Golden.directory.path)
-            .filter { $0.hasPrefix("events-") && !$0.hasPrefix("events-by-day") && $0.contains(".ru.") && ($0.hasSuffix(".txt") || $0.hasSuffix(".md")) }
+            .filter {
+                $0.hasPrefix("events-") && !$0.hasPrefix("events-by-day") && $0.contains(".ru.")
+                    && ($0.hasSuffix(".txt") || $0.hasSuffix(".md"))
+            }
         #expect(names.count == 10, "\(names)")
         for name in names {
             let russian = try String(contentsOf: Golden.directory.appendingPathComponent(name), encoding: .utf8)
-            let twin = try String(contentsOf: Golden.directory.appendingPathComponent(name.replacingOccurrences(of: ".ru.", with: ".en.")), encoding: .utf8)
+            let twin = try String(
+                contentsOf: Golden.directory.appendingPathComponent(
+                    name.replacingOccurrences(of: ".ru.", with: ".en.")), encoding: .utf8)
             #expect(words(russian).subtracting(data).intersection(ours).sorted() == [], "\(name)")
             #expect(!words(twin).subtracting(data).intersection(ours).isEmpty, "\(name)")
         }

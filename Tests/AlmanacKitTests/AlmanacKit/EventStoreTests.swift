@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The range query against a brute-force filter, its plans, and adding and reading events.
 @Suite struct EventStoreTests {
@@ -34,10 +35,12 @@ import Testing
         }
         try store.database.transaction {
             for event in events {
-                try store.database.run("INSERT INTO events (id, title, starts_at, ends_at) VALUES (?1, ?2, ?3, ?4)", [
-                    .integer(event.id), .text(event.title), .text(Instant.utcText(event.startsAt)),
-                    event.endsAt.map { .text(Instant.utcText($0)) } ?? .null,
-                ])
+                try store.database.run(
+                    "INSERT INTO events (id, title, starts_at, ends_at) VALUES (?1, ?2, ?3, ?4)",
+                    [
+                        .integer(event.id), .text(event.title), .text(Instant.utcText(event.startsAt)),
+                        event.endsAt.map { .text(Instant.utcText($0)) } ?? .null,
+                    ])
             }
         }
         return events
@@ -88,18 +91,26 @@ import Testing
             #expect(plans.count == 3, "\(plans)")
             #expect(plans.first == "SEARCH events USING INDEX events_by_length (<expr>>?)", "\(plans)")
             #expect(plans.dropFirst().first == "USE TEMP B-TREE FOR ORDER BY", "\(plans)")
-            #expect(plans.last == "SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)", "\(plans)")
+            #expect(
+                plans.last == "SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)",
+                "\(plans)")
         }
     }
 
     @Test func addedEventsReadBack() throws {
         let zone = Zone(identifier: "Europe/Moscow")!
-        let added = try store.add(EventEdit(title: "Ёлка", at: "2025-12-28T13:00", ends: "2025-12-28T15:00+03:00", person: "Мособлёлка",
-            image: "", description: "Новогоднее представление. Вход по пригласительным."), zone: zone)
+        let added = try store.add(
+            EventEdit(
+                title: "Ёлка", at: "2025-12-28T13:00", ends: "2025-12-28T15:00+03:00", person: "Мособлёлка",
+                image: "", description: "Новогоднее представление. Вход по пригласительным."), zone: zone)
         let event = try #require(try store.event(id: added.id))
-        #expect(event == Event(id: added.id, title: "Ёлка", person: "Мособлёлка", startsAt: Instant.seconds(iso8601: "2025-12-28T10:00Z", zone: .utc)!,
-            endsAt: Instant.seconds(iso8601: "2025-12-28T12:00Z", zone: .utc)!, image: nil,
-            description: "Новогоднее представление. Вход по пригласительным."))
+        #expect(
+            event
+                == Event(
+                    id: added.id, title: "Ёлка", person: "Мособлёлка",
+                    startsAt: Instant.seconds(iso8601: "2025-12-28T10:00Z", zone: .utc)!,
+                    endsAt: Instant.seconds(iso8601: "2025-12-28T12:00Z", zone: .utc)!, image: nil,
+                    description: "Новогоднее представление. Вход по пригласительным."))
         #expect(event == added)
         #expect(Instant.utcText(event.startsAt) == "2025-12-28T10:00:00Z")
         #expect(try store.event(id: added.id + 1) == nil)
@@ -110,10 +121,13 @@ import Testing
         let path = directory.path("old.db")
         let first = DatabaseMigrator(migrations: Array(DatabaseMigrator.builtIn.migrations.prefix(1)))
         let old = try Store.create(path, migrator: first)
-        try old.execute("INSERT INTO events (title, starts_at, ends_at) VALUES ('Carols', '2025-12-23T17:00:00Z', '2025-12-23T21:00:00Z')")
+        try old.execute(
+            "INSERT INTO events (title, starts_at, ends_at) VALUES ('Carols', '2025-12-23T17:00:00Z', '2025-12-23T21:00:00Z')"
+        )
         #expect(try first.currentVersion(of: old) == 1)
         let store = try EventStore.open(path, writing: false)
-        #expect(try DatabaseMigrator.builtIn.currentVersion(of: store.database) == DatabaseMigrator.builtIn.latestVersion)
+        #expect(
+            try DatabaseMigrator.builtIn.currentVersion(of: store.database) == DatabaseMigrator.builtIn.latestVersion)
         #expect(try store.events(from: 1_766_448_000, to: 1_766_534_400).map(\.title) == ["Carols"])
         // Up to date, it is read read-only: nothing it runs can write.
         let again = try EventStore.open(path, writing: false)
@@ -123,18 +137,24 @@ import Testing
     /// A range that ends after 9999-12-31 (the last day, in a zone west of UTC) still finds that day's
     /// events: its end is past anything the stored text can hold, not a wrapped year 0000.
     @Test func rangesThatEndPastTheLastDayFindIt() throws {
-        try store.database.run("INSERT INTO events (title, starts_at) VALUES ('last', '9999-12-31T23:59:59Z'), ('first', '0001-01-01T00:00:00Z')")
+        try store.database.run(
+            "INSERT INTO events (title, starts_at) VALUES ('last', '9999-12-31T23:59:59Z'), ('first', '0001-01-01T00:00:00Z')"
+        )
         let adak = try #require(Zone(identifier: "America/Adak"))
         let last = DayRange(first: LocalDate("9999-12-31")!, last: LocalDate("9999-12-31")!)!
         #expect(try Agenda.load(store, range: last, zone: adak).occurrences.map(\.event.title) == ["last"])
         #expect(try Agenda.load(store, range: last, zone: .utc).occurrences.map(\.event.title) == ["last"])
         let first = DayRange(first: LocalDate("0001-01-01")!, last: LocalDate("0001-01-01")!)!
         #expect(try Agenda.load(store, range: first, zone: .utc).occurrences.map(\.event.title) == ["first"])
-        #expect(try Agenda.load(store, range: first, zone: try #require(Zone(identifier: "Asia/Tokyo"))).occurrences.isEmpty == false)
+        #expect(
+            try Agenda.load(store, range: first, zone: try #require(Zone(identifier: "Asia/Tokyo"))).occurrences.isEmpty
+                == false)
     }
 
     @Test(arguments: [false, true]) func readingAndWritingNeedAnExistingDatabase(writing: Bool) throws {
-        let error = #expect(throws: AlmanacError.self) { try EventStore.open(directory.path("missing.db"), writing: writing) }
+        let error = #expect(throws: AlmanacError.self) {
+            try EventStore.open(directory.path("missing.db"), writing: writing)
+        }
         #expect(error?.key == "database.error.missing" && error?.failure == .missingInput)
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing.db")))
     }

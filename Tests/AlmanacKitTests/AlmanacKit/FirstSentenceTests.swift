@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// The card's info line: the first sentence of a description, in English and Russian.
 @Suite struct FirstSentenceTests {
@@ -14,7 +15,10 @@ import Testing
         ("A reading from J. R. R. Tolkien by the fire. Cocoa after.", "A reading from J. R. R. Tolkien by the fire."),
         ("Bring snacks, e.g. crisps or nuts. Drinks are on us.", "Bring snacks, e.g. crisps or nuts."),
         ("Bring a towel, i.e. a big one. Mats are provided.", "Bring a towel, i.e. a big one."),
-        ("Update the board before 9 a.m. so we finish on time. Thanks!", "Update the board before 9 a.m. so we finish on time."),
+        (
+            "Update the board before 9 a.m. so we finish on time. Thanks!",
+            "Update the board before 9 a.m. so we finish on time."
+        ),
         ("The doors open at 7 p.m. Dinner is at eight.", "The doors open at 7 p.m."),
         ("Pens, paper, etc. are provided. Bring a laptop.", "Pens, paper, etc. are provided."),
         ("Shifts are 3.5 hours long. Wear something warm!", "Shifts are 3.5 hours long."),
@@ -40,7 +44,10 @@ import Testing
         ("Играем в «Каркассон». Приносите свои игры!", "Играем в «Каркассон»."),
         ("Приносите свои игры! Чай и печенье за счёт клуба.", "Приносите свои игры!"),
         ("Кто придёт? Напишите Маше.", "Кто придёт?"),
-        ("Собираемся у бабушки, т. е. на Садовой, 12. Муку она купит сама.", "Собираемся у бабушки, т. е. на Садовой, 12."),
+        (
+            "Собираемся у бабушки, т. е. на Садовой, 12. Муку она купит сама.",
+            "Собираемся у бабушки, т. е. на Садовой, 12."
+        ),
         ("Костюмы снежинок и т. д. приносить не нужно. Всё выдадут.", "Костюмы снежинок и т. д. приносить не нужно."),
         ("Берём шарики, гирлянды и т. д. Потом наряжаем ёлку.", "Берём шарики, гирлянды и т. д."),
         ("Нужны ножницы, скотч и т. п. вещи. Бумага есть.", "Нужны ножницы, скотч и т. п. вещи."),

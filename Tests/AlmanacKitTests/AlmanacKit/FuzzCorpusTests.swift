@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// Replays the fuzzer's minimized corpus (`Tests/Fuzz/Corpus`, see `make fuzz`) without sanitizers:
 /// every input through the importer of every kind, with the options its first byte selects, and the
@@ -27,7 +28,9 @@ import Testing
         let probe = try ImportProbe(directory: NSTemporaryDirectory())
         var failures: [String] = []
         for (index, input) in Self.headerInputs.enumerated() {
-            if let broken = input.withUnsafeBytes({ HeaderFuzz.check($0, probe: probe) }) { failures.append("input \(index): \(broken)") }
+            if let broken = input.withUnsafeBytes({ HeaderFuzz.check($0, probe: probe) }) {
+                failures.append("input \(index): \(broken)")
+            }
         }
         #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")
     }

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Headers of any width are refused at their first bad column with the database unchanged, listing
 /// at most `HeaderMapping.listedProblems` problems and then how many columns were not looked at; the
@@ -23,10 +24,13 @@ import Testing
         let before = try fixture.dump()
         let outcome = try fixture.load(kind, String(repeating: ",", count: 1_000_000) + "\n")
         #expect(outcome.diagnostics.count == HeaderMapping.listedProblems + 1)
-        #expect(outcome.diagnostics.first?.hasPrefix("\(kind.fileName):1:1: error: column 1 has no name (accepted: ") == true)
+        #expect(
+            outcome.diagnostics.first?.hasPrefix("\(kind.fileName):1:1: error: column 1 has no name (accepted: ")
+                == true)
         let columns = kind.fileColumns.count + (kind == .animationSettings ? 2 : 0)
-        #expect(outcome.diagnostics.last == "\(kind.fileName):1:101: error: the header is not checked from here on "
-            + "(999,901 more columns): a \(kind.rawValue) header has at most \(columns + 1) columns")
+        #expect(
+            outcome.diagnostics.last == "\(kind.fileName):1:101: error: the header is not checked from here on "
+                + "(999,901 more columns): a \(kind.rawValue) header has at most \(columns + 1) columns")
         #expect(!outcome.report.committed)
         #expect(try fixture.dump() == before)
     }
@@ -50,8 +54,12 @@ import Testing
         fixture.options.maxErrors = 500
         let outcome = try fixture.load(.books, header)
         #expect(outcome.diagnostics.count == 101)
-        #expect(outcome.diagnostics[99].hasPrefix(#"books.csv:1:"#) && outcome.diagnostics[99].contains(#"column "c100" is not a books column"#))
-        #expect(outcome.diagnostics[100].hasSuffix("the header is not checked from here on (52 more columns): a books header has at most 8 columns"))
+        #expect(
+            outcome.diagnostics[99].hasPrefix(#"books.csv:1:"#)
+                && outcome.diagnostics[99].contains(#"column "c100" is not a books column"#))
+        #expect(
+            outcome.diagnostics[100].hasSuffix(
+                "the header is not checked from here on (52 more columns): a books header has at most 8 columns"))
         #expect(!outcome.diagnostics.contains { $0.contains("missing") })
     }
 
@@ -66,10 +74,12 @@ import Testing
         let fixture = try Self.fixture(properties: 30)
         let outcome = try fixture.load(.animationSettings, "name,sparkle\n")
         let first = (0..<9).map { "p\($0)" }.joined(separator: ", ")
-        #expect(outcome.diagnostics == [
-            #"animation-settings.csv:1:6: error: column "sparkle" is not a animation-settings column (accepted: id, name, created_at, \#(first) and 21 more)"#,
-        ])
-        let russian = try #require(try Self.diagnostics(fixture, .animationSettings, "p0\n").first).message(Localizer(locale: "ru"))
+        #expect(
+            outcome.diagnostics == [
+                #"animation-settings.csv:1:6: error: column "sparkle" is not a animation-settings column (accepted: id, name, created_at, \#(first) and 21 more)"#
+            ])
+        let russian = try #require(try Self.diagnostics(fixture, .animationSettings, "p0\n").first).message(
+            Localizer(locale: "ru"))
         #expect(russian == "нет обязательного столбца «name» (допустимы: id, name, created_at, \(first) и ещё 21)")
     }
 
@@ -77,10 +87,12 @@ import Testing
         let fixture = try ImportFixture()
         let russian = Localizer(locale: "ru")
         for (commas, words) in [(100_021, "столбца"), (100_005, "столбцов"), (100_000, "столбец")] {
-            let last = try #require(try Self.diagnostics(fixture, .books, String(repeating: ",", count: commas) + "\n").last)
+            let last = try #require(
+                try Self.diagnostics(fixture, .books, String(repeating: ",", count: commas) + "\n").last)
             let left = LocalizedFormats(localizer: russian).number(Int64(commas + 1 - 100))
-            #expect(last.message(russian) == "дальше заголовок не проверяется (в нём ещё \(left) \(words)): "
-                + "столбцов в заголовке books не может быть больше 8")
+            #expect(
+                last.message(russian) == "дальше заголовок не проверяется (в нём ещё \(left) \(words)): "
+                    + "столбцов в заголовке books не может быть больше 8")
         }
     }
 
@@ -90,7 +102,8 @@ import Testing
         var options = fixture.options
         options.maxErrors = 1_000
         var found: [ImportDiagnostic] = []
-        _ = try Importer(database: fixture.database, options: options).run([(kind, path)], diagnostic: { found.append($0) })
+        _ = try Importer(database: fixture.database, options: options).run(
+            [(kind, path)], diagnostic: { found.append($0) })
         return found
     }
 }

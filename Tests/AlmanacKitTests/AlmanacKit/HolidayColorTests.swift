@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 @Suite struct HolidayColorTests {
     @Test(arguments: [

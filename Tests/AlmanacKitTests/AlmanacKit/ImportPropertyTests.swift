@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// Seeded property tests: hostile text in every column imports to exactly the values written, and
 /// export then import is the identity for every kind.
@@ -13,7 +14,8 @@ import Testing
         case .doors: sql = "SELECT holiday, door, surprise FROM doors ORDER BY rowid"
         case .countries: sql = "SELECT code, name, alpha3, numeric FROM countries ORDER BY rowid"
         case .quizAnswers: sql = "SELECT player, answered_at, country, chosen, options FROM quiz_answers ORDER BY id"
-        case .animationProperties: sql = "SELECT key, label, min, max, step, default_value FROM animation_properties ORDER BY rowid"
+        case .animationProperties:
+            sql = "SELECT key, label, min, max, step, default_value FROM animation_properties ORDER BY rowid"
         case .animationSettings:
             sql = """
                 SELECT s.name, (SELECT value FROM animation_setting_values WHERE setting_id = s.id AND property_key = 'width'),
@@ -47,7 +49,9 @@ import Testing
     func exportThenImportIsTheIdentity(seed: Int) throws {
         var generator = RandomCSV(random: SplitMix64(seed: UInt64(seed) &* 7919))
         let source = try ImportFixture()
-        for (kind, columns, rows) in generator.dataSet() { _ = try source.load(kind, generator.file(columns: columns, rows: rows)) }
+        for (kind, columns, rows) in generator.dataSet() {
+            _ = try source.load(kind, generator.file(columns: columns, rows: rows))
+        }
         let target = try ImportFixture()
         for kind in ImportKind.dependencyOrder {
             let path = source.directory.path("export-\(kind.rawValue).csv")
@@ -63,15 +67,17 @@ import Testing
 
     @Test func exportWritesNullAsAnEmptyFieldAndQuotesOnlyWhenItMust() throws {
         let fixture = try ImportFixture()
-        _ = try fixture.load(.books, "id,title,author,due_on\n1,\"A, \"\"B\"\"\",,2025-12-20\n2,Plain,\"Two\nlines\",2025-12-21\n")
+        _ = try fixture.load(
+            .books, "id,title,author,due_on\n1,\"A, \"\"B\"\"\",,2025-12-20\n2,Plain,\"Two\nlines\",2025-12-21\n")
         let path = fixture.directory.path("out.csv")
         #expect(try Exporter.export(.books, from: fixture.database, to: path) == 2)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"""
-            id,title,author,borrower,loaned_on,due_on,returned_on
-            1,"A, ""B""",,,2025-12-01,2025-12-20,
-            2,Plain,"Two
-            lines",,2025-12-01,2025-12-21,
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == #"""
+                id,title,author,borrower,loaned_on,due_on,returned_on
+                1,"A, ""B""",,,2025-12-01,2025-12-20,
+                2,Plain,"Two
+                lines",,2025-12-01,2025-12-21,
 
-            """#)
+                """#)
     }
 }

@@ -1,9 +1,10 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
-@testable import AlmanacText
 import Crypto
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
+@testable import AlmanacText
 
 /// How an import commits: all or nothing, --skip-invalid with rejects, --on-conflict, --dry-run,
 /// --max-errors, the import log, and several files in one transaction.
@@ -34,17 +35,22 @@ import Testing
         let outcome = try fixture.load(.books, Self.mixed)
         #expect(outcome.report.committed)
         #expect(outcome.report.rows == 3 && outcome.report.rejected == 2)
-        #expect(try fixture.rows("SELECT id, title FROM books ORDER BY id") == [["1", "War"], ["3", #"Peace, "the" sequel"#], ["5", "Dune"]])
+        #expect(
+            try fixture.rows("SELECT id, title FROM books ORDER BY id") == [
+                ["1", "War"], ["3", #"Peace, "the" sequel"#], ["5", "Dune"],
+            ])
         let rejects = try String(contentsOfFile: fixture.directory.path("rejects.csv"), encoding: .utf8)
-        #expect(rejects == """
-            id,title,author,due_on,loaned_on,reason
-            2,Bad date,,2025-02-30,2025-01-01,"3:13: column ""due_on"": ""2025-02-30"" is not a date (expected YYYY-MM-DD)"
-            4,,nobody,2025-12-21,2025-12-01,"5:3: column ""title"": a value is required"
+        #expect(
+            rejects == """
+                id,title,author,due_on,loaned_on,reason
+                2,Bad date,,2025-02-30,2025-01-01,"3:13: column ""due_on"": ""2025-02-30"" is not a date (expected YYYY-MM-DD)"
+                4,,nobody,2025-12-21,2025-12-01,"5:3: column ""title"": a value is required"
 
-            """)
+                """)
         #expect(try fixture.rows("SELECT rows, rejected FROM import_log") == [["3", "2"]])
         // Fixed by hand, the rejects file imports as it is (its reason column is ignored).
-        let fixed = rejects.replacingOccurrences(of: "2025-02-30", with: "2025-02-28").replacingOccurrences(of: "4,,nobody", with: "4,Found,nobody")
+        let fixed = rejects.replacingOccurrences(of: "2025-02-30", with: "2025-02-28").replacingOccurrences(
+            of: "4,,nobody", with: "4,Found,nobody")
         fixture.options.skipInvalid = false
         fixture.options.rejectsPath = nil
         try fixture.write("fixed.csv", fixed)
@@ -59,9 +65,13 @@ import Testing
         var text = "id,title,due_on\n"
         for id in 1...40 { text += "\(id == 20 ? 3 : id),Book \(id),2025-12-20\n" }
         let outcome = try fixture.load(.books, text)
-        #expect(outcome.diagnostics == [#"books.csv:21:1: error: column "id": "3" already exists (use --on-conflict skip or replace)"#])
+        #expect(
+            outcome.diagnostics == [
+                #"books.csv:21:1: error: column "id": "3" already exists (use --on-conflict skip or replace)"#
+            ])
         #expect(outcome.report.rows == 39 && outcome.report.rejected == 1)
-        #expect(try fixture.rows("SELECT count(*), sum(id) FROM books") == [["39", String((1...40).reduce(0, +) - 20)]])
+        #expect(
+            try fixture.rows("SELECT count(*), sum(id) FROM books") == [["39", String((1...40).reduce(0, +) - 20)]])
         #expect(try fixture.rows("SELECT title FROM books WHERE id = 3") == [["Book 3"]])
     }
 
@@ -70,16 +80,25 @@ import Testing
         _ = try fixture.load(.holidays, "key,title,color\nxmas,Christmas,#FF0000\n")
         _ = try fixture.load(.doors, "holiday,door,surprise\nxmas,1,Snow\n")
         let again = "key,title\nxmas,Noël\nny,New Year\n"
-        #expect(try fixture.load(.holidays, again).diagnostics
-            == [#"holidays.csv:2:1: error: column "key": "xmas" already exists (use --on-conflict skip or replace)"#])
+        #expect(
+            try fixture.load(.holidays, again).diagnostics
+                == [
+                    #"holidays.csv:2:1: error: column "key": "xmas" already exists (use --on-conflict skip or replace)"#
+                ])
         fixture.options.onConflict = .skip
         let skipped = try fixture.load(.holidays, again)
         #expect(skipped.report.rows == 1 && skipped.report.skipped == 1)
-        #expect(try fixture.rows("SELECT key, title, color FROM holidays ORDER BY key") == [["ny", "New Year", nil], ["xmas", "Christmas", "#FF0000"]])
+        #expect(
+            try fixture.rows("SELECT key, title, color FROM holidays ORDER BY key") == [
+                ["ny", "New Year", nil], ["xmas", "Christmas", "#FF0000"],
+            ])
         fixture.options.onConflict = .replace
         let replaced = try fixture.load(.holidays, again)
         #expect(replaced.report.rows == 2 && replaced.report.skipped == 0)
-        #expect(try fixture.rows("SELECT key, title, color FROM holidays ORDER BY key") == [["ny", "New Year", nil], ["xmas", "Noël", nil]])
+        #expect(
+            try fixture.rows("SELECT key, title, color FROM holidays ORDER BY key") == [
+                ["ny", "New Year", nil], ["xmas", "Noël", nil],
+            ])
         // Replacing updates in place: the holiday's doors are still there.
         #expect(try fixture.rows("SELECT count(*) FROM doors") == [["1"]])
     }
@@ -90,27 +109,39 @@ import Testing
         _ = try fixture.load(.animationSettings, "name,width\nbig,2\n")
         fixture.options.onConflict = .replace
         _ = try fixture.load(.animationSettings, "name,width,angle\nbig,1.5,45.25\n")
-        #expect(try fixture.rows("""
-            SELECT s.name, v.property_key, v.value FROM animation_settings s JOIN animation_setting_values v ON v.setting_id = s.id
-            ORDER BY v.property_key
-            """) == [["big", "angle", "45.25"], ["big", "width", "1.5"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT s.name, v.property_key, v.value FROM animation_settings s JOIN animation_setting_values v ON v.setting_id = s.id
+                ORDER BY v.property_key
+                """) == [["big", "angle", "45.25"], ["big", "width", "1.5"]])
     }
 
     @Test func dateTimesWithoutAnOffsetAreReadInTheTimeZone() throws {
         let fixture = try ImportFixture()
         fixture.options.timeZone = Zone(identifier: "Europe/Moscow")!
         _ = try fixture.load(.events, "title,starts_at,ends_at\nParty,2025-12-22T16:30,2025-12-22T18:00+01:00\n")
-        #expect(try fixture.rows("SELECT starts_at, ends_at FROM events") == [["2025-12-22T13:30:00Z", "2025-12-22T17:00:00Z"]])
+        #expect(
+            try fixture.rows("SELECT starts_at, ends_at FROM events") == [
+                ["2025-12-22T13:30:00Z", "2025-12-22T17:00:00Z"]
+            ])
     }
 
     @Test func aMissingOrEmptySettingValueTakesThePropertysDefault() throws {
         let fixture = try ImportFixture()
-        _ = try fixture.load(.animationProperties, "key,label,min,max,step,default\nwidth,Width,0.5,2,0.1,1.3\nangle,Angle,-90,90,0.25,-45.75\n")
+        _ = try fixture.load(
+            .animationProperties,
+            "key,label,min,max,step,default\nwidth,Width,0.5,2,0.1,1.3\nangle,Angle,-90,90,0.25,-45.75\n")
         _ = try fixture.load(.animationSettings, "name,width\nonly name,\nwide,1.7\n")
-        #expect(try fixture.rows("""
-            SELECT s.name, v.property_key, v.value FROM animation_settings s JOIN animation_setting_values v ON v.setting_id = s.id
-            ORDER BY s.id, v.property_key
-            """) == [["only name", "angle", "-45.75"], ["only name", "width", "1.3"], ["wide", "angle", "-45.75"], ["wide", "width", "1.7"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT s.name, v.property_key, v.value FROM animation_settings s JOIN animation_setting_values v ON v.setting_id = s.id
+                ORDER BY s.id, v.property_key
+                """) == [
+                    ["only name", "angle", "-45.75"], ["only name", "width", "1.3"], ["wide", "angle", "-45.75"],
+                    ["wide", "width", "1.7"],
+                ])
     }
 
     @Test func dryRunChecksEverythingAndWritesNothing() throws {
@@ -136,8 +167,15 @@ import Testing
         let fixture = try ImportFixture()
         let text = "title,due_on\nWar,2025-12-20\n"
         _ = try fixture.load(.books, text)
-        let log = try fixture.rows("SELECT kind, file_name, sha256, rows, rejected, started_at <= finished_at FROM import_log")
-        #expect(log == [["books", fixture.directory.path("books.csv"), CSVReader.hex(Crypto.SHA256.hash(data: Data(text.utf8))), "1", "0", "1"]])
+        let log = try fixture.rows(
+            "SELECT kind, file_name, sha256, rows, rejected, started_at <= finished_at FROM import_log")
+        #expect(
+            log == [
+                [
+                    "books", fixture.directory.path("books.csv"),
+                    CSVReader.hex(Crypto.SHA256.hash(data: Data(text.utf8))), "1", "0", "1",
+                ]
+            ])
     }
 
     @Test func aDirectoryImportsKnownFilesInDependencyOrderInOneTransaction() throws {
@@ -180,8 +218,14 @@ import Testing
         #expect(text.utf8.count > 1 << 20)
         let outcome = try fixture.load(.books, text)
         #expect(outcome.report.committed && outcome.report.rows == 40_000)
-        #expect(try fixture.rows("SELECT name FROM sqlite_schema WHERE tbl_name = 'books' AND type = 'index'") == [["books_open_by_due"]])
-        #expect(try fixture.rows("SELECT count(*) FROM books INDEXED BY books_open_by_due WHERE returned_on IS NULL AND due_on >= ''") == [["40001"]])
+        #expect(
+            try fixture.rows("SELECT name FROM sqlite_schema WHERE tbl_name = 'books' AND type = 'index'") == [
+                ["books_open_by_due"]
+            ])
+        #expect(
+            try fixture.rows(
+                "SELECT count(*) FROM books INDEXED BY books_open_by_due WHERE returned_on IS NULL AND due_on >= ''")
+                == [["40001"]])
         #expect(try fixture.rows("PRAGMA integrity_check") == [["ok"]])
     }
 
@@ -203,7 +247,8 @@ import Testing
         let fixture = try ImportFixture()
         _ = try fixture.load(.books, "title,due_on\nWar,2025-12-20\n")
         #expect(throws: DatabaseError.self) {
-            try fixture.database.run("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-01-01', '2025-02-30')")
+            try fixture.database.run(
+                "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-01-01', '2025-02-30')")
         }
     }
 
@@ -211,7 +256,8 @@ import Testing
     /// one behind a UNIQUE or PRIMARY KEY constraint, enforces a rule while rows go in.
     @Test func onlyPlainIndexesAreRebuildable() throws {
         let fixture = try ImportFixture()
-        try fixture.database.execute("""
+        try fixture.database.execute(
+            """
             CREATE UNIQUE INDEX books_one_per_title ON books (title);
             CREATE INDEX books_by_author ON books (author);
             """)
@@ -225,7 +271,8 @@ import Testing
     /// table, still refuses a duplicate at its row, and what the load dropped comes back as it was.
     @Test func aUniqueIndexIsKeptThroughABulkLoadAndStillRefusesADuplicate() throws {
         let fixture = try ImportFixture()
-        try fixture.database.execute("""
+        try fixture.database.execute(
+            """
             CREATE UNIQUE INDEX books_one_per_title ON books (title);
             CREATE INDEX books_by_author ON books (author) WHERE author IS NOT NULL;
             """)
@@ -234,7 +281,10 @@ import Testing
         var text = "title,author,due_on\n"
         for index in 0..<40 { text += "Book \(index),Ann,2025-12-20\n" }
         let refused = try fixture.load(.books, text + "Book 7,Bob,2025-12-21\n")
-        #expect(refused.diagnostics == ["books.csv:42:1: error: the row breaks a rule of the database: UNIQUE constraint failed: books.title"])
+        #expect(
+            refused.diagnostics == [
+                "books.csv:42:1: error: the row breaks a rule of the database: UNIQUE constraint failed: books.title"
+            ])
         #expect(try fixture.rows("SELECT count(*) FROM books") == [["0"]])
         #expect(try fixture.rows(indexes) == before)
         let loaded = try fixture.load(.books, text)

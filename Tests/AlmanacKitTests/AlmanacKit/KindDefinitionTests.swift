@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// Each kind states its columns once: the insert, the export's header and query, header matching and
 /// the listings all come from its definition, and the definition agrees with the schema itself.
@@ -31,7 +32,9 @@ import Testing
         let specs = kind.definition.specs
         #expect(Set(specs.map(\.name)) == Set(declared.keys), "\(kind): the definition's columns and the table's")
         for spec in specs where kind != .lastIDs {
-            #expect(declared[spec.name] == Self.sqlType(spec.type), "\(kind).\(spec.name) is \(declared[spec.name] ?? "absent")")
+            #expect(
+                declared[spec.name] == Self.sqlType(spec.type),
+                "\(kind).\(spec.name) is \(declared[spec.name] ?? "absent")")
         }
     }
 
@@ -48,7 +51,8 @@ import Testing
         let (directory, database) = try Self.database()
         let path = directory.path("out.csv")
         try Exporter.export(kind, from: database, to: path)
-        let header = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
+        let header =
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
         #expect(header == kind.fileColumns.map(\.name).joined(separator: ","))
         // Every column of the file is one the table has, and header matching takes each back.
         let columns = Set(kind.definition.specs.map(\.name))

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// One rule set per kind: every rule is run through an import of a one-row file and through the
 /// writer `add` and `edit` use (an insert, and an edit of a valid row), and all three accept the row
@@ -31,7 +32,9 @@ import Testing
         .doors: ["holiday": "xmas", "door": "1", "surprise": "Star"],
         .countries: ["code": "AT", "name": "Austria", "alpha3": "AUT", "numeric": "040"],
         .quizAnswers: ["player": "Ann", "answered_at": "2025-12-01T10:00:00Z", "country": "DE", "chosen": "FR"],
-        .animationProperties: ["key": "width", "label": "Width", "min": "0.5", "max": "2", "step": "0.1", "default": "1"],
+        .animationProperties: [
+            "key": "width", "label": "Width", "min": "0.5", "max": "2", "step": "0.1", "default": "1",
+        ],
     ]
 
     /// Rows the rows above refer to.
@@ -108,10 +111,12 @@ import Testing
         try fixture.database.execute(setup)
         let row = Self.row(rule)
         let headers = row.keys.sorted()
-        let text = headers.joined(separator: ",") + "\n" + headers.map { quoted(row[$0] ?? "") }.joined(separator: ",") + "\n"
+        let text =
+            headers.joined(separator: ",") + "\n" + headers.map { quoted(row[$0] ?? "") }.joined(separator: ",") + "\n"
         let path = try fixture.write(rule.kind.fileName, text)
         var problems: [ImportDiagnostic] = []
-        let report = try Importer(database: fixture.database, options: fixture.options).run([(kind: rule.kind, path: path)],
+        let report = try Importer(database: fixture.database, options: fixture.options).run(
+            [(kind: rule.kind, path: path)],
             diagnostic: { problems.append($0) })
         #expect(report.committed == problems.isEmpty, "\(problems)")
         return problems.first.map { $0.detail ?? $0.key }
@@ -127,7 +132,9 @@ import Testing
         let zone = Zone.utc
         do {
             switch rule.kind {
-            case .books: try write(BookKind.self, fixture.database, rule, edit: edit, .init(today: today, database: fixture.database))
+            case .books:
+                try write(
+                    BookKind.self, fixture.database, rule, edit: edit, .init(today: today, database: fixture.database))
             case .events: try write(EventKind.self, fixture.database, rule, edit: edit, .init(zone: zone))
             case .holidays: try write(HolidayKind.self, fixture.database, rule, edit: edit, ())
             case .doors: try write(DoorKind.self, fixture.database, rule, edit: edit, .init(zone: zone))
@@ -142,8 +149,10 @@ import Testing
         }
     }
 
-    static func write<Kind: KindDefinition>(_ kind: Kind.Type, _ database: Database, _ rule: Case, edit: Bool,
-                                            _ context: Kind.Context) throws {
+    static func write<Kind: KindDefinition>(
+        _ kind: Kind.Type, _ database: Database, _ rule: Case, edit: Bool,
+        _ context: Kind.Context
+    ) throws {
         func texts(_ fields: [String: String]) -> [Kind.Column: String?] {
             var texts: [Kind.Column: String?] = [:]
             for (header, text) in fields {
@@ -162,7 +171,8 @@ import Testing
         }
         let rowid = try writer.insert(texts(valid[rule.kind] ?? [:]), context)
         let key = try Kind.keyColumns.map { column in
-            try database.scalar("SELECT \(column.spec.name) FROM \(Kind.table) WHERE rowid = ?1", [.integer(rowid)]) ?? .null
+            try database.scalar("SELECT \(column.spec.name) FROM \(Kind.table) WHERE rowid = ?1", [.integer(rowid)])
+                ?? .null
         }
         #expect(try writer.update(key: key, changes: texts(rule.fields), context) != nil)
     }
@@ -177,13 +187,19 @@ import Testing
     /// The cases name every rule the kinds' definitions can report, so a new rule needs a case here.
     @Test func everyRuleOfTheKindsHasACase() throws {
         let named = Set(Self.cases.compactMap(\.rule))
-        let sources = ["Domains/Books/BookKind.swift", "Domains/Events/EventKind.swift", "Domains/Calendar/CalendarKinds.swift", "Domains/Countries/CountryKinds.swift",
-                       "Domains/Books/LoanRules.swift", "Domains/Calendar/CalendarRules.swift", "Domains/Countries/CountryRules.swift",
-                       "Domains/Quiz/QuizOptions.swift", "Domains/Animation/Stepper.swift", "Domains/Animation/AnimationRules.swift"]
+        let sources = [
+            "Domains/Books/BookKind.swift", "Domains/Events/EventKind.swift", "Domains/Calendar/CalendarKinds.swift",
+            "Domains/Countries/CountryKinds.swift",
+            "Domains/Books/LoanRules.swift", "Domains/Calendar/CalendarRules.swift",
+            "Domains/Countries/CountryRules.swift",
+            "Domains/Quiz/QuizOptions.swift", "Domains/Animation/Stepper.swift",
+            "Domains/Animation/AnimationRules.swift",
+        ]
         let root = PackagePaths.root
         var found: Set<String> = []
         for source in sources {
-            let text = try String(contentsOf: root.appendingPathComponent("Sources/AlmanacKit/" + source), encoding: .utf8)
+            let text = try String(
+                contentsOf: root.appendingPathComponent("Sources/AlmanacKit/" + source), encoding: .utf8)
             for match in text.matches(of: /RuleViolation\("(rule\.[a-z.-]+)"/) { found.insert(String(match.1)) }
         }
         #expect(found.subtracting(named).sorted() == [])

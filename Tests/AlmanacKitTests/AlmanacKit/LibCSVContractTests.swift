@@ -13,7 +13,8 @@ import Testing
         var enders: [Int32] = []
     }
 
-    static let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, context in
+    static let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+        data, length, context in
         let seen = Unmanaged<Seen>.fromOpaque(context!).takeUnretainedValue()
         seen.current.append(data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) })
     }
@@ -27,9 +28,11 @@ import Testing
 
     /// Parses `text` in strict mode with no character taken for a space, as the reader does; returns
     /// what was seen, the bytes consumed and the error, after `csv_fini` when `finish`.
-    static func parse(_ text: String, options: Int32 = CSV_STRICT, finish: Bool = true,
-                      realloc: (@convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?)? = nil,
-                      block: Int = 128) -> (seen: Seen, consumed: Int, error: Int32) {
+    static func parse(
+        _ text: String, options: Int32 = CSV_STRICT, finish: Bool = true,
+        realloc: (@convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?)? = nil,
+        block: Int = 128
+    ) -> (seen: Seen, consumed: Int, error: Int32) {
         var parser = csv_parser()
         csv_init(&parser, UInt8(options))
         csv_set_space_func(&parser, almanac_csv_no_space)
@@ -88,7 +91,8 @@ import Testing
         defer { csv_free(&parser) }
         let seen = Seen()
         let context = Unmanaged.passUnretained(seen).toOpaque()
-        let bad = Array("a\"b\n".utf8), good = Array("c,d\n".utf8)
+        let bad = Array("a\"b\n".utf8)
+        let good = Array("c,d\n".utf8)
         #expect(csv_parse(&parser, bad, bad.count, Self.onField, Self.onRecord, context) == 1)
         _ = csv_fini(&parser, nil, nil, nil)
         #expect(csv_error(&parser) == 0)
@@ -112,7 +116,8 @@ import Testing
         let capped: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { old, size in
             size > 64 ? nil : realloc(old, size)
         }
-        let parsed = Self.parse("short," + String(repeating: "x", count: 200) + "\n", finish: false, realloc: capped, block: 16)
+        let parsed = Self.parse(
+            "short," + String(repeating: "x", count: 200) + "\n", finish: false, realloc: capped, block: 16)
         #expect(parsed.error == CSV_ENOMEM)
         #expect(parsed.consumed < 206 && parsed.consumed >= 6 + 48)
         #expect(parsed.seen.current.map(Self.text) == ["short"])

@@ -1,13 +1,17 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 /// Loan fields as typed: dates absolute or relative to --today, empty to clear, bad dates named.
 @Suite struct LoanEditTests {
     let today = LocalDate("2025-12-22")!
 
-    @Test(arguments: [("2026-01-05", "2026-01-05"), ("today", "2025-12-22"), ("today+21", "2026-01-12"), ("today-3", "2025-12-19"),
-                      (" today+1 ", "2025-12-23"), ("TODAY", "2025-12-22"), ("22.12.2025", "2025-12-22"), ("12/23/2025", "2025-12-23")])
+    @Test(arguments: [
+        ("2026-01-05", "2026-01-05"), ("today", "2025-12-22"), ("today+21", "2026-01-12"), ("today-3", "2025-12-19"),
+        (" today+1 ", "2025-12-23"), ("TODAY", "2025-12-22"), ("22.12.2025", "2025-12-22"),
+        ("12/23/2025", "2025-12-23"),
+    ])
     func datesAreAbsoluteOrRelativeToToday(_ text: String, _ expected: String) throws {
         #expect(try LoanEdit.date(text, option: "--due", today: today).description == expected)
     }
@@ -26,7 +30,8 @@ import Testing
     @Test func onlyGivenFieldsBecomeColumnsAndDaysAreResolved() throws {
         #expect(LoanEdit().texts(today: today).isEmpty)
         #expect(LoanEdit().isEmpty && !LoanEdit(borrower: "").isEmpty)
-        let texts = LoanEdit(borrower: "", loanedOn: "today-3", dueOn: "2025-02-30", returnedOn: "none").texts(today: today)
+        let texts = LoanEdit(borrower: "", loanedOn: "today-3", dueOn: "2025-02-30", returnedOn: "none").texts(
+            today: today)
         #expect(texts == [.borrower: "", .loanedOn: "2025-12-19", .dueOn: "2025-02-30", .returnedOn: ""])
     }
 }

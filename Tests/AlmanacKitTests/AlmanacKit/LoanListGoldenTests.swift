@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacOutput
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacOutput
 
 /// `books list`'s filters over the fixture's loans (Cyrillic, Japanese, no borrower, a returned one)
 /// × {en, ru} × {table, json}, byte for byte against `Goldens/books-list-FILTER.LANGUAGE.EXT`.
@@ -14,12 +15,16 @@ import Testing
         ("limit", LoanFilter(limit: 3), .title),
     ]
 
-    static func render(_ filter: LoanFilter, _ sort: LoanTable.Sort, _ language: String, _ format: OutputFormat) throws -> String {
+    static func render(_ filter: LoanFilter, _ sort: LoanTable.Sort, _ language: String, _ format: OutputFormat) throws
+        -> String
+    {
         let settings = FixtureDatabase.settings(language, format: format)
         let pipe = TestPipe()
         let output = OutputWriter(descriptor: pipe.writing)
-        try LoanTable.list(LoanStore.openForReading(FixtureDatabase.path), filter: filter, sort: sort,
-                           renderer: Renderer(settings: settings, terminal: .pipe, environment: [:]), today: FixtureDatabase.today, to: output)
+        try LoanTable.list(
+            LoanStore.openForReading(FixtureDatabase.path), filter: filter, sort: sort,
+            renderer: Renderer(settings: settings, terminal: .pipe, environment: [:]), today: FixtureDatabase.today,
+            to: output)
         try output.flush()
         return pipe.readAll()
     }
@@ -28,7 +33,9 @@ import Testing
     func goldens(_ index: Int, _ language: String) throws {
         let (name, filter, sort) = Self.filters[index]
         for format in [OutputFormat.table, .json] {
-            try Golden.check(Self.render(filter, sort, language, format), "books-list-\(name).\(language).\(Golden.fileExtension(format.rawValue))")
+            try Golden.check(
+                Self.render(filter, sort, language, format),
+                "books-list-\(name).\(language).\(Golden.fileExtension(format.rawValue))")
         }
     }
 }

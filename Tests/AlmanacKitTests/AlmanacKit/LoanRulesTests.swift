@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 @Suite struct LoanRulesTests {
     @Test(arguments: [
@@ -12,16 +13,23 @@ import Testing
         #expect(LoanRules.latestDue(loanedOn: loan).description == latest)
         #expect(LoanRules.checkDue(try #require(LocalDate(latest)), loanedOn: loan) == nil)
         let dayAfter = try #require(LocalDate(latest)).adding(days: 1)
-        #expect(LoanRules.checkDue(dayAfter, loanedOn: loan) == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest, "months": "3"]))
+        #expect(
+            LoanRules.checkDue(dayAfter, loanedOn: loan)
+                == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest, "months": "3"]))
     }
 
     @Test func dueAndReturnNotBeforeTheLoan() throws {
         let loan = try #require(LocalDate("2025-05-10"))
         #expect(LoanRules.checkDue(loan, loanedOn: loan) == nil)
-        #expect(LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan) == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
+        #expect(
+            LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan)
+                == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
         #expect(LoanRules.checkReturned(loan, loanedOn: loan, today: loan) == nil)
-        #expect(LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan, today: loan)
-            == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
-        #expect(LoanRules.checkReturned(loan.adding(days: 1), loanedOn: loan, today: loan) == RuleViolation("rule.books.returned-future", ["today": "2025-05-10"]))
+        #expect(
+            LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan, today: loan)
+                == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+        #expect(
+            LoanRules.checkReturned(loan.adding(days: 1), loanedOn: loan, today: loan)
+                == RuleViolation("rule.books.returned-future", ["today": "2025-05-10"]))
     }
 }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The overdue check against a database: it reports exactly the loans the rule picks, counts agree
 /// with the listing, and the planner reads only the partial index of open loans.
@@ -20,19 +21,25 @@ import Testing
     func expected(_ rule: OverdueRule, _ today: LocalDate) -> [OverdueRow] {
         rows.compactMap { row -> OverdueRow? in
             let standing: OverdueRow.Standing
-            switch rule.standing(loanedOn: LoanFixture.day(row.loaned), dueOn: LoanFixture.day(row.due),
-                returnedOn: row.returned.map { LoanFixture.day($0) }, today: today) {
+            switch rule.standing(
+                loanedOn: LoanFixture.day(row.loaned), dueOn: LoanFixture.day(row.due),
+                returnedOn: row.returned.map { LoanFixture.day($0) }, today: today)
+            {
             case .overdue(let days, let level): standing = .overdue(days: days, level: level)
             case .dueSoon(let days): standing = .dueSoon(daysOverdue: days)
             default: return nil
             }
-            return OverdueRow(id: row.id, title: row.title, borrower: row.borrower, dueOn: LoanFixture.day(row.due), standing: standing)
+            return OverdueRow(
+                id: row.id, title: row.title, borrower: row.borrower, dueOn: LoanFixture.day(row.due),
+                standing: standing)
         }.sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
     }
 
-    @Test(arguments: [
-        ("2025-01-01", 0, nil), ("2025-03-15", 0, 3), ("2025-06-30", 2, 7), ("2025-12-22", 0, 0), ("2026-04-01", 14, nil),
-    ] as [(String, Int, Int?)])
+    @Test(
+        arguments: [
+            ("2025-01-01", 0, nil), ("2025-03-15", 0, 3), ("2025-06-30", 2, 7), ("2025-12-22", 0, 0),
+            ("2026-04-01", 14, nil),
+        ] as [(String, Int, Int?)])
     func reportsExactlyTheLoansTheRulePicks(_ day: String, _ grace: Int, _ window: Int?) throws {
         let rule = OverdueRule(grace: grace, dueWithin: window)
         let today = LoanFixture.day(day)
@@ -52,9 +59,11 @@ import Testing
 
     @Test func statusFollowsTheMonitoringConvention() throws {
         let directory = try TemporaryDirectory()
-        let database = try LoanFixture.create(directory.path("few.db"), [LoanFixture.Row(1, "2025-12-01", "2025-12-20")])
+        let database = try LoanFixture.create(
+            directory.path("few.db"), [LoanFixture.Row(1, "2025-12-01", "2025-12-20")])
         func status(_ day: String, within: Int? = nil) throws -> OverdueStatus {
-            try OverdueCheck(database: database, rule: OverdueRule(dueWithin: within), today: LoanFixture.day(day)).run().status
+            try OverdueCheck(database: database, rule: OverdueRule(dueWithin: within), today: LoanFixture.day(day))
+                .run().status
         }
         #expect(try status("2025-12-10") == .ok)
         #expect(try status("2025-12-10", within: 9) == .ok)
@@ -66,10 +75,15 @@ import Testing
 
     /// Every query of the check is answered through `books_open_by_due`, in its order: no scan of
     /// `books`, no sort.
-    @Test(arguments: [OverdueCheck.listSQL, OverdueCheck.noticeSQL, OverdueCheck.countOverdueSQL, OverdueCheck.countDueSoonSQL])
+    @Test(arguments: [
+        OverdueCheck.listSQL, OverdueCheck.noticeSQL, OverdueCheck.countOverdueSQL, OverdueCheck.countDueSoonSQL,
+    ])
     func plannerUsesThePartialIndex(_ sql: String) throws {
-        let plan = try database.rows("EXPLAIN QUERY PLAN " + sql).compactMap { $0.last?.textValue }.joined(separator: "\n")
-        #expect(plan.contains("SEARCH books USING INDEX books_open_by_due") || plan.contains("SEARCH b USING INDEX books_open_by_due"), "\(plan)")
+        let plan = try database.rows("EXPLAIN QUERY PLAN " + sql).compactMap { $0.last?.textValue }.joined(
+            separator: "\n")
+        #expect(
+            plan.contains("SEARCH books USING INDEX books_open_by_due")
+                || plan.contains("SEARCH b USING INDEX books_open_by_due"), "\(plan)")
         #expect(!plan.contains("SCAN"), "\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
     }
@@ -80,7 +94,8 @@ import Testing
             #expect {
                 _ = try OverdueCheck.open(path, forNotices: notices)
             } throws: { error in
-                (error as? AlmanacError)?.failure == .missingInput && (error as? AlmanacError)?.arguments["path"] == path
+                (error as? AlmanacError)?.failure == .missingInput
+                    && (error as? AlmanacError)?.arguments["path"] == path
             }
         }
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -94,4 +109,3 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("loans.db"))) == before)
     }
 }
-

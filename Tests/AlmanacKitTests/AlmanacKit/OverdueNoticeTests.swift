@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacSQLite
-import Foundation
-import Testing
 
 /// `overdue --notify`: a rerun repeats nothing, missed nights lose nothing, and runs at the same time
 /// never issue a notice twice.
@@ -21,12 +22,15 @@ import Testing
         LoanFixture.Row(3, "2025-11-01", "2025-12-02", title: "level 7 on night 0, level 14 on night 6"),
         LoanFixture.Row(4, "2025-10-01", "2025-11-20", title: "level 14 on night 0, nothing more"),
         LoanFixture.Row(5, "2025-12-01", "2025-12-13", title: "due after night 0, level 1 by night 6"),
-        LoanFixture.Row(6, "2025-11-01", "2025-12-07", title: "level 1 on night 0, returned on night 2 in the gap test"),
+        LoanFixture.Row(
+            6, "2025-11-01", "2025-12-07", title: "level 1 on night 0, returned on night 2 in the gap test"),
         LoanFixture.Row(7, "2025-12-01", "2025-12-31", title: "not due in the whole run"),
         LoanFixture.Row(8, "2025-11-01", "2025-12-06", title: "level 1 on night 0, level 7 on night 1"),
     ]
 
-    func notify(_ database: Database, _ day: String, plus days: Int = 0, levels: [Int] = OverdueRule.defaultLevels) throws -> [OverdueRow] {
+    func notify(_ database: Database, _ day: String, plus days: Int = 0, levels: [Int] = OverdueRule.defaultLevels)
+        throws -> [OverdueRow]
+    {
         try OverdueCheck(database: database, rule: OverdueRule(levels: levels), today: LoanFixture.day(day, plus: days))
             .runIssuingNotices().notices ?? []
     }
@@ -48,7 +52,8 @@ import Testing
             #expect(try notify(database, Self.night0).isEmpty)
         }
         #expect(try recorded(database) == table)
-        let result = try OverdueCheck(database: database, rule: OverdueRule(), today: LoanFixture.day(Self.night0)).runIssuingNotices()
+        let result = try OverdueCheck(database: database, rule: OverdueRule(), today: LoanFixture.day(Self.night0))
+            .runIssuingNotices()
         #expect(result.overdueCount == 5, "the rows and the exit status still see every overdue loan")
     }
 
@@ -88,8 +93,9 @@ import Testing
         try gap.run("UPDATE books SET returned_on = '2025-12-12' WHERE id = 6")
         let issuedAfterGap = try notify(gap, Self.night0, plus: 6)
         #expect(issuedAfterGap.map { "\($0.id)@\($0.level!)" } == ["3@14", "8@7", "1@7", "2@1", "5@1"])
-        #expect(Set(try recorded(gap).map { $0.split(separator: " ").prefix(2).joined(separator: "@") })
-            == Set(issuedNightly.map { $0 }), "the same levels as running every night")
+        #expect(
+            Set(try recorded(gap).map { $0.split(separator: " ").prefix(2).joined(separator: "@") })
+                == Set(issuedNightly.map { $0 }), "the same levels as running every night")
         #expect(try recorded(gap).filter { $0.hasSuffix("2025-12-16") }.count == 5)
         #expect(try notify(gap, Self.night0, plus: 6).isEmpty, "and a rerun of night 6 issues nothing")
     }
@@ -97,9 +103,11 @@ import Testing
     /// A loan that crossed several levels while no run happened gets one notice, at the highest
     /// level; the skipped levels are never issued afterwards.
     @Test func aLongGapIssuesOneNoticeAtTheHighestLevel() throws {
-        let database = try LoanFixture.create(directory.path("long.db"), [
-            LoanFixture.Row(1, "2025-11-01", "2025-12-09"), LoanFixture.Row(2, "2025-11-20", "2025-12-10"),
-        ])
+        let database = try LoanFixture.create(
+            directory.path("long.db"),
+            [
+                LoanFixture.Row(1, "2025-11-01", "2025-12-09"), LoanFixture.Row(2, "2025-11-20", "2025-12-10"),
+            ])
         #expect(try notify(database, Self.night0).map(\.id) == [1])
         let after = try notify(database, Self.night0, plus: 14)
         #expect(after.map(\.id) == [1, 2])
@@ -117,7 +125,9 @@ import Testing
         #expect(try notify(database, Self.night0, plus: 3).isEmpty)
         #expect(try notify(database, Self.night0, plus: 10, levels: [3, 5]).isEmpty, "lower levels than those issued")
         #expect(try notify(database, Self.night0, plus: 10, levels: [1, 7]).isEmpty)
-        #expect(try notify(database, Self.night0, plus: 12, levels: [22]).map(\.id) == [4], "a new higher level is issued once")
+        #expect(
+            try notify(database, Self.night0, plus: 12, levels: [22]).map(\.id) == [4],
+            "a new higher level is issued once")
     }
 
     @Test func deletingALoanDeletesItsNotices() throws {
@@ -142,15 +152,24 @@ import Testing
             let lock = NSLock()
             var issued = [0, 0]
             var errors: [String] = []
-            func add(_ worker: Int, _ count: Int) { lock.lock(); issued[worker] += count; lock.unlock() }
-            func fail(_ error: Error) { lock.lock(); errors.append("\(error)"); lock.unlock() }
+            func add(_ worker: Int, _ count: Int) {
+                lock.lock()
+                issued[worker] += count
+                lock.unlock()
+            }
+            func fail(_ error: Error) {
+                lock.lock()
+                errors.append("\(error)")
+                lock.unlock()
+            }
         }
         let tally = Tally()
         // Each night both runs start together, as two cron entries for the same day would.
         for night in 0..<30 {
             DispatchQueue.concurrentPerform(iterations: 2) { worker in
                 do {
-                    let check = OverdueCheck(database: try Store.open(path), rule: OverdueRule(),
+                    let check = OverdueCheck(
+                        database: try Store.open(path), rule: OverdueRule(),
                         today: LoanFixture.day("2025-03-01", plus: night * 3))
                     tally.add(worker, try check.runIssuingNotices().notices?.count ?? 0)
                 } catch {

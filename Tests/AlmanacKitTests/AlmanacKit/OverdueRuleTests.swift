@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The overdue rule as a table: (loaned, due, returned, today, grace) → overdue or not, days overdue.
 @Suite struct OverdueRuleTests {
@@ -14,27 +15,69 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-22", grace: 0, overdue: nil, why: "due today is not overdue"),
-        Case(loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-23", grace: 0, overdue: 1, why: "the day after the due date"),
-        Case(loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-21", grace: 0, overdue: nil, why: "before the due date"),
-        Case(loaned: "2025-12-01", due: "2025-12-20", returned: nil, today: "2025-12-23", grace: 3, overdue: nil, why: "inside the grace"),
-        Case(loaned: "2025-12-01", due: "2025-12-20", returned: nil, today: "2025-12-24", grace: 3, overdue: 4, why: "past the grace: days count from the due date"),
-        Case(loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-19", today: "2025-12-24", grace: 0, overdue: nil, why: "returned on time"),
-        Case(loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-23", today: "2025-12-24", grace: 0, overdue: nil, why: "returned late, then never overdue again"),
-        Case(loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-30", today: "2025-12-24", grace: 0, overdue: nil, why: "a recorded return counts on a replayed day before it"),
-        Case(loaned: "2025-11-30", due: "2026-02-28", returned: nil, today: "2026-02-28", grace: 0, overdue: nil, why: "month-end clamp: Nov 30 due Feb 28, on Feb 28"),
-        Case(loaned: "2025-11-30", due: "2026-02-28", returned: nil, today: "2026-03-01", grace: 0, overdue: 1, why: "month-end clamp: Nov 30 due Feb 28, on Mar 1"),
-        Case(loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-02-29", grace: 0, overdue: nil, why: "leap year: due Feb 29, on Feb 29"),
-        Case(loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-01", grace: 0, overdue: 1, why: "leap year: due Feb 29, on Mar 1"),
-        Case(loaned: "2023-12-01", due: "2024-02-28", returned: nil, today: "2024-03-01", grace: 0, overdue: 2, why: "leap year: Feb 29 is a day overdue too"),
-        Case(loaned: "2024-12-01", due: "2025-02-28", returned: nil, today: "2025-03-01", grace: 0, overdue: 1, why: "no Feb 29 in 2025"),
-        Case(loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-01", grace: 1, overdue: nil, why: "leap day due, one day of grace"),
-        Case(loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-02", grace: 1, overdue: 2, why: "leap day due, past one day of grace"),
-        Case(loaned: "2024-01-15", due: "2024-02-28", returned: nil, today: "2025-02-28", grace: 0, overdue: 366, why: "a year later across Feb 29"),
-        Case(loaned: "2025-10-01", due: "2025-12-31", returned: nil, today: "2026-01-01", grace: 0, overdue: 1, why: "across the year's end"),
-        Case(loaned: "2025-12-10", due: "2026-01-10", returned: nil, today: "2025-12-05", grace: 0, overdue: nil, why: "a replayed day before the loan"),
-        Case(loaned: "2025-03-01", due: "2025-03-29", returned: nil, today: "2025-03-30", grace: 0, overdue: 1, why: "due the day before the spring DST change"),
-        Case(loaned: "2025-09-01", due: "2025-10-25", returned: nil, today: "2025-10-27", grace: 0, overdue: 2, why: "across the autumn DST change"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-22", grace: 0, overdue: nil,
+            why: "due today is not overdue"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-23", grace: 0, overdue: 1,
+            why: "the day after the due date"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-22", returned: nil, today: "2025-12-21", grace: 0, overdue: nil,
+            why: "before the due date"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-20", returned: nil, today: "2025-12-23", grace: 3, overdue: nil,
+            why: "inside the grace"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-20", returned: nil, today: "2025-12-24", grace: 3, overdue: 4,
+            why: "past the grace: days count from the due date"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-19", today: "2025-12-24", grace: 0,
+            overdue: nil, why: "returned on time"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-23", today: "2025-12-24", grace: 0,
+            overdue: nil, why: "returned late, then never overdue again"),
+        Case(
+            loaned: "2025-12-01", due: "2025-12-20", returned: "2025-12-30", today: "2025-12-24", grace: 0,
+            overdue: nil, why: "a recorded return counts on a replayed day before it"),
+        Case(
+            loaned: "2025-11-30", due: "2026-02-28", returned: nil, today: "2026-02-28", grace: 0, overdue: nil,
+            why: "month-end clamp: Nov 30 due Feb 28, on Feb 28"),
+        Case(
+            loaned: "2025-11-30", due: "2026-02-28", returned: nil, today: "2026-03-01", grace: 0, overdue: 1,
+            why: "month-end clamp: Nov 30 due Feb 28, on Mar 1"),
+        Case(
+            loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-02-29", grace: 0, overdue: nil,
+            why: "leap year: due Feb 29, on Feb 29"),
+        Case(
+            loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-01", grace: 0, overdue: 1,
+            why: "leap year: due Feb 29, on Mar 1"),
+        Case(
+            loaned: "2023-12-01", due: "2024-02-28", returned: nil, today: "2024-03-01", grace: 0, overdue: 2,
+            why: "leap year: Feb 29 is a day overdue too"),
+        Case(
+            loaned: "2024-12-01", due: "2025-02-28", returned: nil, today: "2025-03-01", grace: 0, overdue: 1,
+            why: "no Feb 29 in 2025"),
+        Case(
+            loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-01", grace: 1, overdue: nil,
+            why: "leap day due, one day of grace"),
+        Case(
+            loaned: "2023-11-30", due: "2024-02-29", returned: nil, today: "2024-03-02", grace: 1, overdue: 2,
+            why: "leap day due, past one day of grace"),
+        Case(
+            loaned: "2024-01-15", due: "2024-02-28", returned: nil, today: "2025-02-28", grace: 0, overdue: 366,
+            why: "a year later across Feb 29"),
+        Case(
+            loaned: "2025-10-01", due: "2025-12-31", returned: nil, today: "2026-01-01", grace: 0, overdue: 1,
+            why: "across the year's end"),
+        Case(
+            loaned: "2025-12-10", due: "2026-01-10", returned: nil, today: "2025-12-05", grace: 0, overdue: nil,
+            why: "a replayed day before the loan"),
+        Case(
+            loaned: "2025-03-01", due: "2025-03-29", returned: nil, today: "2025-03-30", grace: 0, overdue: 1,
+            why: "due the day before the spring DST change"),
+        Case(
+            loaned: "2025-09-01", due: "2025-10-25", returned: nil, today: "2025-10-27", grace: 0, overdue: 2,
+            why: "across the autumn DST change"),
     ]
 
     @Test(arguments: cases)
@@ -49,7 +92,8 @@ import Testing
             Issue.record("\(c.why): expected not overdue, got \(standing)")
         }
         // The SQL narrows by the last overdue due date; it must agree with the rule.
-        let due = try #require(LocalDate(c.due)), today = try #require(LocalDate(c.today))
+        let due = try #require(LocalDate(c.due))
+        let today = try #require(LocalDate(c.today))
         let narrowed = c.returned == nil && due <= rule.lastOverdueDue(on: today)
         #expect(narrowed == (c.overdue != nil), "\(c.why)")
     }
@@ -61,7 +105,8 @@ import Testing
 
     @Test func belowTheLowestLevelAnOverdueLoanHasNoLevel() throws {
         let rule = OverdueRule(levels: [7, 14])
-        let standing = rule.standing(loanedOn: try #require(LocalDate("2025-12-01")), dueOn: try #require(LocalDate("2025-12-10")),
+        let standing = rule.standing(
+            loanedOn: try #require(LocalDate("2025-12-01")), dueOn: try #require(LocalDate("2025-12-10")),
             returnedOn: nil, today: try #require(LocalDate("2025-12-13")))
         #expect(standing == .overdue(days: 3, level: nil))
     }
@@ -103,18 +148,24 @@ import Testing
 
     /// `--tz Europe/Berlin`: "today" is the day on Berlin's clock, and a 23- or 25-hour day is one day.
     @Test(arguments: [
-        ("2025-03-29T22:59:00Z", "2025-03-29"), ("2025-03-29T23:00:00Z", "2025-03-30"), ("2025-03-30T00:59:00Z", "2025-03-30"),
-        ("2025-03-30T01:00:00Z", "2025-03-30"), ("2025-03-30T21:59:00Z", "2025-03-30"), ("2025-03-30T22:00:00Z", "2025-03-31"),
-        ("2025-10-25T21:59:00Z", "2025-10-25"), ("2025-10-25T22:00:00Z", "2025-10-26"), ("2025-10-26T00:30:00Z", "2025-10-26"),
-        ("2025-10-26T01:30:00Z", "2025-10-26"), ("2025-10-26T22:59:00Z", "2025-10-26"), ("2025-10-26T23:00:00Z", "2025-10-27"),
+        ("2025-03-29T22:59:00Z", "2025-03-29"), ("2025-03-29T23:00:00Z", "2025-03-30"),
+        ("2025-03-30T00:59:00Z", "2025-03-30"),
+        ("2025-03-30T01:00:00Z", "2025-03-30"), ("2025-03-30T21:59:00Z", "2025-03-30"),
+        ("2025-03-30T22:00:00Z", "2025-03-31"),
+        ("2025-10-25T21:59:00Z", "2025-10-25"), ("2025-10-25T22:00:00Z", "2025-10-26"),
+        ("2025-10-26T00:30:00Z", "2025-10-26"),
+        ("2025-10-26T01:30:00Z", "2025-10-26"), ("2025-10-26T22:59:00Z", "2025-10-26"),
+        ("2025-10-26T23:00:00Z", "2025-10-27"),
     ])
     func dstDaysInBerlin(_ instant: String, _ berlinDay: String) throws {
         let now = try #require(ISO8601DateFormatter().date(from: instant))
-        let settings = try Settings.resolve(database: nil, locale: "en", timeZone: "Europe/Berlin", today: nil, environment: [:], now: now)
+        let settings = try Settings.resolve(
+            database: nil, locale: "en", timeZone: "Europe/Berlin", today: nil, environment: [:], now: now)
         #expect(settings.today.description == berlinDay)
         // A loan due the day before is overdue by exactly one day, at any hour of the day.
         let due = settings.today.adding(days: -1)
-        let standing = OverdueRule().standing(loanedOn: due.adding(days: -14), dueOn: due, returnedOn: nil, today: settings.today)
+        let standing = OverdueRule().standing(
+            loanedOn: due.adding(days: -14), dueOn: due, returnedOn: nil, today: settings.today)
         #expect(standing == .overdue(days: 1, level: 1))
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
-import Testing
 
 @Suite struct PlaybackClockTests {
     @Test func pausingStopsTimeAndResumingCarriesOn() {
@@ -20,9 +21,11 @@ import Testing
         #expect(clock.position(at: 1, duration: 0) == 0)
     }
 
-    @Test(arguments: [(Key.character(" "), SnowmanPlayer.Action.toggle), (.character("q"), .quit), (.character("Q"), .quit),
-                      (.character("й"), .quit), (.escape, .quit), (.interrupt, .quit), (.endOfInput, .quit),
-                      (.character("x"), .none), (.up, .none), (.enter, .none)])
+    @Test(arguments: [
+        (Key.character(" "), SnowmanPlayer.Action.toggle), (.character("q"), .quit), (.character("Q"), .quit),
+        (.character("й"), .quit), (.escape, .quit), (.interrupt, .quit), (.endOfInput, .quit),
+        (.character("x"), .none), (.up, .none), (.enter, .none),
+    ])
     func keys(_ key: Key, _ action: SnowmanPlayer.Action) {
         #expect(SnowmanPlayer.Action(key) == action)
     }

@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// Seeded questions: pinned for seeds 1…5 (the promise that a seed asks the same everywhere), and
 /// their properties over many seeds with the project's own generator.
@@ -54,7 +55,9 @@ import Testing
                 #expect(question.options.allSatisfy(known.contains), "seed \(seed): \(question.options)")
                 #expect(question.options.contains(question.country))
                 #expect(question.options[question.answer - 1] == question.country)
-                #expect(QuizOptions.check(question.storedOptions, country: question.country, chosen: question.options[0]) == nil)
+                #expect(
+                    QuizOptions.check(question.storedOptions, country: question.country, chosen: question.options[0])
+                        == nil)
             }
         }
     }
@@ -73,7 +76,9 @@ import Testing
     /// other properties.
     @Test func theAnswerIsSpreadOverTheFourPlaces() {
         var counts = [0, 0, 0, 0]
-        for question in QuestionDealer.questions(codes: Self.iso, seed: 8, count: 4_000) { counts[question.answer - 1] += 1 }
+        for question in QuestionDealer.questions(codes: Self.iso, seed: 8, count: 4_000) {
+            counts[question.answer - 1] += 1
+        }
         #expect(counts.allSatisfy { (900...1_100).contains($0) }, "\(counts)")
     }
 

@@ -1,10 +1,11 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Glibc
-import Testing
-import TestSupport
 
 /// Games played through descriptors: scripted lines from a pipe (here), and keys on a
 /// pseudo-terminal (`QuizConsoleKeyTests`, below).
@@ -19,15 +20,23 @@ import TestSupport
     }
 
     /// Plays seed 1 (Finland: 4, Norfolk Island: 1, Chad: 4, ...) from `script`, one answer a line.
-    static func playLines(_ script: String, rounds: Int = 3, locale: String = "en", colour: Bool = false) throws -> Played {
-        let input = TestPipe(), output = TestPipe(), errors = TestPipe()
+    static func playLines(_ script: String, rounds: Int = 3, locale: String = "en", colour: Bool = false) throws
+        -> Played
+    {
+        let input = TestPipe()
+        let output = TestPipe()
+        let errors = TestPipe()
         input.write(script)
         input.closeWriting()
         var recorded: [QuizAnswer] = []
         let session = QuizSession(codes: directory.codes, seed: 1, rounds: rounds, player: "Anna", session: "1-test")!
-        let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: Localizer(locale: locale)), styling: Styling(isEnabled: colour))
-        try QuizConsole(session: session, screen: screen, mode: .lines, input: input.reading, output: output.writing,
-            errors: errors.writing, clock: { time }) { recorded.append($0) }.play()
+        let screen = QuizScreen(
+            tables: QuizTables(directory: directory, localizer: Localizer(locale: locale)),
+            styling: Styling(isEnabled: colour))
+        try QuizConsole(
+            session: session, screen: screen, mode: .lines, input: input.reading, output: output.writing,
+            errors: errors.writing, clock: { time }
+        ) { recorded.append($0) }.play()
         return Played(output: output.readAll(), errors: errors.readAll(), recorded: recorded)
     }
 
@@ -44,19 +53,26 @@ import TestSupport
     @Test func aScriptedGameRecordsEachAnswerAndKeepsTheScore() throws {
         let played = try Self.playLines("4\n2\nx\n\n1\n")
         #expect(played.recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV", "TD>GS"])
-        #expect(played.recorded.map { $0.options?.joined(separator: "|") } == ["IR|DO|UG|FI", "NF|CV|KH|SZ", "GS|BI|KW|TD"])
-        #expect(played.recorded.allSatisfy { $0.player == "Anna" && $0.session == "1-test" && $0.answeredAt == Self.time })
-        #expect(played.output.contains(
-            "Question 1 of 3 · Score: 0\nFind the flag of Finland\n\n  1  🇮🇷\n  2  🇩🇴\n  3  🇺🇬\n  4  🇫🇮\n\n  1  🇮🇷  Iran\n"))
+        #expect(
+            played.recorded.map { $0.options?.joined(separator: "|") } == ["IR|DO|UG|FI", "NF|CV|KH|SZ", "GS|BI|KW|TD"])
+        #expect(
+            played.recorded.allSatisfy { $0.player == "Anna" && $0.session == "1-test" && $0.answeredAt == Self.time })
+        #expect(
+            played.output.contains(
+                "Question 1 of 3 · Score: 0\nFind the flag of Finland\n\n  1  🇮🇷\n  2  🇩🇴\n  3  🇺🇬\n  4  🇫🇮\n\n  1  🇮🇷  Iran\n"
+            ))
         #expect(played.output.contains("  4  🇫🇮  Finland             ✓ your answer, right\n\nRight! Score: 1\n"))
-        #expect(played.output.contains("  1  🇳🇫  Norfolk Island  ✓ right answer\n  2  🇨🇻  Cape Verde      ✗ your answer\n"))
+        #expect(
+            played.output.contains("  1  🇳🇫  Norfolk Island  ✓ right answer\n  2  🇨🇻  Cape Verde      ✗ your answer\n"))
         #expect(played.output.contains("Wrong! Score: 0\n"))
         #expect(played.output.contains("Wrong! Score: -1\n"))
-        #expect(played.output.hasSuffix("""
-            Game over. Right: 1, wrong: 2. Score: -1 (33.3% right), best streak: 1.
-            Player Anna, session 1-test. The same questions again: almanac quiz play --seed 1
+        #expect(
+            played.output.hasSuffix(
+                """
+                Game over. Right: 1, wrong: 2. Score: -1 (33.3% right), best streak: 1.
+                Player Anna, session 1-test. The same questions again: almanac quiz play --seed 1
 
-            """))
+                """))
         #expect(played.errors == "almanac: warning: line 3: \"x\" is not an answer (type 1–4, or q to quit)\n")
         #expect(!played.output.contains("\u{1B}"), "no escape codes without colour")
     }
@@ -66,8 +82,9 @@ import TestSupport
         #expect(played.output.contains("Вопрос 1 из 2 · Счёт: 0\nНайдите флаг: Финляндия\n"))
         #expect(played.output.contains("Верно! Счёт: 1\n"))
         #expect(played.output.contains("Верно! Счёт: 2\n"))
-        #expect(played.output.contains(
-            "Игра окончена. Верно: 2, неверно: 0. Счёт: 2 (верных ответов 100\u{A0}%), лучшая серия: 2."))
+        #expect(
+            played.output.contains(
+                "Игра окончена. Верно: 2, неверно: 0. Счёт: 2 (верных ответов 100\u{A0}%), лучшая серия: 2."))
     }
 
     @Test func qOrTheEndOfTheInputStopsTheGame() throws {
@@ -89,13 +106,16 @@ import TestSupport
     }
 
     @Test func aFailedRecordingStopsTheGame() throws {
-        let input = TestPipe(), output = TestPipe()
+        let input = TestPipe()
+        let output = TestPipe()
         input.write("1\n2\n")
         input.closeWriting()
         let session = QuizSession(codes: Self.directory.codes, seed: 1, rounds: 3, player: "p", session: "s")!
         let screen = QuizScreen(tables: QuizTables(directory: Self.directory, localizer: .english), styling: .plain)
-        let console = QuizConsole(session: session, screen: screen, mode: .lines, input: input.reading, output: output.writing,
-            errors: output.writing) { _ in throw AlmanacError(.ioError, "error.internal", ["message": "disk full"]) }
+        let console = QuizConsole(
+            session: session, screen: screen, mode: .lines, input: input.reading, output: output.writing,
+            errors: output.writing
+        ) { _ in throw AlmanacError(.ioError, "error.internal", ["message": "disk full"]) }
         #expect(throws: AlmanacError.self) { try console.play() }
     }
 }
@@ -108,12 +128,16 @@ extension RawModeTests {
             let pty = try PseudoTerminal()
             let before = pty.settings()
             let output = TestPipe()
-            let session = QuizSession(codes: QuizConsoleTests.directory.codes, seed: 1, rounds: 3, player: "Anna", session: "1-keys")!
-            let screen = QuizScreen(tables: QuizTables(directory: QuizConsoleTests.directory, localizer: .english), styling: Styling(isEnabled: true))
+            let session = QuizSession(
+                codes: QuizConsoleTests.directory.codes, seed: 1, rounds: 3, player: "Anna", session: "1-keys")!
+            let screen = QuizScreen(
+                tables: QuizTables(directory: QuizConsoleTests.directory, localizer: .english),
+                styling: Styling(isEnabled: true))
             nonisolated(unsafe) var recorded: [QuizAnswer] = []
             nonisolated(unsafe) var failure: Error?
-            nonisolated(unsafe) let console = QuizConsole(session: session, screen: screen, mode: .keys, input: pty.terminal, output: output.writing,
-                errors: output.writing, clock: { QuizConsoleTests.time }) { recorded.append($0) }
+            nonisolated(unsafe) let console = QuizConsole(
+                session: session, screen: screen, mode: .keys, input: pty.terminal, output: output.writing,
+                errors: output.writing, clock: { QuizConsoleTests.time }, record: { recorded.append($0) })
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 do { try console.play() } catch { failure = error }
@@ -125,11 +149,16 @@ extension RawModeTests {
             pty.type("7" + "4" + "1" + "\r" + "2" + "q")
             #expect(done.wait(timeout: .now() + 10) == .success)
             #expect(failure == nil)
-            #expect(recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV"], "7 is no answer; 1 waits for Enter")
+            #expect(
+                recorded.map { $0.country + ">" + $0.chosen } == ["FI>FI", "NF>CV"], "7 is no answer; 1 waits for Enter"
+            )
             let text = output.readAll()
             let line = FullScreen.Sequence.clearLine + "\r\n"
-            #expect(text.hasPrefix(FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 3 · Score: 0" + line))
-            #expect(text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m" + line + line + "Enter: next question · q: quit"))
+            #expect(
+                text.hasPrefix(
+                    FullScreen.Sequence.enter + FullScreen.Sequence.home + "Question 1 of 3 · Score: 0" + line))
+            #expect(
+                text.contains("\u{1B}[32mRight! Score: 1\u{1B}[0m" + line + line + "Enter: next question · q: quit"))
             #expect(text.contains("\u{1B}[31mWrong! Score: 0\u{1B}[0m"))
             #expect(text.contains(FullScreen.Sequence.leave + "Game over. Right: 1, wrong: 1. Score: 0"))
             #expect(bytes(of: pty.settings()) == bytes(of: before))

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// A game as state: questions from the seed, answers judged and counted, what lines and keys mean.
 @Suite struct QuizSessionTests {
@@ -22,8 +23,11 @@ import Testing
         #expect(game.nextQuestion() == first, "asking again before an answer gives the same question")
         let given = game.answer(first.answer, at: Self.time)
         let right = try #require(given)
-        #expect(right == QuizAnswer(player: "Anna", session: "1-test", answeredAt: Self.time, country: "FI", chosen: "FI",
-            options: ["IR", "DO", "UG", "FI"]))
+        #expect(
+            right
+                == QuizAnswer(
+                    player: "Anna", session: "1-test", answeredAt: Self.time, country: "FI", chosen: "FI",
+                    options: ["IR", "DO", "UG", "FI"]))
         #expect(game.score.points == 1)
         let next = game.nextQuestion()
         let second = try #require(next)
@@ -54,7 +58,8 @@ import Testing
 
     @Test(arguments: [
         ("1", QuizCommand.choose(1)), (" 4 ", .choose(4)), ("q", .quit), ("Q", .quit), ("quit", .quit), ("й", .quit),
-        ("", .proceed), ("   ", .proceed), ("5", .unknown), ("0", .unknown), ("1 2", .unknown), ("x", .unknown), ("-1", .unknown),
+        ("", .proceed), ("   ", .proceed), ("5", .unknown), ("0", .unknown), ("1 2", .unknown), ("x", .unknown),
+        ("-1", .unknown),
     ])
     func linesMean(_ line: String, _ command: QuizCommand) {
         #expect(QuizCommand.parse(line: line) == command)
@@ -63,7 +68,8 @@ import Testing
     @Test(arguments: [
         (Key.character("3"), QuizCommand.choose(3)), (.character("q"), .quit), (.character("Й"), .quit),
         (.enter, .proceed), (.character(" "), .proceed), (.endOfInput, .quit), (.interrupt, .quit), (.escape, .quit),
-        (.character("5"), .unknown), (.up, .unknown), (.other([0x1B, 0x5B, 0x32, 0x7E]), .unknown), (.character("٣"), .unknown),
+        (.character("5"), .unknown), (.up, .unknown), (.other([0x1B, 0x5B, 0x32, 0x7E]), .unknown),
+        (.character("٣"), .unknown),
     ])
     func keysMean(_ key: Key, _ command: QuizCommand) {
         #expect(QuizCommand.parse(key: key) == command)

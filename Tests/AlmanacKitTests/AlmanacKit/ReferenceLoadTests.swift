@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// The reference data `init` loads: the 249 countries of the ISO list built in, with CLDR's English
 /// names, and the snowman's properties exactly as the demo's import of the sample file gives them;
@@ -15,7 +16,9 @@ import Testing
         #expect(rows.map { $0[2] } == ISO3166.entries.map(\.alpha3))
         #expect(rows.map { $0[3] } == ISO3166.entries.map(\.numeric))
         let english = Locale(identifier: "en")
-        #expect(rows.map { $0[1] } == ISO3166.entries.map { Country.localizedName(code: $0.alpha2, stored: "", locale: english) })
+        #expect(
+            rows.map { $0[1] }
+                == ISO3166.entries.map { Country.localizedName(code: $0.alpha2, stored: "", locale: english) })
         #expect(rows.first { $0[0] == "CN" }?[1] == "China")
     }
 
@@ -51,7 +54,8 @@ import Testing
         #expect(try fixture.load(.animationSettings, "name,width_multiplier\nWide,2\n").report.committed)
         try fixture.database.execute("DELETE FROM animation_properties WHERE key = 'opacity'")
         try ReferenceLoad.load(into: fixture.database)
-        #expect(try fixture.rows("SELECT value FROM animation_setting_values WHERE property_key = 'opacity'") == [["1.0"]])
+        #expect(
+            try fixture.rows("SELECT value FROM animation_setting_values WHERE property_key = 'opacity'") == [["1.0"]])
     }
 
     @Test func anImportedRowTakesThePlaceOfAReferenceRowStillAsLoaded() throws {
@@ -64,7 +68,8 @@ import Testing
         let again = try fixture.load(.countries, "code,name\nDE,Germany\n")
         #expect(!again.report.committed)
         #expect(again.diagnostics.first?.contains("\"DE\" already exists") == true, "\(again.diagnostics)")
-        let property = try fixture.load(.animationProperties, "key,label,min,max,step,default\nopacity,Opacity,0,1,0.5,1\n")
+        let property = try fixture.load(
+            .animationProperties, "key,label,min,max,step,default\nopacity,Opacity,0,1,0.5,1\n")
         #expect(property.report.committed)
         #expect(try fixture.rows("SELECT step FROM animation_properties WHERE key = 'opacity'") == [["0.5"]])
     }

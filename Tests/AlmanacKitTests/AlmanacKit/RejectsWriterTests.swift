@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// The names of the rejects files of several inputs: one each, distinct for distinct inputs, in the
 /// folder `--rejects` names.
@@ -10,7 +11,10 @@ import Testing
     }
 
     @Test func severalInputsEachGetOneNamedAfterThem() {
-        #expect(RejectsWriter.paths("out/r.csv", inputs: ["a.csv", "b.csv", "-"]) == ["out/r-a.csv", "out/r-b.csv", "out/r-stdin.csv"])
+        #expect(
+            RejectsWriter.paths("out/r.csv", inputs: ["a.csv", "b.csv", "-"]) == [
+                "out/r-a.csv", "out/r-b.csv", "out/r-stdin.csv",
+            ])
         #expect(RejectsWriter.paths("r", inputs: ["a.csv", "b.txt"]) == ["r-a.csv", "r-b.csv"])
         #expect(RejectsWriter.paths("/tmp/.r.csv", inputs: ["a.csv", "b.csv"]) == ["/tmp/.r-a.csv", "/tmp/.r-b.csv"])
     }

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 @Suite struct ReportCatalogTests {
     static let builtIn = (try? ReportCatalog.builtIn().reports) ?? []
@@ -27,7 +28,9 @@ import Testing
             let table = Localizer.catalog[language] ?? [:]
             for key in keys { #expect(table[key] != nil, "\(language): \(key)") }
         }
-        for parameter in report.parameters { #expect(!parameter.name.contains("-"), "\(parameter.name) must be an SQL name") }
+        for parameter in report.parameters {
+            #expect(!parameter.name.contains("-"), "\(parameter.name) must be an SQL name")
+        }
     }
 
     /// Every built-in report runs against the bare schema, and declares every column it returns.
@@ -43,8 +46,10 @@ import Testing
 
     @Test func aReportsDirectoryAddsAndReplacesReports() throws {
         let directory = try TemporaryDirectory()
-        try "-- title: Mine\nSELECT 1 AS one".write(toFile: directory.path("mine.sql"), atomically: true, encoding: .utf8)
-        try "-- title: My own overdue\nSELECT 2 AS two".write(toFile: directory.path("overdue-books.sql"), atomically: true, encoding: .utf8)
+        try "-- title: Mine\nSELECT 1 AS one".write(
+            toFile: directory.path("mine.sql"), atomically: true, encoding: .utf8)
+        try "-- title: My own overdue\nSELECT 2 AS two".write(
+            toFile: directory.path("overdue-books.sql"), atomically: true, encoding: .utf8)
         try "not a report".write(toFile: directory.path("notes.txt"), atomically: true, encoding: .utf8)
         let catalog = try ReportCatalog.load(directory: directory.url.path)
         #expect(catalog.reports.count == Self.builtIn.count + 1)
@@ -75,7 +80,10 @@ import Testing
         #expect(russian.columns.map(\.key) == ["name", "title", "parameters", "description"])
         let row = try #require(russian.rows.first { $0.first == .text("overdue-books") })
         #expect(row[1] == .text("Просроченные книги и книги с близким сроком"))
-        guard case .tag(let parameters) = row[2] else { Issue.record("parameters are a tag"); return }
+        guard case .tag(let parameters) = row[2] else {
+            Issue.record("parameters are a tag")
+            return
+        }
         #expect(parameters.value == "as_of date = today; within integer = 7")
         #expect(parameters.label == "as_of: дата, по умолчанию сегодня (today); within: целое число, по умолчанию 7")
     }

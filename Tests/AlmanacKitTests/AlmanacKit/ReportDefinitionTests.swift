@@ -1,10 +1,12 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 @Suite struct ReportDefinitionTests {
     @Test func readsTheHeader() throws {
-        let report = try ReportDefinition.parse("""
+        let report = try ReportDefinition.parse(
+            """
             -- name: late-loans
             -- title: report.late.title
             -- description: Late loans, in plain words
@@ -22,17 +24,19 @@ import Testing
         #expect(report.name == "late-loans")
         #expect(report.titleKey == "report.late.title")
         #expect(report.descriptionKey == "Late loans, in plain words")
-        #expect(report.parameters == [
-            ReportParameter(name: "days", kind: .integer, defaultText: "7"),
-            ReportParameter(name: "who", kind: .text, defaultText: "Аня Петрова"),
-            ReportParameter(name: "since", kind: .date, defaultText: "today-30"),
-            ReportParameter(name: "loud", kind: .boolean, defaultText: nil),
-        ])
-        #expect(report.columns == [
-            .init(name: "due_on", kind: .date, titleKey: "column.due_on"),
-            .init(name: "late", kind: .count(unit: "unit.day"), titleKey: "Days late"),
-            .init(name: "borrower", kind: .auto, titleKey: "column.borrower"),
-        ])
+        #expect(
+            report.parameters == [
+                ReportParameter(name: "days", kind: .integer, defaultText: "7"),
+                ReportParameter(name: "who", kind: .text, defaultText: "Аня Петрова"),
+                ReportParameter(name: "since", kind: .date, defaultText: "today-30"),
+                ReportParameter(name: "loud", kind: .boolean, defaultText: nil),
+            ])
+        #expect(
+            report.columns == [
+                .init(name: "due_on", kind: .date, titleKey: "column.due_on"),
+                .init(name: "late", kind: .count(unit: "unit.day"), titleKey: "Days late"),
+                .init(name: "borrower", kind: .auto, titleKey: "column.borrower"),
+            ])
     }
 
     @Test func nameAndTitleDefaultToTheFileName() throws {
@@ -72,6 +76,8 @@ import Testing
     }
 
     @Test func aFileNameThatIsNoNameNeedsANameLine() {
-        #expect(throws: AlmanacError.self) { try ReportDefinition.parse("SELECT 1", source: "My Report.sql", defaultName: "My Report") }
+        #expect(throws: AlmanacError.self) {
+            try ReportDefinition.parse("SELECT 1", source: "My Report.sql", defaultName: "My Report")
+        }
     }
 }

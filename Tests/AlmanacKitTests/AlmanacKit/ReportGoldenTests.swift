@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// Every built-in report × {en, ru} × {table, markdown, csv, json, html} over the fixture database,
 /// byte for byte against `Goldens/REPORT.LANGUAGE.EXT` (a page with the report's title and chart).
@@ -60,7 +61,9 @@ import Testing
             let bare = text.replacing(try! Regex(#"\{[a-z_-]+\}"#), with: "")
             return Set(bare.matches(of: wordPattern).map { String(bare[$0.range]).lowercased() })
         }
-        let english = (Localizer.catalog["en"] ?? [:]).filter { !$0.key.hasPrefix("format.") }.values.reduce(into: Set<String>()) { $0.formUnion(words($1)) }
+        let english = (Localizer.catalog["en"] ?? [:]).filter { !$0.key.hasPrefix("format.") }.values.reduce(
+            into: Set<String>()
+        ) { $0.formUnion(words($1)) }
         let russian = (Localizer.catalog["ru"] ?? [:]).values.reduce(into: Set<String>()) { $0.formUnion(words($1)) }
         let ours = english.subtracting(russian)
         #expect(ours.count > 100, "the English vocabulary looks too small: \(ours.count) words")

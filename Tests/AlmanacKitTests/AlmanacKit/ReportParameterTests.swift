@@ -1,7 +1,8 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Testing
 
 @Suite struct ReportParameterTests {
     static let today = LocalDate(year: 2025, month: 12, day: 20)!
@@ -13,11 +14,15 @@ import Testing
         (.real, "nan", nil), (.real, "inf", nil), (.real, "1e400", nil), (.real, "abc", nil),
         (.text, "Аня Петрова", .text("Аня Петрова")), (.text, "", .text("")),
         (.date, "2025-12-01", .text("2025-12-01")), (.date, "today", .text("2025-12-20")),
-        (.date, "today+12", .text("2026-01-01")), (.date, "today-20", .text("2025-11-30")), (.date, "TODAY", .text("2025-12-20")),
-        (.date, "2025-02-30", nil), (.date, "tomorrow", nil), (.date, "today+2920000", .text("9999-12-31")), (.date, "today-740000", .text("0001-01-01")),
+        (.date, "today+12", .text("2026-01-01")), (.date, "today-20", .text("2025-11-30")),
+        (.date, "TODAY", .text("2025-12-20")),
+        (.date, "2025-02-30", nil), (.date, "tomorrow", nil), (.date, "today+2920000", .text("9999-12-31")),
+        (.date, "today-740000", .text("0001-01-01")),
         (.date, "today+10000001", nil), (.date, "today--9223372036854775808", nil),
-        (.date, "today+2912454", .text("9999-12-31")), (.date, "today-739604", .text("0001-01-01")), (.date, "today+x", nil), (.date, "22.12.2025", nil),
-        (.boolean, "true", .integer(1)), (.boolean, "No", .integer(0)), (.boolean, "1", .integer(1)), (.boolean, "maybe", nil),
+        (.date, "today+2912454", .text("9999-12-31")), (.date, "today-739604", .text("0001-01-01")),
+        (.date, "today+x", nil), (.date, "22.12.2025", nil),
+        (.boolean, "true", .integer(1)), (.boolean, "No", .integer(0)), (.boolean, "1", .integer(1)),
+        (.boolean, "maybe", nil),
     ]
 
     @Test(arguments: values)

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 @Suite struct ReportSessionTests {
     func session(_ locale: String = "en") throws -> ReportSession {
@@ -60,7 +61,8 @@ import Testing
                 #expect(error?.key == "query.error.several-statements")
             }
         }
-        #expect(failure { try self.session().query("  -- nothing\n", arguments: []).table() }?.key == "query.error.empty")
+        #expect(
+            failure { try self.session().query("  -- nothing\n", arguments: []).table() }?.key == "query.error.empty")
     }
 
     @Test func sqlErrorsAreInvalidData() throws {
@@ -72,14 +74,23 @@ import Testing
     @Test func readingPragmasAndSelectsRun() throws {
         let session = try session()
         #expect(try session.query("PRAGMA table_info(books)", arguments: []).table().rows.count == 7)
-        #expect(try session.query("PRAGMA user_version", arguments: []).table().rows == [[.integer(Int64(DatabaseMigrator.builtIn.latestVersion))]])
-        #expect(try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5) SELECT sum(x) AS total FROM n", arguments: []).table().rows == [[.integer(15)]])
+        #expect(
+            try session.query("PRAGMA user_version", arguments: []).table().rows == [
+                [.integer(Int64(DatabaseMigrator.builtIn.latestVersion))]
+            ])
+        #expect(
+            try session.query(
+                "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5) SELECT sum(x) AS total FROM n",
+                arguments: []
+            ).table().rows == [[.integer(15)]])
     }
 
     @Test func queryParametersAreNamedAndInferred() throws {
         let session = try session()
-        let table = try session.query("SELECT :n AS n, :r AS r, :t AS t, :code AS code, :today AS today_on",
-            arguments: ["n=42", "r=2.5", "t=Аня", "code=007"]).table()
+        let table = try session.query(
+            "SELECT :n AS n, :r AS r, :t AS t, :code AS code, :today AS today_on",
+            arguments: ["n=42", "r=2.5", "t=Аня", "code=007"]
+        ).table()
         #expect(table.columns.map(\.key) == ["n", "r", "t", "code", "today_on"])
         #expect(table.rows == [[.integer(42), .real(2.5), .text("Аня"), .text("007"), .date(FixtureDatabase.today)]])
         let positional = try session.query("SELECT ?1 AS first, ? AS second", arguments: ["2=b", "1=a"]).table()
@@ -88,15 +99,25 @@ import Testing
         let unknown = failure { try session.query("SELECT :a, @b", arguments: ["a=1", "b=2", "c=3"]).table() }
         #expect(unknown?.key == "query.error.unknown-param")
         #expect(unknown?.arguments["accepted"] == "a, b")
-        #expect(failure { try session.query("SELECT :a", arguments: ["a"]).table() }?.key == "report.error.param-syntax")
-        #expect(failure { try session.query("SELECT :a", arguments: ["a=1", "a=2"]).table() }?.key == "report.error.param-twice")
+        #expect(
+            failure { try session.query("SELECT :a", arguments: ["a"]).table() }?.key == "report.error.param-syntax")
+        #expect(
+            failure { try session.query("SELECT :a", arguments: ["a=1", "a=2"]).table() }?.key
+                == "report.error.param-twice")
     }
 
     @Test func columnsNamedLikeTheSchemaAreShownAsDatesAndTimes() throws {
-        let table = try session("ru").query("SELECT id, title, due_on, loaned_on || 'x' AS loaned_on FROM books WHERE id = 1", arguments: []).table()
+        let table = try session("ru").query(
+            "SELECT id, title, due_on, loaned_on || 'x' AS loaned_on FROM books WHERE id = 1", arguments: []
+        ).table()
         #expect(table.columns.map(\.title) == ["№", "название", "вернуть до", "выдана"])
-        #expect(table.rows == [[.identifier(1), .text("Мастер и Маргарита"), .date(LocalDate("2025-11-29")!), .text("2025-10-01x")]])
-        let instants = try session().query("SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1", arguments: []).table()
+        #expect(
+            table.rows == [
+                [.identifier(1), .text("Мастер и Маргарита"), .date(LocalDate("2025-11-29")!), .text("2025-10-01x")]
+            ])
+        let instants = try session().query(
+            "SELECT opened_at FROM doors WHERE holiday = 'christmas' AND door = 1", arguments: []
+        ).table()
         #expect(instants.rows == [[.instant(Instant.parse("2025-12-01T06:07:00Z")!)]])
     }
 
@@ -105,7 +126,10 @@ import Testing
         #expect(try session().query(sql, arguments: []).table().rows == [[.text("2025-12-21"), .null]])
         var settings = FixtureDatabase.settings("en")
         settings.timeZone = Zone(identifier: "America/Los_Angeles")!
-        #expect(try ReportSession(settings: settings).query(sql, arguments: []).table().rows == [[.text("2025-12-20"), .null]])
+        #expect(
+            try ReportSession(settings: settings).query(sql, arguments: []).table().rows == [
+                [.text("2025-12-20"), .null]
+            ])
     }
 
     @Test func reportParametersAreCheckedAndListed() throws {
@@ -126,10 +150,12 @@ import Testing
 
     @Test func aReportMayRequireAParameterAndMustDeclareWhatItUses() throws {
         let session = try session()
-        let needs = try ReportDefinition.parse("-- param: who text\nSELECT :who AS who", source: "mine/who.sql", defaultName: "who")
+        let needs = try ReportDefinition.parse(
+            "-- param: who text\nSELECT :who AS who", source: "mine/who.sql", defaultName: "who")
         #expect(failure { try session.run(needs, arguments: []).table() }?.key == "report.error.missing-param")
         #expect(try session.run(needs, arguments: ["who=Аня"]).table().rows == [[.text("Аня")]])
-        let undeclared = try ReportDefinition.parse("SELECT :who AS who, :today AS today", source: "mine/u.sql", defaultName: "u")
+        let undeclared = try ReportDefinition.parse(
+            "SELECT :who AS who, :today AS today", source: "mine/u.sql", defaultName: "u")
         let error = failure { try session.run(undeclared, arguments: []).table() }
         #expect(error?.key == "report.error.undeclared")
         #expect(error?.failure == .invalidData)
@@ -144,12 +170,14 @@ import Testing
     func eventsByDayCountsTheEdgesOfTheRangeInEveryZone(_ zone: String, _ title: String) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("edges.db")
-        try Store.create(path).execute("""
+        try Store.create(path).execute(
+            """
             INSERT INTO events (title, starts_at) VALUES
                 ('first day', '2025-06-01T10:00:00Z'), ('before', '2025-06-01T09:59:00Z'),
                 ('last day', '2025-06-04T11:59:00Z'), ('after', '2025-06-04T12:00:00Z');
             """)
-        let settings = Settings(databasePath: path, localizer: .english, timeZone: Zone(identifier: zone)!,
+        let settings = Settings(
+            databasePath: path, localizer: .english, timeZone: Zone(identifier: zone)!,
             today: FixtureDatabase.today, format: .csv)
         let report = try ReportCatalog.builtIn().report(named: "events-by-day")
         let table = try ReportSession(settings: settings).run(report, arguments: ["from=2025-06-02", "days=2"]).table()
@@ -161,21 +189,33 @@ import Testing
     /// index's order (Schema/003_report_indexes.sql, docs/perf-notes.md): none scans a table again for
     /// each row of another, and events-by-day reads only the days asked for.
     static let plans: [(report: String, arguments: [String], expected: [String])] = [
-        ("events-by-day", ["from=2025-06-02", "days=7"], ["SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)"]),
-        ("quiz-missed-flags", ["limit=10"], ["SEARCH a USING INDEX quiz_answers_by_country (country=?)",
-                                             "SEARCH w USING INDEX quiz_answers_by_country (country=? AND correct=?)"]),
+        (
+            "events-by-day", ["from=2025-06-02", "days=7"],
+            ["SEARCH events USING COVERING INDEX events_by_start (starts_at>? AND starts_at<?)"]
+        ),
+        (
+            "quiz-missed-flags", ["limit=10"],
+            [
+                "SEARCH a USING INDEX quiz_answers_by_country (country=?)",
+                "SEARCH w USING INDEX quiz_answers_by_country (country=? AND correct=?)",
+            ]
+        ),
         ("quiz-scores", ["limit=10"], ["SCAN quiz_answers USING INDEX quiz_answers_by_player"]),
         ("loans-by-borrower", ["as_of=2025-12-20"], ["SCAN books USING INDEX books_open_by_due"]),
         ("overdue-books", ["as_of=2025-12-20", "within=7"], ["SEARCH books USING INDEX books_open_by_due (due_on<?)"]),
     ]
 
     @Test(arguments: plans)
-    func bigTablesAreReadThroughTheirIndexes(_ sample: (report: String, arguments: [String], expected: [String])) throws {
+    func bigTablesAreReadThroughTheirIndexes(_ sample: (report: String, arguments: [String], expected: [String])) throws
+    {
         let report = try ReportCatalog.builtIn().report(named: sample.report)
         let plan = try session().query("EXPLAIN QUERY PLAN " + report.sql, arguments: sample.arguments).table().rows
-            .compactMap { row -> String? in if case .text(let detail)? = row.last { return detail } else { return nil } }
+            .compactMap { row -> String? in if case .text(let detail)? = row.last { return detail } else { return nil }
+            }
         for line in sample.expected { #expect(plan.contains(line), "\(sample.report): \(plan)") }
-        let scans = plan.filter { $0.hasPrefix("SCAN ") && !$0.contains(" INDEX ") && !$0.hasPrefix("SCAN (") && $0 != "SCAN CONSTANT ROW" }
+        let scans = plan.filter {
+            $0.hasPrefix("SCAN ") && !$0.contains(" INDEX ") && !$0.hasPrefix("SCAN (") && $0 != "SCAN CONSTANT ROW"
+        }
         #expect(scans.isEmpty, "\(sample.report): \(plan)")
     }
 
@@ -188,12 +228,14 @@ import Testing
         try {
             let limits = QueryLimits(timeout: 1)
             gone = limits
-            let session = try ReportSession(database: database, settings: FixtureDatabase.settings("en"), limits: limits)
+            let session = try ReportSession(
+                database: database, settings: FixtureDatabase.settings("en"), limits: limits)
             #expect(try session.query("SELECT count(*) FROM books", arguments: []).table().rows.count == 1)
         }()
         #expect(gone == nil, "the limits are not kept alive by the connection")
         Thread.sleep(forTimeInterval: 1.5)
-        let count = try database.scalar("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n")
+        let count = try database.scalar(
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n")
         #expect(count == .integer(300_000))
     }
 
@@ -208,8 +250,10 @@ import Testing
         let error = failure { try session.query(endless, arguments: []).table() }
         #expect(error?.key == "query.error.timeout")
         Thread.sleep(forTimeInterval: 3.2)
-        let counted = try session.query("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n",
-                                        arguments: []).table()
+        let counted = try session.query(
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300000) SELECT count(*) FROM n",
+            arguments: []
+        ).table()
         #expect(counted.rows == [[.integer(300_000)]])
     }
 }

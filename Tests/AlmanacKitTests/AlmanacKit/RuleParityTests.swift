@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// Two reports restate a rule the code keeps: `quiz-scores` the quiz's points (`Scoring`), and
 /// `overdue-books` the overdue rule (`OverdueRule`). Over seeded random data each report must give
@@ -26,7 +27,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let database = try Store.create(directory.path("quiz.db"))
         let codes = ["DE", "JP", "RU", "FR"]
-        try database.execute("INSERT INTO countries (code, name) VALUES ('DE', 'D'), ('JP', 'J'), ('RU', 'R'), ('FR', 'F')")
+        try database.execute(
+            "INSERT INTO countries (code, name) VALUES ('DE', 'D'), ('JP', 'J'), ('RU', 'R'), ('FR', 'F')")
         // Few players and few answers each, so that equal points with different right answers occur.
         let players = ["Аня", "Kenji", "anna", "Anna", "佐藤", "Ёжик"]
         let start = try #require(ISO8601DateFormatter().date(from: "2025-12-01T00:00:00Z"))
@@ -37,10 +39,13 @@ import Testing
             let at = start.addingTimeInterval(TimeInterval(random.below(86_400 * 30)))
             answers.append(QuizAnswer(player: random.pick(players), answeredAt: at, country: country, chosen: chosen))
         }
-        let insert = try database.prepare("INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES (?, ?, ?, ?)")
+        let insert = try database.prepare(
+            "INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES (?, ?, ?, ?)")
         for answer in answers {
             insert.reset()
-            try insert.bind([.text(answer.player), .text(utc(answer.answeredAt)), .text(answer.country), .text(answer.chosen)])
+            try insert.bind([
+                .text(answer.player), .text(utc(answer.answeredAt)), .text(answer.country), .text(answer.chosen),
+            ])
             _ = try insert.step()
         }
 
@@ -48,8 +53,11 @@ import Testing
         let rows = try reportRows("quiz-scores", database, [":limit": .integer(1_000)])
         #expect(rows.map { $0[0].textValue } == expected.map(\.player), "seed \(seed): the order")
         for (row, score) in zip(rows, expected) {
-            #expect(Array(row[1...4]) == [.integer(Int64(score.answers)), .integer(Int64(score.right)),
-                                           .integer(Int64(score.wrong)), .integer(Int64(score.points))], "seed \(seed): \(score.player)")
+            #expect(
+                Array(row[1...4]) == [
+                    .integer(Int64(score.answers)), .integer(Int64(score.right)),
+                    .integer(Int64(score.wrong)), .integer(Int64(score.points)),
+                ], "seed \(seed): \(score.player)")
             #expect(row[5] == .real(score.accuracy))
             #expect(row[6].textValue == score.lastAnsweredAt.map(utc))
         }
@@ -67,8 +75,9 @@ import Testing
 
         let rule = OverdueRule(dueWithin: within)
         let expected: [(id: Int64, days: Int64?, status: String)] = loans.compactMap { loan in
-            let standing = rule.standing(loanedOn: LocalDate(loan.loaned)!, dueOn: LocalDate(loan.due)!,
-                                         returnedOn: loan.returned.flatMap { LocalDate($0) }, today: asOf)
+            let standing = rule.standing(
+                loanedOn: LocalDate(loan.loaned)!, dueOn: LocalDate(loan.due)!,
+                returnedOn: loan.returned.flatMap { LocalDate($0) }, today: asOf)
             switch standing {
             case .overdue(let days, _): return (loan.id, Int64(days), "overdue")
             case .dueSoon: return (loan.id, nil, "due-soon")
@@ -78,7 +87,8 @@ import Testing
             let (l, r) = (loans.first { $0.id == left.id }!.due, loans.first { $0.id == right.id }!.due)
             return (l, left.id) < (r, right.id)
         }
-        let rows = try reportRows("overdue-books", database, [":as_of": .text(asOf.description), ":within": .integer(Int64(within))])
+        let rows = try reportRows(
+            "overdue-books", database, [":as_of": .text(asOf.description), ":within": .integer(Int64(within))])
         #expect(rows.map { $0[0] } == expected.map { .integer($0.id) }, "seed \(seed), as of \(asOf), within \(within)")
         #expect(rows.map { $0[6] } == expected.map { SQLValue($0.days.map(Int.init)) })
         #expect(rows.map { $0[7].textValue } == expected.map(\.status))

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import CSQLite
 import Testing
+
+@testable import AlmanacSQLite
 
 /// The rules the schema itself holds: each bad row is refused by SQLite, whatever writes it.
 @Suite struct SchemaTests {
@@ -10,7 +11,8 @@ import Testing
     init() throws {
         database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO holidays (key, title, color) VALUES ('christmas', 'Christmas', '#C0392B');
             INSERT INTO countries (code, name, alpha3, numeric) VALUES ('DE', 'Germany', 'DEU', '276'),
                 ('FR', 'France', 'FRA', '250'), ('IT', 'Italy', 'ITA', '380'), ('ES', 'Spain', 'ESP', '724');
@@ -47,34 +49,91 @@ import Testing
         ("INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 0, 'x')", ResultCode.constraintCheck),
         ("INSERT INTO doors (holiday, door, surprise) VALUES ('easter', 1, 'x')", ResultCode.constraintForeignKey),
         ("INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 'one', 'x')", ResultCode.constraintDatatype),
-        ("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-01', '2025-02-30')", ResultCode.constraintCheck),
-        ("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-10', '2025-02-01')", ResultCode.constraintCheck),
-        ("INSERT INTO books (title, loaned_on, due_on, returned_on) VALUES ('x', '2025-01-15', '2025-02-15', '2025-01-14')", ResultCode.constraintCheck),
-        ("INSERT INTO books (title, loaned_on, due_on) VALUES ('', '2025-01-15', '2025-02-15')", ResultCode.constraintCheck),
-        ("INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '15.01.2025', '2025-02-15')", ResultCode.constraintCheck),
+        (
+            "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-01', '2025-02-30')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-10', '2025-02-01')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO books (title, loaned_on, due_on, returned_on) VALUES ('x', '2025-01-15', '2025-02-15', '2025-01-14')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO books (title, loaned_on, due_on) VALUES ('', '2025-01-15', '2025-02-15')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '15.01.2025', '2025-02-15')",
+            ResultCode.constraintCheck
+        ),
         ("INSERT INTO books (title, loaned_on) VALUES ('x', '2025-01-15')", ResultCode.constraintNotNull),
-        ("INSERT INTO events (title, starts_at, ends_at) VALUES ('x', '2025-12-22T16:30:00Z', '2025-12-22T16:00:00Z')", ResultCode.constraintCheck),
+        (
+            "INSERT INTO events (title, starts_at, ends_at) VALUES ('x', '2025-12-22T16:30:00Z', '2025-12-22T16:00:00Z')",
+            ResultCode.constraintCheck
+        ),
         ("INSERT INTO events (title, starts_at) VALUES ('x', '2025-12-22 16:30')", ResultCode.constraintCheck),
         ("INSERT INTO countries (code, name) VALUES ('de', 'lower')", ResultCode.constraintCheck),
         ("INSERT INTO countries (code, name) VALUES ('DEU', 'three')", ResultCode.constraintCheck),
         ("INSERT INTO countries (code, name) VALUES ('DE', 'again')", ResultCode.constraintPrimaryKey),
         ("INSERT INTO countries (code, name, numeric) VALUES ('XK', 'Kosovo', '12')", ResultCode.constraintCheck),
-        ("INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES ('ann', '2025-12-01T10:00:00Z', 'ZZ', 'DE')", ResultCode.constraintForeignKey),
-        ("INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|FR|IT')", ResultCode.constraintCheck),
-        ("INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|IT|ES|IT')", ResultCode.constraintCheck),
-        ("INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|DE|IT|FR')", ResultCode.constraintCheck),
-        ("INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0, 0)", ResultCode.constraintCheck),
-        ("INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 1, 1, 0.1, 1)", ResultCode.constraintCheck),
-        ("INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.1, 1.5)", ResultCode.constraintCheck),
-        ("INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.25, 0.3)", ResultCode.constraintCheck),
-        ("INSERT INTO animation_settings (id, name, created_at) VALUES (2, 'a', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (2, 'opacity', 1.1)", ResultCode.constraintTrigger),
-        ("INSERT INTO animation_settings (id, name, created_at) VALUES (3, 'b', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (3, 'rotation_x', 10)", ResultCode.constraintTrigger),
-        ("INSERT INTO animation_settings (id, name, created_at) VALUES (4, 'c', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (4, 'unknown', 1)", ResultCode.constraintForeignKey),
-        ("INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (99, 1, '2026-03-01')", ResultCode.constraintForeignKey),
+        (
+            "INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES ('ann', '2025-12-01T10:00:00Z', 'ZZ', 'DE')",
+            ResultCode.constraintForeignKey
+        ),
+        (
+            "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|FR|IT')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|IT|ES|IT')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|DE|IT|FR')",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0, 0)",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 1, 1, 0.1, 1)",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.1, 1.5)",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.25, 0.3)",
+            ResultCode.constraintCheck
+        ),
+        (
+            "INSERT INTO animation_settings (id, name, created_at) VALUES (2, 'a', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (2, 'opacity', 1.1)",
+            ResultCode.constraintTrigger
+        ),
+        (
+            "INSERT INTO animation_settings (id, name, created_at) VALUES (3, 'b', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (3, 'rotation_x', 10)",
+            ResultCode.constraintTrigger
+        ),
+        (
+            "INSERT INTO animation_settings (id, name, created_at) VALUES (4, 'c', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (4, 'unknown', 1)",
+            ResultCode.constraintForeignKey
+        ),
+        (
+            "INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (99, 1, '2026-03-01')",
+            ResultCode.constraintForeignKey
+        ),
         ("INSERT INTO calendar_state (id) VALUES (2)", ResultCode.constraintCheck),
         ("UPDATE calendar_state SET test_mode = 2", ResultCode.constraintCheck),
         ("UPDATE calendar_state SET selected_holiday = 'easter'", ResultCode.constraintForeignKey),
-        ("INSERT INTO import_log (kind, file_name, sha256, started_at) VALUES ('books', 'b.csv', 'XYZ', '2025-12-01T10:00:00Z')", ResultCode.constraintCheck),
+        (
+            "INSERT INTO import_log (kind, file_name, sha256, started_at) VALUES ('books', 'b.csv', 'XYZ', '2025-12-01T10:00:00Z')",
+            ResultCode.constraintCheck
+        ),
     ]
 
     @Test("refused", arguments: bad)
@@ -86,7 +145,8 @@ import Testing
     }
 
     @Test func deletingAHolidayDeletesItsDoorsAndUnselectsIt() throws {
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 1, 'Star');
             UPDATE calendar_state SET selected_holiday = 'christmas';
             DELETE FROM holidays WHERE key = 'christmas';
@@ -96,7 +156,8 @@ import Testing
     }
 
     @Test func correctIsDerivedFromTheAnswer() throws {
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES
                 ('ann', '2025-12-01T10:00:00Z', 'DE', 'DE'), ('ann', '2025-12-01T10:01:00Z', 'DE', 'FR')
             """)

@@ -1,15 +1,19 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// The quiz's arithmetic: worked examples, and properties over seeded random answers.
 @Suite struct ScoringTests {
     static let start = Date(timeIntervalSince1970: 1_766_400_000)
 
     /// Answers from a pattern: `R` right, `W` wrong, one a minute.
-    static func answers(_ pattern: String, player: String = "Anna", asked: String = "DE", wrongPick: String = "FR") -> [QuizAnswer] {
+    static func answers(_ pattern: String, player: String = "Anna", asked: String = "DE", wrongPick: String = "FR")
+        -> [QuizAnswer]
+    {
         pattern.enumerated().map { index, mark in
-            QuizAnswer(player: player, answeredAt: start.addingTimeInterval(Double(index) * 60), country: asked,
+            QuizAnswer(
+                player: player, answeredAt: start.addingTimeInterval(Double(index) * 60), country: asked,
                 chosen: mark == "R" ? asked : wrongPick)
         }
     }
@@ -30,8 +34,10 @@ import Testing
     }
 
     @Test func playersAreRankedByPointsThenRightAnswersThenName() {
-        let answers = Self.answers("RRW", player: "Boris") + Self.answers("R", player: "Anna")
-            + Self.answers("RRRWW", player: "Chloé") + Self.answers("WW", player: "Dmitri") + Self.answers("R", player: "Aaron")
+        let answers =
+            Self.answers("RRW", player: "Boris") + Self.answers("R", player: "Anna")
+            + Self.answers("RRRWW", player: "Chloé") + Self.answers("WW", player: "Dmitri")
+            + Self.answers("R", player: "Aaron")
         #expect(Scoring.scores(answers).map(\.player) == ["Chloé", "Boris", "Aaron", "Anna", "Dmitri"])
         #expect(Scoring.scores(answers).map(\.points) == [1, 1, 1, 1, -2])
         #expect(Scoring.scores([]).isEmpty)
@@ -46,8 +52,10 @@ import Testing
         func answer(_ asked: String, _ chosen: String) -> QuizAnswer {
             QuizAnswer(player: "p", answeredAt: Self.start, country: asked, chosen: chosen)
         }
-        let answers = [answer("RO", "TD"), answer("RO", "TD"), answer("RO", "RO"), answer("RO", "AD"),
-                       answer("ID", "MC"), answer("ID", "ID"), answer("MC", "ID"), answer("DE", "DE"), answer("TD", "RO")]
+        let answers = [
+            answer("RO", "TD"), answer("RO", "TD"), answer("RO", "RO"), answer("RO", "AD"),
+            answer("ID", "MC"), answer("ID", "ID"), answer("MC", "ID"), answer("DE", "DE"), answer("TD", "RO"),
+        ]
         let missed = Scoring.missedCountries(answers)
         #expect(missed.map(\.country) == ["RO", "MC", "TD", "ID"])
         #expect(missed[0] == MissedCountry(country: "RO", asked: 4, missed: 3, confusedWith: "TD", confusedTimes: 2))
@@ -61,11 +69,13 @@ import Testing
     /// Random answers from the project's generator: several players, codes from a small pool so
     /// right and wrong both come up often.
     static func randomAnswers(_ random: inout SeededRandom, count: Int) -> [QuizAnswer] {
-        let players = ["Anna", "Борис", "Chloé"], codes = ["DE", "FR", "IT", "ES", "RO", "TD"]
+        let players = ["Anna", "Борис", "Chloé"]
+        let codes = ["DE", "FR", "IT", "ES", "RO", "TD"]
         return (0..<count).map { index in
             let asked = codes[random.below(codes.count)]
             let chosen = random.below(3) == 0 ? codes[random.below(codes.count)] : asked
-            return QuizAnswer(player: players[random.below(players.count)], answeredAt: start.addingTimeInterval(Double(index)),
+            return QuizAnswer(
+                player: players[random.below(players.count)], answeredAt: start.addingTimeInterval(Double(index)),
                 country: asked, chosen: chosen)
         }
     }
@@ -77,7 +87,8 @@ import Testing
             let answers = Self.randomAnswers(&random, count: random.below(60))
             var shuffled = answers
             random.shuffle(&shuffled)
-            let scores = Scoring.scores(answers), again = Scoring.scores(shuffled)
+            let scores = Scoring.scores(answers)
+            let again = Scoring.scores(shuffled)
             for score in scores {
                 let own = answers.filter { $0.player == score.player }
                 #expect(score.points == own.filter(\.isRight).count - own.filter { !$0.isRight }.count)

@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// The generator behind every seeded question. The pinned numbers come from a C transcription of
 /// Vigna's SplitMix64 and Lemire's bounded integers (with `__uint128_t`), so they check the Swift
@@ -7,12 +8,16 @@ import Testing
 @Suite struct SeededRandomTests {
     @Test func matchesTheSplitMix64ReferenceOutput() {
         var zero = SeededRandom(seed: 0)
-        #expect((0..<3).map { _ in zero.next() } == [16_294_208_416_658_607_535, 7_960_286_522_194_355_700, 487_617_019_471_545_679])
+        #expect(
+            (0..<3).map { _ in zero.next() } == [
+                16_294_208_416_658_607_535, 7_960_286_522_194_355_700, 487_617_019_471_545_679,
+            ])
         var random = SeededRandom(seed: 1_234_567)
-        #expect((0..<5).map { _ in random.next() } == [
-            6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
-            4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
-        ])
+        #expect(
+            (0..<5).map { _ in random.next() } == [
+                6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
+            ])
     }
 
     @Test func boundedIntegersMatchLemiresMethod() {
@@ -44,15 +49,18 @@ import Testing
 
     @Test func shuffleIsAPermutationAndDependsOnlyOnTheSeed() {
         for seed in UInt64(0)..<50 {
-            var first = SeededRandom(seed: seed), second = SeededRandom(seed: seed)
-            var a = Array(0..<30), b = Array(0..<30)
+            var first = SeededRandom(seed: seed)
+            var second = SeededRandom(seed: seed)
+            var a = Array(0..<30)
+            var b = Array(0..<30)
             first.shuffle(&a)
             second.shuffle(&b)
             #expect(a == b)
             #expect(a.sorted() == Array(0..<30))
         }
         var random = SeededRandom(seed: 7)
-        var empty: [Int] = [], single = [1]
+        var empty: [Int] = []
+        var single = [1]
         random.shuffle(&empty)
         random.shuffle(&single)
         #expect(empty.isEmpty && single == [1])

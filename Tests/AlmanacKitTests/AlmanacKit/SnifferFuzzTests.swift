@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// Replays the sniffer fuzzer's corpus (`Tests/Fuzz/SnifferCorpus`, see `make fuzz`) without
 /// sanitizers, and a few inputs of its own: the invariants of `SnifferFuzz` hold for each.
@@ -19,7 +20,8 @@ import Testing
     }
 
     @Test(arguments: [
-        Array("\u{0}a\u{FE}b\u{FE}c".utf8), Array("\u{41}sep=;\n\"x\"\"".utf8), [0xE7] + Array("\"\r\n;,\t|\u{FE}\u{FE}".utf8), [0x80], [],
+        Array("\u{0}a\u{FE}b\u{FE}c".utf8), Array("\u{41}sep=;\n\"x\"\"".utf8),
+        [0xE7] + Array("\"\r\n;,\t|\u{FE}\u{FE}".utf8), [0x80], [],
     ])
     func ownInputsKeepTheInvariants(_ input: [UInt8]) {
         #expect(input.withUnsafeBytes { SnifferFuzz.check($0) } == nil)

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The snowman's keyframes are the timeline's own values: every hundredth of the duration, and so
 /// exactly at 0, ¼, ½ and ¾, where `make test-browser` reads the computed style back.
@@ -10,7 +11,8 @@ import Testing
     static let timeline = TimelineTests.timeline
 
     static func picture(_ language: String = "en") -> SnowmanPicture {
-        SnowmanPicture(timeline: timeline, name: "Снеговик-путешественник", summary: "…", localizer: Localizer(locale: language))
+        SnowmanPicture(
+            timeline: timeline, name: "Снеговик-путешественник", summary: "…", localizer: Localizer(locale: language))
     }
 
     @Test func keyframesFollowTheTimeline() {
@@ -29,7 +31,9 @@ import Testing
         let middle = SnowmanPicture.style(Self.timeline.values(at: 2.5))
         #expect(middle.transform == "translate(-99px, 16px) rotate(30deg) scale(1.5, 1.06066)")
         #expect(middle.opacity == "0.85")
-        #expect(SnowmanPicture.style(Self.timeline.values(at: 0)).transform == "translate(0px, 0px) rotate(0deg) scale(1, 1)")
+        #expect(
+            SnowmanPicture.style(Self.timeline.values(at: 0)).transform
+                == "translate(0px, 0px) rotate(0deg) scale(1, 1)")
     }
 
     @Test func pastNinetyDegreesItIsUpsideDown() {
@@ -42,6 +46,8 @@ import Testing
         #expect(figure.contains("<label for=\"s-pause\" class=\"snowman-stage\""))
         #expect(figure.contains("<title id=\"s-title\">Снеговик: Снеговик-путешественник</title>"))
         #expect(PageStyle.css.contains("input.pause:checked+.snowman-stage .snowman{animation-play-state:paused}"))
-        #expect(PageStyle.css.contains("@media (prefers-reduced-motion:reduce){.snowman{animation-play-state:paused!important}}"))
+        #expect(
+            PageStyle.css.contains(
+                "@media (prefers-reduced-motion:reduce){.snowman{animation-play-state:paused!important}}"))
     }
 }

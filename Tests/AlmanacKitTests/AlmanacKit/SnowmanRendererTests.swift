@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
-import Testing
 
 /// The text snowman under each transform, on a 16 × 40 canvas.
 @Suite struct SnowmanRendererTests {
@@ -43,8 +44,12 @@ import Testing
     }
 
     @Test func scalingAndMovingChangeTheExtent() {
-        let base = Self.inked([:]), wide = Self.inked(["width_multiplier": 2]), moved = Self.inked(["horizontal_position": 100])
-        func span(_ cells: [(row: Int, column: Int)]) -> Int { (cells.map(\.column).max() ?? 0) - (cells.map(\.column).min() ?? 0) }
+        let base = Self.inked([:])
+        let wide = Self.inked(["width_multiplier": 2])
+        let moved = Self.inked(["horizontal_position": 100])
+        func span(_ cells: [(row: Int, column: Int)]) -> Int {
+            (cells.map(\.column).max() ?? 0) - (cells.map(\.column).min() ?? 0)
+        }
         #expect(span(wide) >= 2 * span(base) - 1)
         #expect(moved.map(\.column).max() == 39, "+100 takes it to the right edge")
         let rows = Set(Self.inked(["rotation_x": 90]).map(\.row))
@@ -68,10 +73,14 @@ import Testing
         #expect(SnowmanRenderer.level(opacity) == level)
     }
 
-    @Test(arguments: [("-", false, 1, "\\"), ("|", false, 1, "/"), ("/", false, 2, "\\"), ("\\", false, -1, "-"),
-                      ("_", false, 2, "|"), ("/", true, 0, "\\"), ("_", true, 0, "‾"), ("(", false, 2, "⌒"), ("(", false, 4, ")"),
-                      (">", false, -2, "^"), ("(", true, 4, ")"), ("o", true, 1, "o"), ("-", false, 1, "\\"), ("-", false, 3, "/")]
-        as [(Character, Bool, Int, Character)])
+    @Test(
+        arguments: [
+            ("-", false, 1, "\\"), ("|", false, 1, "/"), ("/", false, 2, "\\"), ("\\", false, -1, "-"),
+            ("_", false, 2, "|"), ("/", true, 0, "\\"), ("_", true, 0, "‾"), ("(", false, 2, "⌒"), ("(", false, 4, ")"),
+            (">", false, -2, "^"), ("(", true, 4, ")"), ("o", true, 1, "o"), ("-", false, 1, "\\"),
+            ("-", false, 3, "/"),
+        ]
+            as [(Character, Bool, Int, Character)])
     func lineGlyphsTurn(_ glyph: Character, _ flipped: Bool, _ steps: Int, _ expected: Character) {
         #expect(SnowmanRenderer.orient(glyph, flipped: flipped, steps: steps) == expected)
     }

@@ -1,5 +1,6 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 /// The states `quiz play --sovereign` asks: the UN's 193 member states and 2 observer states, every
 /// one an assigned ISO 3166-1 code; the territories that fly another country's flag are not among them.
@@ -12,7 +13,9 @@ import Testing
     }
 
     @Test func territoriesUnderAnotherFlagAreNotStates() {
-        for code in ["SJ", "BV", "HM", "UM", "NF", "GS", "PR", "HK", "GL", "AQ"] { #expect(!Sovereignty.isState(code), "\(code)") }
+        for code in ["SJ", "BV", "HM", "UM", "NF", "GS", "PR", "HK", "GL", "AQ"] {
+            #expect(!Sovereignty.isState(code), "\(code)")
+        }
         for code in ["NO", "AU", "US", "FR", "VA", "PS", "SS", "TL"] { #expect(Sovereignty.isState(code), "\(code)") }
     }
 }

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacOutput
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacOutput
 
 /// Files Almanac writes for spreadsheets: a rejects file in its input's form (delimiter, encoding,
 /// byte-order mark, `sep=` line), fixed in the same program and imported back; `export --bom`.
@@ -14,7 +15,9 @@ import Testing
         fixture.options.encoding = .windows1251
         fixture.options.skipInvalid = true
         fixture.options.rejectsPath = fixture.directory.path("rejects.csv")
-        let bytes = Array("title;due_on\r\n".utf8) + Self.dune + Array(";2025-12-20\r\n".utf8) + Self.dune + Array(";2025-13-20\r\n".utf8)
+        let bytes =
+            Array("title;due_on\r\n".utf8) + Self.dune + Array(";2025-12-20\r\n".utf8) + Self.dune
+            + Array(";2025-13-20\r\n".utf8)
         try fixture.write("books.csv", bytes: bytes)
         let outcome = try fixture.run([(.books, "books.csv")])
         #expect(outcome.report.rows == 1)
@@ -28,14 +31,18 @@ import Testing
         fixture.options.skipInvalid = false
         fixture.options.rejectsPath = nil
         #expect(try fixture.run([(.books, "fixed.csv")]).diagnostics == [])
-        #expect(try fixture.rows("SELECT title, due_on FROM books ORDER BY id") == [["Дюна", "2025-12-20"], ["Дюна", "2025-12-21"]])
+        #expect(
+            try fixture.rows("SELECT title, due_on FROM books ORDER BY id") == [
+                ["Дюна", "2025-12-20"], ["Дюна", "2025-12-21"],
+            ])
     }
 
     @Test func aUTF16RejectsFileHasItsMarkAndASepLineIsKept() throws {
         let fixture = try ImportFixture()
         fixture.options.skipInvalid = true
         fixture.options.rejectsPath = fixture.directory.path("rejects.txt")
-        try fixture.write("books.txt", bytes: TextEncodingTests.utf16("title\tdue_on\nЁлка\t2025-12-41\n", bigEndian: false))
+        try fixture.write(
+            "books.txt", bytes: TextEncodingTests.utf16("title\tdue_on\nЁлка\t2025-12-41\n", bigEndian: false))
         _ = try fixture.run([(.books, "books.txt")])
         let rejects = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.directory.path("rejects.txt"))))
         #expect(Array(rejects.prefix(12)) == TextEncodingTests.utf16("title", bigEndian: false))

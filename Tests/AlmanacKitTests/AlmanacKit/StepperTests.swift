@@ -1,9 +1,12 @@
-@testable import AlmanacKit
 import Testing
+
+@testable import AlmanacKit
 
 @Suite struct StepperTests {
     static func stepper(_ min: String, _ max: String, _ step: String) throws -> Stepper {
-        try Stepper.make(min: #require(DecimalNumber(min)), max: #require(DecimalNumber(max)), step: #require(DecimalNumber(step))).get()
+        try Stepper.make(
+            min: #require(DecimalNumber(min)), max: #require(DecimalNumber(max)), step: #require(DecimalNumber(step))
+        ).get()
     }
 
     @Test func tenthsAreExact() throws {
@@ -33,9 +36,14 @@ import Testing
     }
 
     @Test func boundsAreChecked() throws {
-        let zero = try #require(DecimalNumber("0")), one = try #require(DecimalNumber("1"))
-        #expect(throws: RuleViolation("rule.animation.step-not-positive")) { try Stepper.make(min: zero, max: one, step: zero).get() }
-        #expect(throws: RuleViolation("rule.animation.min-not-below-max", ["min": "1"])) { try Stepper.make(min: one, max: one, step: one).get() }
+        let zero = try #require(DecimalNumber("0"))
+        let one = try #require(DecimalNumber("1"))
+        #expect(throws: RuleViolation("rule.animation.step-not-positive")) {
+            try Stepper.make(min: zero, max: one, step: zero).get()
+        }
+        #expect(throws: RuleViolation("rule.animation.min-not-below-max", ["min": "1"])) {
+            try Stepper.make(min: one, max: one, step: one).get()
+        }
     }
 
     @Test(arguments: ["1e3", "", "-", ".", "1.2.3", " 1", "0x10", "1.1234567890"])

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The encodings spreadsheets write: UTF-8 with or without a byte-order mark, UTF-16 in either byte
 /// order (Excel's "Unicode text"), windows-1251 and windows-1252; each read into the same rows, and
@@ -34,15 +35,25 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "UTF-8", bytes: Array(text().utf8), given: nil, found: .utf8, source: .assumed),
-        Case(name: "UTF-8 with a byte-order mark", bytes: [0xEF, 0xBB, 0xBF] + Array(text().utf8), given: nil, found: .utf8,
-             source: .byteOrderMark),
-        Case(name: "UTF-16LE by its mark (Excel's Unicode text)", bytes: utf16(text(), bigEndian: false), given: nil, found: .utf16LE,
-             source: .byteOrderMark),
-        Case(name: "UTF-16BE by its mark", bytes: utf16(text(), bigEndian: true), given: nil, found: .utf16BE, source: .byteOrderMark),
-        Case(name: "UTF-16LE without a mark, as given", bytes: utf16(text(), bigEndian: false, mark: false), given: .utf16LE,
-             found: .utf16LE, source: .given),
-        Case(name: "UTF-16BE with its mark, as given", bytes: utf16(text(), bigEndian: true), given: .utf16BE, found: .utf16BE,
-             source: .given),
+        Case(
+            name: "UTF-8 with a byte-order mark", bytes: [0xEF, 0xBB, 0xBF] + Array(text().utf8), given: nil,
+            found: .utf8,
+            source: .byteOrderMark),
+        Case(
+            name: "UTF-16LE by its mark (Excel's Unicode text)", bytes: utf16(text(), bigEndian: false), given: nil,
+            found: .utf16LE,
+            source: .byteOrderMark),
+        Case(
+            name: "UTF-16BE by its mark", bytes: utf16(text(), bigEndian: true), given: nil, found: .utf16BE,
+            source: .byteOrderMark),
+        Case(
+            name: "UTF-16LE without a mark, as given", bytes: utf16(text(), bigEndian: false, mark: false),
+            given: .utf16LE,
+            found: .utf16LE, source: .given),
+        Case(
+            name: "UTF-16BE with its mark, as given", bytes: utf16(text(), bigEndian: true), given: .utf16BE,
+            found: .utf16BE,
+            source: .given),
     ]
 
     @Test(arguments: cases)
@@ -67,7 +78,10 @@ import Testing
         #expect(try fixture.rows("SELECT title FROM books") == [["Œuvre – “€5”"]])
         fixture.options.encoding = .windows1252
         try fixture.write("bad.csv", bytes: Array("title,due_on\nab".utf8) + [0x81] + Array(",2025-12-20\n".utf8))
-        #expect(try fixture.run([(.books, "bad.csv")]).diagnostics == ["bad.csv:2:3: error: a byte that is not a windows-1252 character"])
+        #expect(
+            try fixture.run([(.books, "bad.csv")]).diagnostics == [
+                "bad.csv:2:3: error: a byte that is not a windows-1252 character"
+            ])
     }
 
     /// Chunks split UTF-16 units and surrogate pairs anywhere: every split reads the same.
@@ -87,15 +101,19 @@ import Testing
     @Test func brokenUTF16IsAnErrorAtItsCharacter() throws {
         let fixture = try ImportFixture()
         // A lone high surrogate (D83C) after "ab" in the title.
-        let bytes = Self.utf16("title,due_on\nab", bigEndian: false) + [0x3C, 0xD8] + Self.utf16("c,2025-12-20\n", bigEndian: false, mark: false)
+        let bytes =
+            Self.utf16("title,due_on\nab", bigEndian: false) + [0x3C, 0xD8]
+            + Self.utf16("c,2025-12-20\n", bigEndian: false, mark: false)
         try fixture.write("books.csv", bytes: bytes)
-        #expect(try fixture.run([(.books, "books.csv")]).diagnostics == [
-            "books.csv:2:3: error: a unit that is not a utf-16le character (half a surrogate pair, or an odd byte at the end)",
-        ])
+        #expect(
+            try fixture.run([(.books, "books.csv")]).diagnostics == [
+                "books.csv:2:3: error: a unit that is not a utf-16le character (half a surrogate pair, or an odd byte at the end)"
+            ])
         try fixture.write("odd.csv", bytes: Self.utf16("title,due_on\nab,2025-12-20\nc", bigEndian: false) + [0x41])
-        #expect(try fixture.run([(.books, "odd.csv")]).diagnostics == [
-            "odd.csv:3:2: error: a unit that is not a utf-16le character (half a surrogate pair, or an odd byte at the end)",
-        ])
+        #expect(
+            try fixture.run([(.books, "odd.csv")]).diagnostics == [
+                "odd.csv:3:2: error: a unit that is not a utf-16le character (half a surrogate pair, or an odd byte at the end)"
+            ])
     }
 
     @Test func aMarkThatContradictsTheOptionIsRefused() throws {
@@ -111,17 +129,21 @@ import Testing
         // "Дюна,Герберт" in windows-1251.
         let dune: [UInt8] = [0xC4, 0xFE, 0xED, 0xE0, 0x2C, 0xC3, 0xE5, 0xF0, 0xE1, 0xE5, 0xF0, 0xF2]
         try fixture.write("books.csv", bytes: Array("title,author,due_on\n".utf8) + dune + Array(",2025-12-20\n".utf8))
-        #expect(try fixture.run([(.books, "books.csv")]).diagnostics == [
-            "books.csv:2:1: error: invalid UTF-8 (byte 0xC4); the text reads as Cyrillic in windows-1251: give --encoding windows-1251",
-        ])
+        #expect(
+            try fixture.run([(.books, "books.csv")]).diagnostics == [
+                "books.csv:2:1: error: invalid UTF-8 (byte 0xC4); the text reads as Cyrillic in windows-1251: give --encoding windows-1251"
+            ])
         // One stray byte, or UTF-8 Cyrillic cut short, gets the general advice.
-        try fixture.write("stray.csv", bytes: Array("title,due_on\nFrank Herb".utf8) + [0xFF] + Array(",2025-12-20\n".utf8))
+        try fixture.write(
+            "stray.csv", bytes: Array("title,due_on\nFrank Herb".utf8) + [0xFF] + Array(",2025-12-20\n".utf8))
         try fixture.write("cut.csv", bytes: Array("title,due_on\nОно,2025-12-20\nОно".utf8) + [0xD0])
-        #expect(try fixture.run([(.books, "stray.csv")]).diagnostics == [
-            "stray.csv:2:11: error: invalid UTF-8 (byte 0xFF); give --encoding if the file is not UTF-8",
-        ])
-        #expect(try fixture.run([(.books, "cut.csv")]).diagnostics == [
-            "cut.csv:3:4: error: invalid UTF-8 (byte 0xD0); give --encoding if the file is not UTF-8",
-        ])
+        #expect(
+            try fixture.run([(.books, "stray.csv")]).diagnostics == [
+                "stray.csv:2:11: error: invalid UTF-8 (byte 0xFF); give --encoding if the file is not UTF-8"
+            ])
+        #expect(
+            try fixture.run([(.books, "cut.csv")]).diagnostics == [
+                "cut.csv:3:4: error: invalid UTF-8 (byte 0xD0); give --encoding if the file is not UTF-8"
+            ])
     }
 }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The animation over time, pinned at t = 0, ¼, ½ and the end for a sample setting.
 @Suite struct TimelineTests {
@@ -16,23 +17,36 @@ import Testing
 
     static func rounded(_ values: [String: Double]) -> [String: Double] { values.mapValues(Timeline.rounded) }
 
-    static let identity: [String: Double] = ["width_multiplier": 1, "height_multiplier": 1, "horizontal_position": 0,
-        "vertical_position": 0, "rotation_x": 0, "rotation_z": 0, "opacity": 1]
+    static let identity: [String: Double] = [
+        "width_multiplier": 1, "height_multiplier": 1, "horizontal_position": 0,
+        "vertical_position": 0, "rotation_x": 0, "rotation_z": 0, "opacity": 1,
+    ]
 
     // Снеговик-путешественник: 1.5, 1.5, -60, 20, 45, 30, 0.85 over 5 seconds.
     @Test func pinnedValues() {
         let timeline = Self.timeline
         #expect(timeline.duration == 5)
-        #expect(timeline.properties.map(\.key) == ["width_multiplier", "height_multiplier", "horizontal_position",
-            "vertical_position", "rotation_x", "rotation_z", "opacity"])
+        #expect(
+            timeline.properties.map(\.key) == [
+                "width_multiplier", "height_multiplier", "horizontal_position",
+                "vertical_position", "rotation_x", "rotation_z", "opacity",
+            ])
         // t = 0: the identity.
         #expect(Self.rounded(timeline.values(at: 0)) == Self.identity)
         // t = ¼ (1.25 s): eased halfway there.
-        #expect(Self.rounded(timeline.values(at: 1.25)) == ["width_multiplier": 1.25, "height_multiplier": 1.25,
-            "horizontal_position": -30, "vertical_position": 10, "rotation_x": 22.5, "rotation_z": 15, "opacity": 0.925])
+        #expect(
+            Self.rounded(timeline.values(at: 1.25)) == [
+                "width_multiplier": 1.25, "height_multiplier": 1.25,
+                "horizontal_position": -30, "vertical_position": 10, "rotation_x": 22.5, "rotation_z": 15,
+                "opacity": 0.925,
+            ])
         // t = ½ (2.5 s): the setting's values.
-        #expect(Self.rounded(timeline.values(at: 2.5)) == ["width_multiplier": 1.5, "height_multiplier": 1.5,
-            "horizontal_position": -60, "vertical_position": 20, "rotation_x": 45, "rotation_z": 30, "opacity": 0.85])
+        #expect(
+            Self.rounded(timeline.values(at: 2.5)) == [
+                "width_multiplier": 1.5, "height_multiplier": 1.5,
+                "horizontal_position": -60, "vertical_position": 20, "rotation_x": 45, "rotation_z": 30,
+                "opacity": 0.85,
+            ])
         // The end (5 s): the identity again.
         #expect(Self.rounded(timeline.values(at: 5)) == Self.identity)
     }
@@ -53,7 +67,9 @@ import Testing
         #expect(Self.rounded(frames[10].values)["horizontal_position"] == -60)
         #expect(Self.rounded(frames[20].values) == Self.identity)
         // A duration that is not a whole number of frames still ends on the end.
-        let hop = Timeline(setting: AnimationSetting(id: 0, name: "hop", createdAt: Date(), values: ["duration": DecimalNumber("0.75")!]),
+        let hop = Timeline(
+            setting: AnimationSetting(
+                id: 0, name: "hop", createdAt: Date(), values: ["duration": DecimalNumber("0.75")!]),
             catalog: Self.sample.catalog)
         #expect(hop.frames(fps: 10).map(\.time).suffix(2) == [0.7, 0.75])
     }

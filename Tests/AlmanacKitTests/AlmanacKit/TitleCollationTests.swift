@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Title order follows the locale's collation, through an explicit locale (never Locale.current).
 @Suite struct TitleCollationTests {
@@ -12,24 +13,28 @@ import Testing
 
     func order(_ locale: String) -> [String] {
         let loans = Self.titles.enumerated().map { index, title in
-            Loan(id: Int64(index + 1), title: title, loanedOn: LocalDate("2025-12-01")!, dueOn: LocalDate("2025-12-20")!)
+            Loan(
+                id: Int64(index + 1), title: title, loanedOn: LocalDate("2025-12-01")!, dueOn: LocalDate("2025-12-20")!)
         }
         return TitleCollation(localeIdentifier: locale).sorted(loans).map(\.title)
     }
 
     @Test func russianPutsЁWithЕAndCyrillicBeforeLatin() {
-        #expect(order("ru") == [
-            "1984", "анна", "Анна Каренина", "Евгений Онегин", "Ёжик в тумане", "Елена Прекрасная", "ёлка", "Ель",
-            "Мастер и Маргарита", "Мёртвые души", "dune", "Dune", "Émile", "Eve", "Zebra",
-        ])
+        #expect(
+            order("ru") == [
+                "1984", "анна", "Анна Каренина", "Евгений Онегин", "Ёжик в тумане", "Елена Прекрасная", "ёлка", "Ель",
+                "Мастер и Маргарита", "Мёртвые души", "dune", "Dune", "Émile", "Eve", "Zebra",
+            ])
         #expect(order("ru_RU") == order("ru"))
     }
 
     @Test func englishPutsLatinBeforeCyrillic() {
-        #expect(order("en") == [
-            "1984", "dune", "Dune", "Émile", "Eve", "Zebra", "анна", "Анна Каренина", "Евгений Онегин", "Ёжик в тумане",
-            "Елена Прекрасная", "ёлка", "Ель", "Мастер и Маргарита", "Мёртвые души",
-        ])
+        #expect(
+            order("en") == [
+                "1984", "dune", "Dune", "Émile", "Eve", "Zebra", "анна", "Анна Каренина", "Евгений Онегин",
+                "Ёжик в тумане",
+                "Елена Прекрасная", "ёлка", "Ель", "Мастер и Маргарита", "Мёртвые души",
+            ])
     }
 
     /// Case never decides before the letters do, and a code-point sort would put Ё before А.

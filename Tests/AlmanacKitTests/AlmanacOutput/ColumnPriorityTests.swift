@@ -1,20 +1,28 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Testing
 
 /// The table renderer's rule for a narrow terminal, for any listing: columns that say least go
 /// before any text is shortened, those that say less before text is cut below a readable width,
 /// the rightmost first among equals; kept columns never go, and a pipe shows every column.
 @Suite struct ColumnPriorityTests {
-    static let table = Table(columns: [
-        Table.Column(key: "name", title: "name"),
-        Table.Column(key: "note", title: "note", priority: .less),
-        Table.Column(key: "first", title: "first", priority: .least),
-        Table.Column(key: "second", title: "second", priority: .least),
-        Table.Column(key: "day", title: "day"),
-    ], rows: [[.text("A rather long name"), .text("some note"), .date(LocalDate("2025-01-01")!), .date(LocalDate("2025-02-01")!),
-               .date(LocalDate("2025-03-01")!)]], summaryUnit: nil)
+    static let table = Table(
+        columns: [
+            Table.Column(key: "name", title: "name"),
+            Table.Column(key: "note", title: "note", priority: .less),
+            Table.Column(key: "first", title: "first", priority: .least),
+            Table.Column(key: "second", title: "second", priority: .least),
+            Table.Column(key: "day", title: "day"),
+        ],
+        rows: [
+            [
+                .text("A rather long name"), .text("some note"), .date(LocalDate("2025-01-01")!),
+                .date(LocalDate("2025-02-01")!),
+                .date(LocalDate("2025-03-01")!),
+            ]
+        ], summaryUnit: nil)
 
     static func titles(width: Int?) -> [String] {
         let text = Renderer(format: .table, localizer: .english, width: width).render(table)

@@ -1,14 +1,17 @@
+import Foundation
+import TestSupport
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
-import TestSupport
 
 @Suite struct ConfirmationTests {
-    @Test(arguments: [("y", "en", true), ("Yes", "en", true), (" y ", "en", true), ("", "en", false), ("n", "en", false),
-                      ("yep", "en", false), ("д", "ru", true), ("Да", "ru", true), ("y", "ru", true), ("нет", "ru", false),
-                      ("д", "en", false)])
+    @Test(arguments: [
+        ("y", "en", true), ("Yes", "en", true), (" y ", "en", true), ("", "en", false), ("n", "en", false),
+        ("yep", "en", false), ("д", "ru", true), ("Да", "ru", true), ("y", "ru", true), ("нет", "ru", false),
+        ("д", "en", false),
+    ])
     func onlyAnExplicitYesCounts(_ answer: String, _ language: String, _ yes: Bool) {
         #expect(Confirmation.isYes(answer, localizer: Localizer(locale: language)) == yes)
     }
@@ -16,7 +19,9 @@ import TestSupport
     @Test func asksOnTheTerminalAndReadsALine() throws {
         let pty = try PseudoTerminal()
         pty.type("да\n")
-        #expect(try Confirmation.ask("Закрыть?", input: pty.terminal, output: pty.terminal, localizer: Localizer(locale: "ru")))
+        #expect(
+            try Confirmation.ask(
+                "Закрыть?", input: pty.terminal, output: pty.terminal, localizer: Localizer(locale: "ru")))
         #expect(pty.output().contains("Закрыть? [д/Н] "))
         pty.type("\n")
         #expect(try !Confirmation.ask("Close?", input: pty.terminal, output: pty.terminal, localizer: .english))

@@ -1,14 +1,17 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// A table written row by row: localized text as in `table`, the plain value in `data-value`,
 /// numbers right-aligned, statuses with their symbol and words (colour only repeats them).
 @Suite struct HTMLTableWriterTests {
-    static let columns = [Table.Column(key: "title", title: "название"), Table.Column(key: "copies", title: "экземпляры"),
-                          Table.Column(key: "due_on", title: "вернуть до"), Table.Column(key: "status", title: "состояние")]
+    static let columns = [
+        Table.Column(key: "title", title: "название"), Table.Column(key: "copies", title: "экземпляры"),
+        Table.Column(key: "due_on", title: "вернуть до"), Table.Column(key: "status", title: "состояние"),
+    ]
 
     static func writer(_ language: String = "ru") -> HTMLTableWriter {
         HTMLTableWriter(columns: columns, formats: LocalizedFormats(localizer: Localizer(locale: language)))
@@ -22,8 +25,10 @@ import Testing
 
     @Test func cellsShowWhatTableShowsAndKeepThePlainValue() {
         let localizer = Localizer(locale: "ru")
-        let row = Self.writer().row([.text("Идиот"), .count(21, unit: "unit.book"), .date(LocalDate(year: 2025, month: 12, day: 22)!),
-                                     .tag(StatusTags.tag("overdue", localizer))])
+        let row = Self.writer().row([
+            .text("Идиот"), .count(21, unit: "unit.book"), .date(LocalDate(year: 2025, month: 12, day: 22)!),
+            .tag(StatusTags.tag("overdue", localizer)),
+        ])
         #expect(row.contains("<td data-value=\"Идиот\">Идиот</td>"))
         #expect(row.contains("<td class=\"num\" data-value=\"21\">21 книга</td>"))
         #expect(row.contains("<td class=\"date\" data-value=\"2025-12-22\">Пн, 22 дек. 2025</td>"))
@@ -37,7 +42,10 @@ import Testing
 
     @Test func aHostileValueStaysInItsCell() {
         let row = Self.writer("en").row([.text("</td><script>x</script>\u{202E}")])
-        #expect(row.hasPrefix("<tr><td data-value=\"&lt;/td&gt;&lt;script&gt;x&lt;/script&gt;\u{202E}\">&lt;/td&gt;&lt;script&gt;x&lt;/script&gt;\\u202E</td>"))
+        #expect(
+            row.hasPrefix(
+                "<tr><td data-value=\"&lt;/td&gt;&lt;script&gt;x&lt;/script&gt;\u{202E}\">&lt;/td&gt;&lt;script&gt;x&lt;/script&gt;\\u202E</td>"
+            ))
     }
 
     @Test func aVeryLongValueScrollsInItsCell() {
@@ -51,14 +59,17 @@ import Testing
     }
 
     @Test func aWholePageIsSelfContained() {
-        let table = Table(columns: Self.columns, rows: [[.text("Dune"), .count(1, unit: "unit.book"), .null, .null]], summaryUnit: "unit.book")
+        let table = Table(
+            columns: Self.columns, rows: [[.text("Dune"), .count(1, unit: "unit.book"), .null, .null]],
+            summaryUnit: "unit.book")
         var renderer = Renderer(format: .html, localizer: Localizer(locale: "ru"))
         renderer.title = "Книги <на руках>"
         let page = renderer.render(table)
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"ru\">\n<head>\n<meta charset=\"utf-8\">"))
         #expect(page.contains("<title>Книги &lt;на руках&gt;</title>"))
         #expect(page.contains("@media (prefers-color-scheme:dark)") && page.contains("@media print"))
-        #expect(!page.contains("<script") && !page.contains("<link") && !page.contains("src=") && !page.contains("url("))
+        #expect(
+            !page.contains("<script") && !page.contains("<link") && !page.contains("src=") && !page.contains("url("))
         #expect(page.contains("<p class=\"count\">1 книга</p>"))
     }
 }

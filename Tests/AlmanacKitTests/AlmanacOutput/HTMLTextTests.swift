@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
-import Testing
 
 /// No value from data can break a page: markup, quotes, comments, CDATA ends, controls and
 /// bidirectional overrides are shown as text, in content and in attributes alike.
@@ -42,7 +43,8 @@ import Testing
         var generator = SplitMix64(seed: 17)
         let alphabet = Array("<>&\"'/!-[]= \n\t\u{00}\u{1B}\u{85}\u{202E}aЖ🎄")
         for _ in 0..<500 {
-            let text = String((0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let text = String(
+                (0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
             for escaped in [HTMLText.escaped(text), HTMLText.attribute(text)] {
                 #expect(!escaped.contains(where: { "<>\"'".contains($0) }), "\(text.debugDescription)")
                 #expect(!escaped.unicodeScalars.contains { $0.value == 0 || (0x80...0x9F).contains($0.value) })

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
-import Testing
 
 /// Lines from a descriptor: the answers of a scripted game.
 @Suite struct LineReaderTests {

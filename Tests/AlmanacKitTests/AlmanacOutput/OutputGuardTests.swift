@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The output-path guard by itself: what it refuses (by device and inode, and by resolved path for
 /// files not made yet), what it lets through, and that a file it writes appears only when complete.
@@ -10,9 +11,12 @@ import Testing
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-guard-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("almanac-guard-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
-        for name in ["lib.db", "lib.db-wal", "in.csv", "old.csv"] { try Data("x\n".utf8).write(to: URL(fileURLWithPath: path(name))) }
+        for name in ["lib.db", "lib.db-wal", "in.csv", "old.csv"] {
+            try Data("x\n".utf8).write(to: URL(fileURLWithPath: path(name)))
+        }
     }
 
     func path(_ name: String) -> String { folder + "/" + name }
@@ -137,7 +141,9 @@ import Testing
         } catch let error as AlmanacError {
             #expect(error.failure == .usage)
             #expect(error.description == "--rejects \(path("lib.db")): that is the database (use another file)")
-            #expect(error.message(Localizer(locale: "ru")) == "--rejects \(path("lib.db")): это файл базы данных (укажите другой файл)")
+            #expect(
+                error.message(Localizer(locale: "ru"))
+                    == "--rejects \(path("lib.db")): это файл базы данных (укажите другой файл)")
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -200,7 +206,10 @@ import Testing
         try OutputFile.synchronize(files)
         try OutputFile.publish(files)
         #expect(try FileManager.default.contentsOfDirectory(atPath: path("lib")) == ["lib.db"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path("drop.old")).sorted() == ["index.html", "report.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: path("drop.old")).sorted() == [
+                "index.html", "report.html",
+            ])
     }
 
     @Test func aNameThatBecameTheDatabaseByTheRenameIsRefusedAndNothingIsReplaced() throws {
@@ -216,7 +225,9 @@ import Testing
             try file.commit()
             Issue.record("the output was put over the database's other name")
         } catch let error as AlmanacError {
-            #expect(error.key == "write.refused.database" && error.description.hasPrefix("--out \(path("drop/copy.csv")): "), "\(error)")
+            #expect(
+                error.key == "write.refused.database"
+                    && error.description.hasPrefix("--out \(path("drop/copy.csv")): "), "\(error)")
         }
         #expect(try String(contentsOfFile: path("drop/copy.csv"), encoding: .utf8) == "the database\n")
         #expect(try temporaries(in: path("drop")).isEmpty)
@@ -244,7 +255,9 @@ import Testing
         let before = outputs.lookups
         let targets = try RejectsWriter.claim(path("rejects.csv"), inputs: inputs, outputs: &outputs)
         #expect(targets.count == inputs.count)
-        #expect(outputs.lookups - before <= 3 * inputs.count, "\(outputs.lookups - before) lookups for \(inputs.count) claims")
+        #expect(
+            outputs.lookups - before <= 3 * inputs.count,
+            "\(outputs.lookups - before) lookups for \(inputs.count) claims")
     }
 
     func temporaries(in folder: String) throws -> [String] {

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// The checked writer every command's output goes through: bytes arrive whole and in order, and
 /// every failure is seen, by the write or flush that meets it and by every one after.
@@ -76,7 +77,9 @@ import Testing
         #expect(throws: expected) { try writer.write("more") }
         #expect(writer.failure == expected)
         #expect(expected.message(.english) == "/dev/full: cannot write: no space left on the device")
-        #expect(expected.message(Localizer(locale: "ru")) == "/dev/full: не удаётся записать: на устройстве не осталось места")
+        #expect(
+            expected.message(Localizer(locale: "ru"))
+                == "/dev/full: не удаётся записать: на устройстве не осталось места")
     }
 
     @Test func aClosedPipeIsABrokenPipeOnStandardOutputOnly() throws {

@@ -1,9 +1,10 @@
+import Foundation
+import TestSupport
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
-import TestSupport
 
 /// Raw mode on a real (pseudo) terminal: keys one at a time without echo, and the settings found
 /// before put back exactly.
@@ -51,7 +52,10 @@ import TestSupport
     @Test func aPipeIsNotATerminal() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let error = try #require(throws: AlmanacError.self) { try RawMode(descriptor: ends[0]) }
         #expect(error.failure == .missingInput)
         #expect(!RawMode.isTerminal(ends[0]))

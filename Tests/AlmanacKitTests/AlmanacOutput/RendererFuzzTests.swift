@@ -1,6 +1,7 @@
-@testable import AlmanacKit
 import Foundation
 import Testing
+
+@testable import AlmanacKit
 
 /// The renderer harness's invariants (`RendererFuzz`) over its minimized corpus
 /// (`Tests/Fuzz/RendererCorpus`) and over seeded random tables: the box lines up and reads back from

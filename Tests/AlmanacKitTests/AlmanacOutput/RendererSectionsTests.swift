@@ -1,7 +1,8 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Testing
 
 /// Rows under headings: one box for people, the flat table for machines.
 @Suite struct RendererSectionsTests {
@@ -9,28 +10,31 @@ import Testing
         columns: [Table.Column(key: "name", title: "name"), Table.Column(key: "count", title: "count")],
         sections: [
             .init(heading: "Mon 22 Dec", rows: [[.text("Ёлка"), .integer(1234)], [.text("忘年会"), .null]]),
-            .init(heading: "A heading wider than both columns together", rows: [[.tag(Table.Tag(value: "overdue", label: "overdue", symbol: "✗", role: .alert))]]),
+            .init(
+                heading: "A heading wider than both columns together",
+                rows: [[.tag(Table.Tag(value: "overdue", label: "overdue", symbol: "✗", role: .alert))]]),
         ], summary: "3 rows")
     static let flat = Table(columns: [Table.Column(key: "day", title: "day")], rows: [[.text("flat")]])
 
     @Test func aBoxWithHeadingsAcrossTheColumns() {
         let renderer = Renderer(format: .table, localizer: .english)
-        #expect(renderer.render(Self.sectioned, flat: Self.flat) == """
-            ┌───────────┬────────────────────────────────┐
-            │   name    │             count              │
-            ├───────────┴────────────────────────────────┤
-            │ Mon 22 Dec                                 │
-            ├───────────┬────────────────────────────────┤
-            │ Ёлка      │                          1,234 │
-            │ 忘年会    │                                │
-            ├───────────┴────────────────────────────────┤
-            │ A heading wider than both columns together │
-            ├───────────┬────────────────────────────────┤
-            │ ✗ overdue │                                │
-            └───────────┴────────────────────────────────┘
-            3 rows
+        #expect(
+            renderer.render(Self.sectioned, flat: Self.flat) == """
+                ┌───────────┬────────────────────────────────┐
+                │   name    │             count              │
+                ├───────────┴────────────────────────────────┤
+                │ Mon 22 Dec                                 │
+                ├───────────┬────────────────────────────────┤
+                │ Ёлка      │                          1,234 │
+                │ 忘年会    │                                │
+                ├───────────┴────────────────────────────────┤
+                │ A heading wider than both columns together │
+                ├───────────┬────────────────────────────────┤
+                │ ✗ overdue │                                │
+                └───────────┴────────────────────────────────┘
+                3 rows
 
-            """)
+                """)
     }
 
     @Test func colourAndCutting() {

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// A query's rows are written from SQLite's memory (`StreamedCell`) without a string per value: the
 /// output must be byte for byte what the same rows give as cells, in every format, whatever the text
@@ -33,7 +34,8 @@ import Testing
     func streamedRowsAreWrittenAsTheirCells(_ format: OutputFormat, heldBytes: Int) throws {
         for locale in ["en", "ru"] {
             let session = try ReportSession(settings: FixtureDatabase.settings(locale))
-            var renderer = Renderer(format: format, localizer: session.settings.localizer, today: LocalDate("2025-12-22"), width: nil)
+            var renderer = Renderer(
+                format: format, localizer: session.settings.localizer, today: LocalDate("2025-12-22"), width: nil)
             renderer.heldBytes = heldBytes
             // Many rows, so that markdown writes on past its window and a box spools to its file.
             let copies = 3
@@ -45,7 +47,10 @@ import Testing
             try streamed.finish()
 
             let cells = try TableWriter(renderer, head: Self.rows(session).head, output: nil)
-            for _ in 0..<copies { try Self.rows(session).forEach { try cells.row($0) } }
+            for _ in 0..<copies {
+                // swift-format-ignore: ReplaceForEachWithForLoop
+                try Self.rows(session).forEach { try cells.row($0) }
+            }
             try cells.finish()
 
             #expect(streamed.text == cells.text, "\(format) in \(locale), held \(heldBytes)")
@@ -57,11 +62,13 @@ import Testing
     /// the output is that of the same loans read whole, in every format and language.
     @Test(arguments: formats, [Int.max, 0])
     func loanRowsAreWrittenAsTheirLoans(_ format: OutputFormat, heldBytes: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-streamed-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "almanac-streamed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("loans.db").path
-        try Store.create(path).execute("""
+        try Store.create(path).execute(
+            """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES
               (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-10-01', '2025-11-29', NULL),
               (2, CAST(x'41ff42' AS TEXT), 'a|b', CAST(x'c0af' AS TEXT), '2025-12-01', '2025-12-19', '2025-12-02'),
@@ -72,7 +79,8 @@ import Testing
         let store = try LoanStore.openForReading(path)
         for locale in ["en", "ru"] {
             let settings = FixtureDatabase.settings(locale)
-            var renderer = Renderer(format: format, localizer: settings.localizer, today: FixtureDatabase.today, width: nil)
+            var renderer = Renderer(
+                format: format, localizer: settings.localizer, today: FixtureDatabase.today, width: nil)
             renderer.heldBytes = heldBytes
             for filter in [LoanFilter(), LoanFilter(openOnly: true), LoanFilter(overdueOnly: true, limit: 2)] {
                 let rows = LoanTable.Rows(today: FixtureDatabase.today, localizer: settings.localizer)
@@ -97,13 +105,17 @@ import Testing
     /// `isValidUTF8` says yes exactly when `String(decoding:)` would change nothing.
     @Test func utf8IsCheckedAsStringsRepairIt() {
         var random = SeededRandom(seed: 2025)
-        let pieces: [[UInt8]] = [[0x41], [0xC2, 0x85], [0xD0, 0x9C], [0xE2, 0x80, 0xA8], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
-            [0xF0, 0x9F, 0x87, 0xAF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+        let pieces: [[UInt8]] = [
+            [0x41], [0xC2, 0x85], [0xD0, 0x9C], [0xE2, 0x80, 0xA8], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+            [0xF0, 0x9F, 0x87, 0xAF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+            [0xE0, 0x80, 0xAF],
             [0xF0, 0x80, 0x80, 0xAF], [0x80], [0xBF], [0xFE], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x87], [0x00], [0x7F],
             // Runs of two-byte characters, read four at a time, and what may break one: a lone lead,
             // an overlong C0/C1 lead, the largest two-byte value.
-            [0xD0, 0x9C, 0xD0, 0xB0, 0xD1, 0x80, 0xD0, 0xB8, 0xD1, 0x8F], [0xCE, 0xA9, 0xCE, 0xB1], [0xDF, 0xBF], [0xD0],
-            [0xC1, 0xBF], [0xC0, 0x80], [0xD1, 0xC0]]
+            [0xD0, 0x9C, 0xD0, 0xB0, 0xD1, 0x80, 0xD0, 0xB8, 0xD1, 0x8F], [0xCE, 0xA9, 0xCE, 0xB1], [0xDF, 0xBF],
+            [0xD0],
+            [0xC1, 0xBF], [0xC0, 0x80], [0xD1, 0xC0],
+        ]
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []
             for _ in 0..<random.below(25) { bytes += pieces[random.below(pieces.count)] }
@@ -117,9 +129,11 @@ import Testing
 
 @Suite struct ByteScanTests {
     /// Pieces of text that the word-at-a-time scans must see wherever they fall in a word.
-    static let pieces: [String] = ["a", "Zq", "|", "<", ">", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
+    static let pieces: [String] = [
+        "a", "Zq", "|", "<", ">", "\"", "\\", "\t", "\n", "\u{7F}", "\u{1B}", "\u{85}", "é", "Ж", "я", "ё",
         "\u{2028}", "\u{2029}", "—", "…", "→", "\u{301}", "\u{483}", "ω", "字", "🇯🇵", "        ", "0123456789",
-        "Мария", "Иванова", "ѐѿ", "ҁ", "Ωμέγα"]
+        "Мария", "Иванова", "ѐѿ", "ҁ", "Ωμέγα",
+    ]
 
     static func randomText(_ random: inout SeededRandom) -> String {
         (0..<random.below(30)).map { _ in pieces[random.below(pieces.count)] }.joined()
@@ -132,7 +146,9 @@ import Testing
             var bytes = Array(Self.randomText(&random).utf8)
             if random.below(3) == 0 { bytes.append(UInt8(random.below(256))) }
             let wordwise = bytes.withUnsafeBufferPointer(Renderer.needsJSONAttention)
-            let bytewise = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+            let bytewise = bytes.contains {
+                $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+            }
             #expect(wordwise == bytewise, "\(bytes)")
         }
     }
@@ -145,7 +161,8 @@ import Testing
             var text = Self.randomText(&random)
             let refusing = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0, refusing: .markdown) }
             let plain = text.withUTF8 { DisplayWidth.simpleWidth(utf8: $0) }
-            #expect(refusing == (text.contains(where: { "|<>".contains($0) }) ? nil : plain), "\(text.debugDescription)")
+            #expect(
+                refusing == (text.contains(where: { "|<>".contains($0) }) ? nil : plain), "\(text.debugDescription)")
             if let plain { #expect(plain == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)") }
         }
     }
@@ -175,7 +192,9 @@ import Testing
                 out.append(UInt8(truncatingIfNeeded: round))
                 expected.append(UInt8(truncatingIfNeeded: round))
             default:
-                let long = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: random.below(3) == 0 ? 100_000 : random.below(300))
+                let long = [UInt8](
+                    repeating: UInt8(truncatingIfNeeded: round),
+                    count: random.below(3) == 0 ? 100_000 : random.below(300))
                 out.append(long)
                 expected += long
             }

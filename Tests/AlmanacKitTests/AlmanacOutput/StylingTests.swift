@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
-import Testing
 
 @Suite struct StylingTests {
     /// --color × terminal × NO_COLOR: colour only on a terminal (or when forced), never with NO_COLOR.
@@ -8,7 +9,7 @@ import Testing
         (.auto, true, [:], true),
         (.auto, false, [:], false),
         (.auto, true, ["NO_COLOR": "1"], false),
-        (.auto, true, ["NO_COLOR": ""], true),       // no-color.org: set to an empty string means unset
+        (.auto, true, ["NO_COLOR": ""], true),  // no-color.org: set to an empty string means unset
         (.auto, true, ["TERM": "dumb"], false),
         (.always, false, [:], true),
         (.always, true, ["NO_COLOR": "yes"], false),
@@ -18,8 +19,10 @@ import Testing
     ]
 
     @Test(arguments: decisions)
-    func decides(_ case_: (choice: ColorChoice, terminal: Bool, environment: [String: String], colour: Bool)) {
-        #expect(Styling(choice: case_.choice, isTerminal: case_.terminal, environment: case_.environment).isEnabled == case_.colour)
+    func decides(_ example: (choice: ColorChoice, terminal: Bool, environment: [String: String], colour: Bool)) {
+        #expect(
+            Styling(choice: example.choice, isTerminal: example.terminal, environment: example.environment).isEnabled
+                == example.colour)
     }
 
     @Test func paintsOnlyWhenEnabledAndOnlyWithARole() {

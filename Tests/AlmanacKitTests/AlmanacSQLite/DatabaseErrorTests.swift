@@ -1,14 +1,16 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
-@testable import AlmanacText
 import CSQLite
 import Foundation
 import Testing
 
+@testable import AlmanacKit
+@testable import AlmanacSQLite
+@testable import AlmanacText
+
 /// SQLite's failures in Almanac's words (`DatabaseError+Words.swift`): the exit status PRODUCT.md
 /// gives, the file named, and never the SQL being run.
 @Suite struct DatabaseErrorTests {
-    static let bulkInsert = "INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES "
+    static let bulkInsert =
+        "INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES "
         + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: 16).joined(separator: ", ")
 
     /// Extended result codes as SQLite builds them (the C macros do not reach Swift).
@@ -32,7 +34,8 @@ import Testing
 
     @Test(arguments: cases)
     func eachClassHasItsStatusAndWords(_ expected: (code: Int32, errno: Int32, failure: Failure, key: String)) throws {
-        let error = DatabaseError(extendedCode: expected.code, message: "SQLite's own words", sql: Self.bulkInsert,
+        let error = DatabaseError(
+            extendedCode: expected.code, message: "SQLite's own words", sql: Self.bulkInsert,
             path: "lib.db", systemErrno: expected.errno)
         let words = error.almanacError()
         #expect(words.failure == expected.failure)
@@ -54,8 +57,11 @@ import Testing
         let parse = DatabaseError(extendedCode: SQLITE_ERROR, message: "near \"SELEC\": syntax error", path: "a.db")
             .almanacError(source: "query")
         #expect(parse.failure == .invalidData)
-        #expect(parse.message(.english) == "query: the SQL does not parse: near \"SELEC\": syntax error (SQLite error 1)")
-        #expect(parse.message(Localizer(locale: "ru")) == "query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
+        #expect(
+            parse.message(.english) == "query: the SQL does not parse: near \"SELEC\": syntax error (SQLite error 1)")
+        #expect(
+            parse.message(Localizer(locale: "ru"))
+                == "query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
         let table = DatabaseError(extendedCode: SQLITE_ERROR, message: "no such table: nope", path: "a.db")
             .almanacError(source: "mine.sql")
         #expect(table.message(.english) == "mine.sql: SQLite cannot run the SQL: no such table: nope (SQLite error 1)")
@@ -69,8 +75,10 @@ import Testing
     @Test func cannotOpenSaysWhatIsMissing() throws {
         let directory = try TemporaryDirectory()
         func words(_ path: String, reading: Bool) -> AlmanacError {
-            DatabaseError(extendedCode: SQLITE_CANTOPEN, message: "unable to open database file", path: path, readOnly: reading)
-                .almanacError()
+            DatabaseError(
+                extendedCode: SQLITE_CANTOPEN, message: "unable to open database file", path: path, readOnly: reading
+            )
+            .almanacError()
         }
         #expect(words(directory.path("no/such/a.db"), reading: false).key == "database.error.no-folder")
         #expect(words(directory.path("none.db"), reading: true).key == "database.error.missing")

@@ -1,7 +1,8 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 @Suite struct DatabaseMigratorTests {
     static let expectedTables = [
@@ -39,7 +40,9 @@ import Testing
         #expect(outcome.applied.isEmpty)
         #expect(outcome.fromVersion == outcome.toVersion)
         #expect(try database.rows("SELECT sql FROM sqlite_schema ORDER BY name") == schemaBefore)
-        #expect(try database.scalar("SELECT count(*) FROM schema_migrations") == .integer(Int64(DatabaseMigrator.builtIn.migrations.count)))
+        #expect(
+            try database.scalar("SELECT count(*) FROM schema_migrations")
+                == .integer(Int64(DatabaseMigrator.builtIn.migrations.count)))
     }
 
     @Test func appliesOnlyPendingMigrationsInOrder() throws {
@@ -66,7 +69,9 @@ import Testing
         let database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.execute("PRAGMA user_version = 99")
-        let refusal = try #require(throws: DatabaseMigrator.SchemaTooNew.self) { try DatabaseMigrator.builtIn.migrate(database) }
+        let refusal = try #require(throws: DatabaseMigrator.SchemaTooNew.self) {
+            try DatabaseMigrator.builtIn.migrate(database)
+        }
         #expect(refusal.found == 99)
         let error = refusal.almanacError
         #expect(error.failure == .invalidData)
@@ -84,12 +89,20 @@ import Testing
     @Test func schemaHasTheIndexesReportsNeed() throws {
         let database = try Database(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
-        let indexes = Set(try database.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").compactMap { $0[0].textValue })
-        #expect(indexes.isSuperset(of: ["books_open_by_due", "events_by_start", "quiz_answers_by_player", "quiz_answers_by_country"]))
-        let partial = try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'books_open_by_due'")?.textValue ?? ""
+        let indexes = Set(
+            try database.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").compactMap {
+                $0[0].textValue
+            })
+        #expect(
+            indexes.isSuperset(of: [
+                "books_open_by_due", "events_by_start", "quiz_answers_by_player", "quiz_answers_by_country",
+            ]))
+        let partial =
+            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'books_open_by_due'")?.textValue ?? ""
         #expect(partial.contains("WHERE returned_on IS NULL"))
         // The borrower rides along, so loans-by-borrower reads the index alone (migration 6).
-        let columns = try database.rows("SELECT name FROM pragma_index_info('books_open_by_due') ORDER BY seqno").compactMap { $0[0].textValue }
+        let columns = try database.rows("SELECT name FROM pragma_index_info('books_open_by_due') ORDER BY seqno")
+            .compactMap { $0[0].textValue }
         #expect(columns == ["due_on", "id", "borrower"])
     }
 
@@ -106,7 +119,9 @@ import Testing
                 try await group.waitForAll()
             }
             let database = try Database(path: path)
-            #expect(try database.scalar("SELECT count(*) FROM schema_migrations") == .integer(Int64(DatabaseMigrator.builtIn.migrations.count)))
+            #expect(
+                try database.scalar("SELECT count(*) FROM schema_migrations")
+                    == .integer(Int64(DatabaseMigrator.builtIn.migrations.count)))
         }
     }
 }
@@ -128,11 +143,16 @@ import Testing
         let before = try OldSchemaFixture.digest(path)
         do {
             let database = try Database(path: path)
-            let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
+            let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) {
+                try DatabaseMigrator.builtIn.migrate(database)
+            }.almanacError
             #expect(error.failure == .invalidData)
             #expect(error.key == "migration.error.user-objects")
             #expect(error.arguments["version"] == "5", "events is rebuilt by migration 5")
-            #expect(error.description == "\(path) cannot be upgraded to schema version 5, which rebuilds events: view \"my_view\" (events) of your own would break, so nothing was changed. Drop them with sqlite3 (almanac query cannot): sqlite3 \(path) 'DROP VIEW \"my_view\";'; run almanac again to upgrade, then make them anew")
+            #expect(
+                error.description
+                    == "\(path) cannot be upgraded to schema version 5, which rebuilds events: view \"my_view\" (events) of your own would break, so nothing was changed. Drop them with sqlite3 (almanac query cannot): sqlite3 \(path) 'DROP VIEW \"my_view\";'; run almanac again to upgrade, then make them anew"
+            )
             #expect(try database.userVersion == 1, "no migration ran, not even the ones before 5")
             #expect(try database.scalar("SELECT count(*) FROM schema_migrations") == .integer(1))
             #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
@@ -144,44 +164,58 @@ import Testing
         try again.execute("DROP VIEW my_view")
         let outcome = try DatabaseMigrator.builtIn.migrate(again)
         #expect(outcome.fromVersion == 1 && outcome.toVersion == DatabaseMigrator.builtIn.latestVersion)
-        #expect(try again.rows("SELECT id, title, all_day FROM events") == [[.integer(3), .text("Carols"), .integer(0)]])
+        #expect(
+            try again.rows("SELECT id, title, all_day FROM events") == [[.integer(3), .text("Carols"), .integer(0)]])
         #expect(try again.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(7), .integer(1)]])
         #expect(try again.scalar("PRAGMA foreign_keys") == .integer(1), "foreign keys are on again after the run")
     }
 
     @Test func triggersAndIndexesOnRebuiltTablesAreNamedEachOnce() throws {
-        try OldSchemaFixture.versionOne(path, userSQL: """
-            CREATE TABLE audit (what TEXT);
-            CREATE TRIGGER "loan audit" AFTER INSERT ON books BEGIN INSERT INTO audit VALUES ('loan'); END;
-            CREATE INDEX books_by_author ON books (author);
-            CREATE TRIGGER country_audit AFTER INSERT ON countries BEGIN INSERT INTO audit SELECT title FROM events; END;
-            CREATE VIEW country_names AS SELECT name FROM countries;
-            CREATE INDEX audit_by_what ON audit (what);
-            """)
+        try OldSchemaFixture.versionOne(
+            path,
+            userSQL: """
+                CREATE TABLE audit (what TEXT);
+                CREATE TRIGGER "loan audit" AFTER INSERT ON books BEGIN INSERT INTO audit VALUES ('loan'); END;
+                CREATE INDEX books_by_author ON books (author);
+                CREATE TRIGGER country_audit AFTER INSERT ON countries BEGIN INSERT INTO audit SELECT title FROM events; END;
+                CREATE VIEW country_names AS SELECT name FROM countries;
+                CREATE INDEX audit_by_what ON audit (what);
+                """)
         let database = try Database(path: path)
-        let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
+        let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) {
+            try DatabaseMigrator.builtIn.migrate(database)
+        }.almanacError
         #expect(error.arguments["version"] == "4")
-        #expect(error.arguments["objects"] == #"index "books_by_author" (books), trigger "loan audit" (books)"#
-            || error.arguments["objects"] == #"trigger "loan audit" (books), index "books_by_author" (books)"#, "\(error)")
+        #expect(
+            error.arguments["objects"] == #"index "books_by_author" (books), trigger "loan audit" (books)"#
+                || error.arguments["objects"] == #"trigger "loan audit" (books), index "books_by_author" (books)"#,
+            "\(error)")
         #expect(error.arguments["drops"]?.contains(#"DROP TRIGGER "loan audit";"#) == true)
         // Once those are gone, the trigger that reads events stops version 5; a view on countries,
         // and anything on the user's own table, stop nothing.
         try database.execute(#"DROP TRIGGER "loan audit"; DROP INDEX books_by_author"#)
-        let next = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) { try DatabaseMigrator.builtIn.migrate(database) }.almanacError
+        let next = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) {
+            try DatabaseMigrator.builtIn.migrate(database)
+        }.almanacError
         #expect(next.arguments["version"] == "5")
         #expect(next.arguments["objects"] == #"trigger "country_audit" (events)"#)
         try database.execute("DROP TRIGGER country_audit")
         try DatabaseMigrator.builtIn.migrate(database)
-        #expect(try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('country_names', 'audit', 'audit_by_what')") == .integer(3))
+        #expect(
+            try database.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE name IN ('country_names', 'audit', 'audit_by_what')")
+                == .integer(3))
     }
 
     /// SQLite's 12 steps: with foreign keys on, dropping the old `books` would delete every row that
     /// refers to it with ON DELETE CASCADE, the user's own included.
     @Test func rowsThatReferToARebuiltTableComeThrough() throws {
-        try OldSchemaFixture.versionOne(path, userSQL: """
-            CREATE TABLE loan_notes (book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE, note TEXT);
-            INSERT INTO loan_notes VALUES (7, 'ask Anna');
-            """)
+        try OldSchemaFixture.versionOne(
+            path,
+            userSQL: """
+                CREATE TABLE loan_notes (book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE, note TEXT);
+                INSERT INTO loan_notes VALUES (7, 'ask Anna');
+                """)
         let database = try Database(path: path)
         try DatabaseMigrator.builtIn.migrate(database)
         #expect(try database.rows("SELECT book_id, note FROM loan_notes") == [[.integer(7), .text("ask Anna")]])
@@ -193,8 +227,16 @@ import Testing
 
     @Test func aMigrationThatBreaksAForeignKeyIsRolledBack() throws {
         let database = try Database(path: path, mode: .create)
-        let first = Migration(version: 1, name: "one", sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id)); INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1)")
-        let second = Migration(version: 2, name: "two", sql: "CREATE TABLE parent_new (id INTEGER PRIMARY KEY); DROP TABLE parent; ALTER TABLE parent_new RENAME TO parent")
+        let first = Migration(
+            version: 1, name: "one",
+            sql:
+                "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id)); INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1)"
+        )
+        let second = Migration(
+            version: 2, name: "two",
+            sql:
+                "CREATE TABLE parent_new (id INTEGER PRIMARY KEY); DROP TABLE parent; ALTER TABLE parent_new RENAME TO parent"
+        )
         try DatabaseMigrator(migrations: [first]).migrate(database)
         #expect(throws: DatabaseError.self) { try DatabaseMigrator(migrations: [first, second]).migrate(database) }
         #expect(try database.userVersion == 1)

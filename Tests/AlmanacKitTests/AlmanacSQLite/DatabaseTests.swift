@@ -1,8 +1,9 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import CSQLite
 import Foundation
 import Testing
+
+@testable import AlmanacSQLite
 
 @Suite struct DatabaseTests {
     let database: Database
@@ -29,13 +30,14 @@ import Testing
         let select = try database.prepare("SELECT v, typeof(v) FROM t")
         #expect(try select.step())
         #expect(select.value(at: 0) == value)
-        let expectedType: String = switch value {
-        case .null: "null"
-        case .integer: "integer"
-        case .real: "real"
-        case .text: "text"
-        case .blob: "blob"
-        }
+        let expectedType: String =
+            switch value {
+            case .null: "null"
+            case .integer: "integer"
+            case .real: "real"
+            case .text: "text"
+            case .blob: "blob"
+            }
         #expect(select.string(at: 1) == expectedType)
     }
 
@@ -60,7 +62,10 @@ import Testing
         try insert.bind("", at: 1)
         try insert.bindText(UnsafeRawBufferPointer(start: nil, count: 0), at: 2)
         try insert.step()
-        #expect(try database.rows("SELECT typeof(v), v FROM t") == [[.text("text"), .text("")], [.text("text"), .text("")]])
+        #expect(
+            try database.rows("SELECT typeof(v), v FROM t") == [
+                [.text("text"), .text("")], [.text("text"), .text("")],
+            ])
     }
 
     @Test func namedParametersAndReset() throws {
@@ -83,7 +88,9 @@ import Testing
         #expect(error.primaryCode == SQLITE_CONSTRAINT)
         #expect(error.message == "NOT NULL constraint failed: strict_t.name")
         #expect(error.sql == sql)
-        #expect(error.description == "SQLite error 1299: NOT NULL constraint failed: strict_t.name - while executing `\(sql)`")
+        #expect(
+            error.description
+                == "SQLite error 1299: NOT NULL constraint failed: strict_t.name - while executing `\(sql)`")
         #expect(error.isConstraintViolation)
     }
 
@@ -147,7 +154,9 @@ import Testing
     @Test(arguments: [Database.Mode.readWrite, .readOnly])
     func openingAMissingFileCreatesNothing(_ mode: Database.Mode) throws {
         let directory = try TemporaryDirectory()
-        let error = try #require(throws: DatabaseError.self) { try Database(path: directory.path("none.db"), mode: mode) }
+        let error = try #require(throws: DatabaseError.self) {
+            try Database(path: directory.path("none.db"), mode: mode)
+        }
         #expect(error.primaryCode == SQLITE_CANTOPEN)
         #expect(error.path == directory.path("none.db"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])

@@ -1,6 +1,7 @@
 import AlmanacKit
-@testable import AlmanacSQLite
 import Testing
+
+@testable import AlmanacSQLite
 
 @Suite struct TransactionTests {
     struct Boom: Error {}

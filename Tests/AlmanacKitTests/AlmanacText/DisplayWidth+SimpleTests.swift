@@ -1,13 +1,16 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 /// The fast count for plain text gives what the grapheme-by-grapheme count gives, or steps aside.
 @Suite struct DisplayWidthSimpleTests {
     @Test func everyCharacterCountedFastIsOneColumnWide() {
         var checked = 0
         for value in UInt32(0x20)...0x21FF {
-            guard let scalar = Unicode.Scalar(value), let fast = DisplayWidth.simpleWidth(String(scalar)) else { continue }
+            guard let scalar = Unicode.Scalar(value), let fast = DisplayWidth.simpleWidth(String(scalar)) else {
+                continue
+            }
             #expect(fast == 1, "U+\(String(value, radix: 16))")
             #expect(DisplayWidth.of(Character(scalar)) == 1, "U+\(String(value, radix: 16))")
             checked += 1

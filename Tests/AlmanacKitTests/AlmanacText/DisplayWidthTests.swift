@@ -1,34 +1,37 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 @Suite struct DisplayWidthTests {
     static let widths: [(text: String, width: Int)] = [
         ("", 0),
         ("abc", 3),
-        ("Ёлка", 4),                       // Cyrillic: 1 each
-        ("日本", 4),                       // CJK: 2 each
-        ("대한민국", 8),                   // Hangul syllables: 2 each
-        ("ｶﾀｶﾅ", 4),                       // halfwidth katakana: 1 each
-        ("ＡＢ", 4),                       // fullwidth Latin: 2 each
-        ("🇯🇵", 2),                        // a flag: two regional indicators, one picture
+        ("Ёлка", 4),  // Cyrillic: 1 each
+        ("日本", 4),  // CJK: 2 each
+        ("대한민국", 8),  // Hangul syllables: 2 each
+        ("ｶﾀｶﾅ", 4),  // halfwidth katakana: 1 each
+        ("ＡＢ", 4),  // fullwidth Latin: 2 each
+        ("🇯🇵", 2),  // a flag: two regional indicators, one picture
         ("🇯🇵🇩🇪", 4),
-        ("🍶", 2),                         // emoji presentation
-        ("👩‍👩‍👧", 2),                         // a ZWJ family is one picture
-        ("👍🏽", 2),                         // skin tone modifier joins its base
-        ("❄", 1),                          // text presentation by default
-        ("❄️", 2),                         // U+FE0F asks for the emoji picture
-        ("Cre\u{300}me", 5),               // combining grave: 0
-        ("e\u{301}\u{302}", 1),            // two combining marks on one base
-        ("a\u{200B}b", 2),                 // zero-width space
+        ("🍶", 2),  // emoji presentation
+        ("👩‍👩‍👧", 2),  // a ZWJ family is one picture
+        ("👍🏽", 2),  // skin tone modifier joins its base
+        ("❄", 1),  // text presentation by default
+        ("❄️", 2),  // U+FE0F asks for the emoji picture
+        ("Cre\u{300}me", 5),  // combining grave: 0
+        ("e\u{301}\u{302}", 1),  // two combining marks on one base
+        ("a\u{200B}b", 2),  // zero-width space
         ("✗ ✓ !", 5),
         ("…", 1),
-        ("\u{1B}[31m", 4),                 // ESC is 0, "[31m" is 4
+        ("\u{1B}[31m", 4),  // ESC is 0, "[31m" is 4
     ]
 
     @Test(arguments: widths)
     func width(_ sample: (text: String, width: Int)) {
-        #expect(DisplayWidth.of(sample.text) == sample.width, "\(sample.text.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(
+            DisplayWidth.of(sample.text) == sample.width,
+            "\(sample.text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
     @Test func truncatesByDisplayWidthWithAnEllipsis() {

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 @Suite struct InstantISO8601Tests {
     static let moscow = Zone(identifier: "Europe/Moscow")!
@@ -21,15 +22,21 @@ import Testing
         #expect(Instant.utcText(seconds) == utc)
     }
 
-    @Test(arguments: ["2025-12-22", "2025-12-22T16", "2025-02-30T10:00", "2025-12-22T24:00", "2025-12-22T16:60",
-                      "2025-12-22T16:30:00+3", "2025-12-22T16:30:00.5Z", "2025-12-22T16:30Z ", "22.12.2025 16:30", ""])
+    @Test(arguments: [
+        "2025-12-22", "2025-12-22T16", "2025-02-30T10:00", "2025-12-22T24:00", "2025-12-22T16:60",
+        "2025-12-22T16:30:00+3", "2025-12-22T16:30:00.5Z", "2025-12-22T16:30Z ", "22.12.2025 16:30", "",
+    ])
     func refusesAnythingElse(_ text: String) {
         #expect(Instant.seconds(iso8601: text, zone: Self.moscow) == nil)
     }
 
     @Test func wallTimesFollowTheZonesRulesThatDay() throws {
-        #expect(Instant.utcText(try #require(Instant.seconds(iso8601: "2025-07-01T12:00", zone: Self.berlin))) == "2025-07-01T10:00:00Z")
-        #expect(Instant.utcText(try #require(Instant.seconds(iso8601: "2025-01-01T12:00", zone: Self.berlin))) == "2025-01-01T11:00:00Z")
+        #expect(
+            Instant.utcText(try #require(Instant.seconds(iso8601: "2025-07-01T12:00", zone: Self.berlin)))
+                == "2025-07-01T10:00:00Z")
+        #expect(
+            Instant.utcText(try #require(Instant.seconds(iso8601: "2025-01-01T12:00", zone: Self.berlin)))
+                == "2025-01-01T11:00:00Z")
     }
 
     /// An offset must not carry a time past the four-digit years the stored form holds (it would wrap).
@@ -45,7 +52,9 @@ import Testing
         #expect(Instant.isOutsideStorableYears(iso8601: "0001-01-01T00:30", zone: Self.moscow))
         #expect(Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00-01:00", zone: .utc))
         #expect(!Instant.isOutsideStorableYears(iso8601: "9999-12-31T23:30:00Z", zone: .utc))
-        #expect(!Instant.isOutsideStorableYears(iso8601: "0000-12-31T23:30:00Z", zone: .utc), "year 0000 is not a date at all")
+        #expect(
+            !Instant.isOutsideStorableYears(iso8601: "0000-12-31T23:30:00Z", zone: .utc),
+            "year 0000 is not a date at all")
         #expect(!Instant.isOutsideStorableYears(iso8601: "2025-02-30T10:00", zone: .utc))
     }
 

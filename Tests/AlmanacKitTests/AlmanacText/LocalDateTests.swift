@@ -1,11 +1,14 @@
 import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
 
+@testable import AlmanacText
+
 @Suite struct LocalDateTests {
-    @Test(arguments: ["2025-02-30", "2025-13-01", "2025-00-10", "2025-1-01", "25-01-01", "2025/01/01",
-                      "2025-01-01T00:00", " 2025-01-01", "２０２５-01-01", "", "2023-02-29", "0000-01-01"])
+    @Test(arguments: [
+        "2025-02-30", "2025-13-01", "2025-00-10", "2025-1-01", "25-01-01", "2025/01/01",
+        "2025-01-01T00:00", " 2025-01-01", "２０２５-01-01", "", "2023-02-29", "0000-01-01",
+    ])
     func refusesTextThatIsNotADay(_ text: String) {
         #expect(LocalDate(text) == nil)
     }

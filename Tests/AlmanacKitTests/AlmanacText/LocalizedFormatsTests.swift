@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 @Suite struct LocalizedFormatsTests {
     static let nbsp = "\u{A0}"
@@ -50,16 +51,19 @@ import Testing
 
     @Test(arguments: dates)
     func date(_ sample: (locale: String, text: String)) {
-        let formats = LocalizedFormats(localizer: Localizer(locale: sample.locale), today: LocalDate(year: 2025, month: 12, day: 1))
+        let formats = LocalizedFormats(
+            localizer: Localizer(locale: sample.locale), today: LocalDate(year: 2025, month: 12, day: 1))
         #expect(formats.date(Self.monday) == sample.text)
     }
 
     @Test func yearsShowOutsideTodaysYear() {
         let english = LocalizedFormats(localizer: .english, today: LocalDate(year: 2026, month: 1, day: 2))
         #expect(english.date(Self.monday) == "Mon 22 Dec 2025")
-        let russian = LocalizedFormats(localizer: Localizer(locale: "ru"), today: LocalDate(year: 2026, month: 1, day: 2))
+        let russian = LocalizedFormats(
+            localizer: Localizer(locale: "ru"), today: LocalDate(year: 2026, month: 1, day: 2))
         #expect(russian.date(Self.monday) == "Пн, 22 дек. 2025")
-        #expect(LocalizedFormats(localizer: .english).date(Self.monday) == "Mon 22 Dec 2025", "no today: years always show")
+        #expect(
+            LocalizedFormats(localizer: .english).date(Self.monday) == "Mon 22 Dec 2025", "no today: years always show")
     }
 
     /// Instants in the chosen zone: 13:30 UTC is 16:30 in Moscow and 08:30 in New York.
@@ -67,7 +71,8 @@ import Testing
         let instant = try #require(Instant.parse("2025-12-22T13:30:00Z"))
         let today = LocalDate(year: 2025, month: 12, day: 20)
         func shown(_ locale: String, _ zone: String) -> String {
-            LocalizedFormats(localizer: Localizer(locale: locale), timeZone: Zone(identifier: zone)!, today: today).instant(instant)
+            LocalizedFormats(localizer: Localizer(locale: locale), timeZone: Zone(identifier: zone)!, today: today)
+                .instant(instant)
         }
         #expect(shown("en", "Europe/Moscow") == "Mon 22 Dec 16:30")
         #expect(shown("en", "America/New_York") == "Mon 22 Dec 08:30")

@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 @Suite struct LocalizerTests {
     @Test func englishAndRussianAreBothPresent() {
@@ -45,7 +46,8 @@ import Testing
             #expect(!stems.isEmpty)
             let needed = Set(PluralRules.categories(for: language).map(\.rawValue))
             for stem in stems {
-                let present = Set(table.keys.filter { Self.pluralStem($0) == stem }.map { String($0.dropFirst(stem.count + 1)) })
+                let present = Set(
+                    table.keys.filter { Self.pluralStem($0) == stem }.map { String($0.dropFirst(stem.count + 1)) })
                 #expect(present == needed, "\(language): \(stem) has \(present.sorted()), needs \(needed.sorted())")
             }
         }
@@ -69,7 +71,10 @@ import Testing
     /// The text of every file under `folder` (of the package) whose name ends with `suffix`.
     static func texts(under folder: String, ending suffix: String) throws -> [String] {
         let root = packageRoot.appendingPathComponent(folder)
-        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) } ?? []
+        let paths =
+            FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(suffix)
+            } ?? []
         return try paths.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
     }
 
@@ -121,8 +126,10 @@ import Testing
     /// A value that ends a sentence with its own full stop (`29 дек.`) takes the message's place.
     @Test func aValueEndingInAFullStopIsNotFollowedByAnother() {
         #expect(Localizer.substitute("вернуть до {due}.", ["due": "Пн, 29 дек."]) == "вернуть до Пн, 29 дек.")
-        #expect(Localizer.substitute("вернуть до {due}.", ["due": "Пн, 12 янв. 2026"]) == "вернуть до Пн, 12 янв. 2026.")
-        #expect(Localizer.substitute("с {from} по {to}.", ["from": "29 дек.", "to": "31 дек."]) == "с 29 дек. по 31 дек.")
+        #expect(
+            Localizer.substitute("вернуть до {due}.", ["due": "Пн, 12 янв. 2026"]) == "вернуть до Пн, 12 янв. 2026.")
+        #expect(
+            Localizer.substitute("с {from} по {to}.", ["from": "29 дек.", "to": "31 дек."]) == "с 29 дек. по 31 дек.")
         #expect(Localizer.substitute("{a}... then", ["a": "etc."]) == "etc.... then")
         #expect(Localizer.substitute("{a}.", ["b": "x."]) == "{a}.")
     }

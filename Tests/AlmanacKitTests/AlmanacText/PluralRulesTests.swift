@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 @Suite struct PluralRulesTests {
     /// CLDR cardinal categories for whole numbers.

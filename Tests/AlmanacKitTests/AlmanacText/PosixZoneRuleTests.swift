@@ -1,8 +1,9 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// POSIX TZ rules read as the C library reads them: offsets west of Greenwich, `Mm.w.d`, `Jn` and `n`
 /// days, times past midnight or before it, the southern hemisphere, daylight time all year.
@@ -20,15 +21,18 @@ import Testing
     @Test(.enabled(if: Python.missing == nil, Comment(rawValue: Python.missing ?? "")), arguments: rules)
     func offsetsAreTheCLibrarys(_ text: String) throws {
         let rule = try PosixZoneRule(parsing: text)
-        let instants = stride(from: Int64(1_767_225_600), to: 1_798_761_600, by: 3_600).map { $0 }
+        let instants =
+            stride(from: Int64(1_767_225_600), to: 1_798_761_600, by: 3_600).map { $0 }
             + stride(from: Int64(4_102_444_800), to: 4_133_980_800, by: 3_600).map { $0 }
         let script = """
             import os, sys, time
             time.tzset()
             print("\\n".join(str(time.localtime(int(t)).tm_gmtoff) for t in sys.stdin.read().split()))
             """
-        let expected = try Python.run(script, input: instants.map(String.init).joined(separator: "\n"), environment: ["TZ": text])
-            .split(separator: "\n").map { Int($0)! }
+        let expected = try Python.run(
+            script, input: instants.map(String.init).joined(separator: "\n"), environment: ["TZ": text]
+        )
+        .split(separator: "\n").map { Int($0)! }
         #expect(expected.count == instants.count)
         let wrong = zip(instants, expected).filter { rule.offset(at: $0.0) != $0.1 }
         #expect(wrong.isEmpty, "\(text): \(wrong.prefix(3).map { "\(Instant.utcText($0.0)) glibc \($0.1)" })")
@@ -46,9 +50,11 @@ import Testing
         #expect(Instant.utcText(last.wallSeconds(in: 2026)) == "2026-02-22T00:00:00Z")
     }
 
-    @Test(arguments: ["", "EST", "ES5", "EST5EDT4", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0",
-                      "EST5EDT,M3.2.7,M11.1.0", "EST5EDT,J0,J365", "EST5EDT,366,1", "EST25", "EST5:60", "EST5EDT,M3.2.0/168,M11.1.0",
-                      "<AB>5", "<ABC5", "EST5 ", "EST5EDT,M3.2.0,M11.1.0,", "Europe/Berlin"])
+    @Test(arguments: [
+        "", "EST", "ES5", "EST5EDT4", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0",
+        "EST5EDT,M3.2.7,M11.1.0", "EST5EDT,J0,J365", "EST5EDT,366,1", "EST25", "EST5:60", "EST5EDT,M3.2.0/168,M11.1.0",
+        "<AB>5", "<ABC5", "EST5 ", "EST5EDT,M3.2.0,M11.1.0,", "Europe/Berlin",
+    ])
     func malformedRulesAreRefused(_ text: String) {
         #expect(throws: PosixZoneRule.Failure.self) { try PosixZoneRule(parsing: text) }
     }

@@ -1,9 +1,10 @@
-@testable import AlmanacKit
-@testable import AlmanacSQLite
-@testable import AlmanacText
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacSQLite
+@testable import AlmanacText
 
 /// One calendar everywhere: the proleptic Gregorian, 0001-01-01 to 9999-12-31. The library's days and
 /// weekdays, SQLite's `date()` and `strftime('%w')`, Python's `datetime` and the localized dates agree
@@ -35,7 +36,8 @@ import Testing
         let database = try Database(path: ":memory:")
         for day in Self.days {
             // julianday 2440587.5 is 1970-01-01T00:00Z.
-            let row = try database.rows("SELECT date(?1), CAST(strftime('%w', ?1) AS INTEGER)",
+            let row = try database.rows(
+                "SELECT date(?1), CAST(strftime('%w', ?1) AS INTEGER)",
                 [.real(2_440_587.5 + Double(day.dayNumber))])[0]
             #expect(row[0] == .text(day.description))
             #expect(row[1] == .integer(Int64(day.isoWeekday % 7)), "\(day)")
@@ -51,7 +53,8 @@ import Testing
                 d = datetime.date.fromordinal(int(n) + 719163)
                 print(f"{d.year:04d}-{d.month:02d}-{d.day:02d} {d.isoweekday()}")
             """
-        let lines = try Python.run(script, input: Self.days.map { String($0.dayNumber) }.joined(separator: "\n")).split(separator: "\n")
+        let lines = try Python.run(script, input: Self.days.map { String($0.dayNumber) }.joined(separator: "\n")).split(
+            separator: "\n")
         #expect(lines.count == Self.days.count)
         for (day, line) in zip(Self.days, lines) {
             #expect(line == "\(day) \(day.isoWeekday)")
@@ -77,10 +80,14 @@ import Testing
         let berlin = try #require(Zone(identifier: "Europe/Berlin"))
         let instant = try #require(Instant.seconds(iso8601: "1500-03-01T12:00", zone: berlin))
         #expect(Instant.utcText(instant) == "1500-03-01T11:06:32Z")
-        #expect(LocalizedFormats(localizer: .english, timeZone: berlin).instant(Date(timeIntervalSince1970: TimeInterval(instant)))
-            == "Thu 1 Mar 1500 12:00")
-        #expect(LocalizedFormats(localizer: Localizer(locale: "ru"), timeZone: berlin).instant(Date(timeIntervalSince1970: TimeInterval(instant)))
-            == "Чт, 1 марта 1500, 12:00")
+        #expect(
+            LocalizedFormats(localizer: .english, timeZone: berlin).instant(
+                Date(timeIntervalSince1970: TimeInterval(instant)))
+                == "Thu 1 Mar 1500 12:00")
+        #expect(
+            LocalizedFormats(localizer: Localizer(locale: "ru"), timeZone: berlin).instant(
+                Date(timeIntervalSince1970: TimeInterval(instant)))
+                == "Чт, 1 марта 1500, 12:00")
     }
 
     /// A date from 2000 to 2399 with the same month, day of month and weekday.

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 /// "Did you mean": the nearest one or two words, only when near enough to be a typo.
 @Suite struct SuggestionsTests {
@@ -13,8 +14,10 @@ import Testing
         #expect(Suggestions.distance(Array(b), Array(a)) == edits)
     }
 
-    static let commands = ["init", "import", "export", "demo", "report", "query", "calendar", "animation", "countries",
-                           "quiz", "books", "overdue", "events"]
+    static let commands = [
+        "init", "import", "export", "demo", "report", "query", "calendar", "animation", "countries",
+        "quiz", "books", "overdue", "events",
+    ]
 
     @Test(arguments: [
         ("boks", ["books"]), ("calender", ["calendar"]), ("imprt", ["import"]), ("qiuz", ["quiz"]), ("BOOKS", []),

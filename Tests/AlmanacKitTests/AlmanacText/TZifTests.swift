@@ -1,27 +1,38 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Reading TZif files (RFC 8536): version 1's 32-bit block, version 2's 64-bit block and footer, files
 /// that count leap seconds, and damaged or hostile files, which are refused without a crash, fast.
 @Suite struct TZifTests {
     /// A TZif file: `transitions` (time, type), `types` (offset, isdst), a footer for version 2 and later.
-    static func file(version: UInt8, transitions: [(Int64, UInt8)], types: [(Int32, UInt8)], leaps: [(Int64, Int32)] = [],
-                     footer: String = "") -> [UInt8] {
+    static func file(
+        version: UInt8, transitions: [(Int64, UInt8)], types: [(Int32, UInt8)], leaps: [(Int64, Int32)] = [],
+        footer: String = ""
+    ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(100 + (transitions.count * 14 + leaps.count * 20))
         func append(_ value: Int64, _ size: Int) {
-            for shift in stride(from: 8 * (size - 1), through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+            for shift in stride(from: 8 * (size - 1), through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: value >> shift))
+            }
         }
         func block(_ timeSize: Int) {
             out += Array("TZif".utf8) + [version] + [UInt8](repeating: 0, count: 15)
             for count in [0, 0, leaps.count, transitions.count, types.count, 4] { append(Int64(count), 4) }
             for (time, _) in transitions { append(time, timeSize) }
             for (_, type) in transitions { out.append(type) }
-            for (offset, dst) in types { append(Int64(offset), 4); out += [dst, 0] }
+            for (offset, dst) in types {
+                append(Int64(offset), 4)
+                out += [dst, 0]
+            }
             out += Array("ABC\0".utf8)
-            for (time, correction) in leaps { append(time, timeSize); append(Int64(correction), 4) }
+            for (time, correction) in leaps {
+                append(time, timeSize)
+                append(Int64(correction), 4)
+            }
         }
         block(4)
         guard version >= UInt8(ascii: "2") else { return out }
@@ -30,7 +41,8 @@ import Testing
     }
 
     @Test func versionOneHasOnlyItsTransitions() throws {
-        let tzif = try #require(TZif(Self.file(version: 0, transitions: [(0, 1), (1_000, 0)], types: [(3_600, 0), (7_200, 1)])))
+        let tzif = try #require(
+            TZif(Self.file(version: 0, transitions: [(0, 1), (1_000, 0)], types: [(3_600, 0), (7_200, 1)])))
         #expect(tzif.offset(at: -1) == 3_600)
         #expect(tzif.offset(at: 0) == 7_200)
         #expect(tzif.offset(at: 999) == 7_200)
@@ -39,8 +51,9 @@ import Testing
     }
 
     @Test func versionTwoFollowsItsFooterAfterTheLastTransition() throws {
-        let bytes = Self.file(version: UInt8(ascii: "2"), transitions: [(-5_000_000_000, 1)], types: [(-1_000, 0), (3_600, 0)],
-                              footer: "CET-1CEST,M3.5.0,M10.5.0/3")
+        let bytes = Self.file(
+            version: UInt8(ascii: "2"), transitions: [(-5_000_000_000, 1)], types: [(-1_000, 0), (3_600, 0)],
+            footer: "CET-1CEST,M3.5.0,M10.5.0/3")
         let tzif = try #require(TZif(bytes))
         #expect(tzif.offset(at: -5_000_000_001) == -1_000, "before 1812: the 64-bit block is read")
         #expect(tzif.offset(at: 0) == 3_600)
@@ -51,20 +64,27 @@ import Testing
     /// change at the same instants as the plain files (until the leap-second table expires, where a
     /// `right/` file's data ends: `--tz :/…/right/Europe/Berlin` reads the plain file).
     @Test func leapSecondsAreTakenOutOfTransitionTimes() throws {
-        let right = "/usr/share/zoneinfo/right/Europe/Berlin", plain = "/usr/share/zoneinfo/Europe/Berlin"
-        guard let rightData = FileManager.default.contents(atPath: right), let plainData = FileManager.default.contents(atPath: plain) else {
+        let right = "/usr/share/zoneinfo/right/Europe/Berlin"
+        let plain = "/usr/share/zoneinfo/Europe/Berlin"
+        guard let rightData = FileManager.default.contents(atPath: right),
+            let plainData = FileManager.default.contents(atPath: plain)
+        else {
             print("TZifTests: \(right) is not installed; the leap-second file is not compared")
             return
         }
-        let leap = try #require(TZif([UInt8](rightData))), posix = try #require(TZif([UInt8](plainData)))
+        let leap = try #require(TZif([UInt8](rightData)))
+        let posix = try #require(TZif([UInt8](plainData)))
         let since1972 = posix.transitions.filter { $0 > 63_072_000 && $0 < leap.transitions.last! }
         #expect(since1972.count > 50)
         for time in since1972 {
             #expect(leap.offset(at: time - 1) == posix.offset(at: time - 1), "\(Instant.utcText(time))")
             #expect(leap.offset(at: time) == posix.offset(at: time), "\(Instant.utcText(time))")
         }
-        let made = try #require(TZif(Self.file(version: UInt8(ascii: "2"), transitions: [(1_027, 1)], types: [(0, 0), (3_600, 0)],
-                                               leaps: [(500, 27)])))
+        let made = try #require(
+            TZif(
+                Self.file(
+                    version: UInt8(ascii: "2"), transitions: [(1_027, 1)], types: [(0, 0), (3_600, 0)],
+                    leaps: [(500, 27)])))
         #expect(made.transitions == [1_000])
     }
 
@@ -97,10 +117,12 @@ import Testing
         let two = UInt8(ascii: "2")
         #expect(TZif(Self.file(version: two, transitions: [(.min, 0)], types: [(0, 0)], leaps: [(.min, 1)])) == nil)
         #expect(TZif(Self.file(version: two, transitions: [(.max, 0)], types: [(0, 0)], leaps: [(0, -1)])) == nil)
-        #expect(TZif(Self.file(version: two, transitions: [(0, 0)], types: [(0, 0)], leaps: [(500, 1), (100, 2)])) == nil)
+        #expect(
+            TZif(Self.file(version: two, transitions: [(0, 0)], types: [(0, 0)], leaps: [(500, 1), (100, 2)])) == nil)
         #expect(TZif(Self.file(version: two, transitions: [(10, 0), (5, 0)], types: [(0, 0)])) == nil)
         // At the edges themselves, with no correction to take, a file is read.
-        let edges = TZif(Self.file(version: two, transitions: [(.min, 0), (.max, 0)], types: [(3_600, 0)], leaps: [(.max, 0)]))
+        let edges = TZif(
+            Self.file(version: two, transitions: [(.min, 0), (.max, 0)], types: [(3_600, 0)], leaps: [(.max, 0)]))
         #expect(edges?.transitions == [.min, .max])
         #expect(edges?.offset(at: 0) == 3_600)
     }
@@ -109,7 +131,8 @@ import Testing
     /// in well under a second. Under the size, more transitions or leap records than any zone has are
     /// refused too; as many as the limits allow are read, in one pass.
     @Test func hugeFilesAreRefusedFast() throws {
-        let two = UInt8(ascii: "2"), clock = ContinuousClock()
+        let two = UInt8(ascii: "2")
+        let clock = ContinuousClock()
         var reading = Duration.zero
         func read(_ bytes: [UInt8]) -> TZif? {
             let started = clock.now
@@ -117,18 +140,22 @@ import Testing
             return TZif(bytes)
         }
         let count = 400_000
-        let huge = Self.file(version: two, transitions: (0..<count).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
-                             leaps: (0..<count).map { (Int64($0) * 10, 0) })
+        let huge = Self.file(
+            version: two, transitions: (0..<count).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
+            leaps: (0..<count).map { (Int64($0) * 10, 0) })
         #expect(huge.count > TZif.largestFile)
         #expect(read(huge) == nil)
-        let over = Self.file(version: two, transitions: (0...TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)])
+        let over = Self.file(
+            version: two, transitions: (0...TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)])
         #expect(over.count < TZif.largestFile)
         #expect(read(over) == nil)
-        let leapsOver = Self.file(version: two, transitions: [(0, 0)], types: [(0, 0)],
-                                  leaps: (0...TZif.mostLeapRecords).map { (Int64($0) * 10, 0) })
+        let leapsOver = Self.file(
+            version: two, transitions: [(0, 0)], types: [(0, 0)],
+            leaps: (0...TZif.mostLeapRecords).map { (Int64($0) * 10, 0) })
         #expect(read(leapsOver) == nil)
-        let most = Self.file(version: two, transitions: (0..<TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
-                             leaps: (0..<TZif.mostLeapRecords).map { (Int64($0) * 100, 0) })
+        let most = Self.file(
+            version: two, transitions: (0..<TZif.mostTransitions).map { (Int64($0) * 10, 0) }, types: [(0, 0)],
+            leaps: (0..<TZif.mostLeapRecords).map { (Int64($0) * 100, 0) })
         #expect(read(most)?.transitions.count == TZif.mostTransitions)
         #expect(reading < .seconds(1), "reading took \(reading)")
     }

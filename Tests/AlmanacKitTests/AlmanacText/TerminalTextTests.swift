@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
-import Testing
 
 /// Control characters from data are shown, never sent raw: every C0 and C1 code point and DEL,
 /// through `TerminalText` and through every renderer; CSV keeps the bytes and JSON escapes.
@@ -32,7 +33,9 @@ import Testing
 
     /// The bidirectional controls, and printable neighbours that share their first bytes.
     static let bidiControls: [UInt32] = [0x61C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
-    static let bidiNeighbours: [UInt32] = [0x61B, 0x61D, 0x200B, 0x200D, 0x2010, 0x2029, 0x202F, 0x2065, 0x206A, 0x2190, 0x20AC]
+    static let bidiNeighbours: [UInt32] = [
+        0x61B, 0x61D, 0x200B, 0x200D, 0x2010, 0x2029, 0x202F, 0x2065, 0x206A, 0x2190, 0x20AC,
+    ]
 
     @Test(arguments: bidiControls)
     func everyBidirectionalControlIsShownInEveryLayoutAndRenderer(_ value: UInt32) {
@@ -41,9 +44,13 @@ import Testing
         #expect(TerminalText.isBidiControl(value))
         for layout in [TerminalText.Layout.escaped, .reversible, .cell] {
             #expect(TerminalText.escaped(text, layout) == "a" + notation + "b", "\(layout)")
-            #expect(TerminalText.escaped(text + "\n" + text, layout).unicodeScalars.allSatisfy { !TerminalText.isBidiControl($0.value) })
+            #expect(
+                TerminalText.escaped(text + "\n" + text, layout).unicodeScalars.allSatisfy {
+                    !TerminalText.isBidiControl($0.value)
+                })
         }
-        let table = Table(columns: [Table.Column(key: "t", title: "T")], rows: [[.text(text)], [.text(text + "|" + text)]])
+        let table = Table(
+            columns: [Table.Column(key: "t", title: "T")], rows: [[.text(text)], [.text(text + "|" + text)]])
         for format in [OutputFormat.table, .markdown, .tsv] {
             let out = Renderer(format: format, localizer: .english).render(table)
             #expect(out.contains("a" + notation + "b"), "\(format)")
@@ -82,7 +89,8 @@ import Testing
     @Test(arguments: controls)
     func everyRendererShowsTheControlEscapedOrKeepsItWhereTheFormatDoes(_ value: UInt32) {
         let text = Self.text(value)
-        let table = Table(columns: [Table.Column(key: "t", title: "T" + String(Unicode.Scalar(value)!))], rows: [[.text(text)]])
+        let table = Table(
+            columns: [Table.Column(key: "t", title: "T" + String(Unicode.Scalar(value)!))], rows: [[.text(text)]])
         func render(_ format: OutputFormat) -> String {
             Renderer(format: format, localizer: .english).render(table)
         }

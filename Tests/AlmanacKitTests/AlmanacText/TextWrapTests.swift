@@ -1,6 +1,7 @@
+import Testing
+
 @testable import AlmanacKit
 @testable import AlmanacText
-import Testing
 
 @Suite struct TextWrapTests {
     @Test(arguments: [
@@ -8,7 +9,10 @@ import Testing
         ("Gingerbread dough", 10, ["Gingerbre-", "ad dough"]),
         ("Леденец-тросточка", 10, ["Леденец-", "тросточка"]),
         ("Леденец-тросточка", 5, ["Леде-", "нец-", "трос-", "точка"]),
-        ("Supercalifragilistic", 1, ["S", "u", "p", "e", "r", "c", "a", "l", "i", "f", "r", "a", "g", "i", "l", "i", "s", "t", "i", "c"]),
+        (
+            "Supercalifragilistic", 1,
+            ["S", "u", "p", "e", "r", "c", "a", "l", "i", "f", "r", "a", "g", "i", "l", "i", "s", "t", "i", "c"]
+        ),
         ("--format=markdown", 8, ["--forma-", "t=markd-", "own"]),
         ("Бумажная звезда на окно", 10, ["Бумажная", "звезда на", "окно"]),
         ("お正月 🎍 おみくじ", 6, ["お正月", "🎍", "おみく", "じ"]),

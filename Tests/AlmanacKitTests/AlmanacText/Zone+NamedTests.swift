@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The forms of `--tz` and `TZ`: names and aliases, `:NAME`, `:/path`, POSIX rules; and the errors that
 /// name the value and where it came from.
@@ -36,7 +37,8 @@ import Testing
         #expect(right.identifier == "Europe/Berlin")
         #expect(right.offset(at: 1_893_456_000) == 3_600, "2030-01-01")
         let dir = try TemporaryDirectory()
-        try FileManager.default.createSymbolicLink(atPath: dir.path("localtime"), withDestinationPath: "/usr/share/zoneinfo/Asia/Kolkata")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path("localtime"), withDestinationPath: "/usr/share/zoneinfo/Asia/Kolkata")
         let linked = try Zone.named(":" + dir.path("localtime"), source: "TZ")
         #expect(linked.identifier == "Asia/Kolkata")
         #expect(linked.offset(at: Self.july) == 19_800)
@@ -47,17 +49,23 @@ import Testing
         #expect(copied.identifier == copy)
         #expect(copied.offset(at: Self.july) == -10_800)
         // `:` alone is the system's zone, as for the C library.
-        #expect(try Zone.named(":", source: "TZ").offset(at: Self.july) == Zone.named(":/etc/localtime", source: "TZ").offset(at: Self.july))
+        #expect(
+            try Zone.named(":", source: "TZ").offset(at: Self.july)
+                == Zone.named(":/etc/localtime", source: "TZ").offset(at: Self.july))
     }
 
     @Test(arguments: [
-        ("Mars/Olympus", "error.bad-time-zone"), ("Asia/Kolkatta", "error.bad-time-zone"), ("Europe", "error.bad-time-zone"),
-        ("zone.tab", "error.bad-time-zone"), ("tzdata.zi", "error.bad-time-zone"), ("../../etc/passwd", "error.bad-time-zone"),
-        ("Europe/../Europe/Berlin", "error.bad-time-zone"), ("Europe//Berlin", "error.bad-time-zone"), ("", "error.bad-time-zone"),
+        ("Mars/Olympus", "error.bad-time-zone"), ("Asia/Kolkatta", "error.bad-time-zone"),
+        ("Europe", "error.bad-time-zone"),
+        ("zone.tab", "error.bad-time-zone"), ("tzdata.zi", "error.bad-time-zone"),
+        ("../../etc/passwd", "error.bad-time-zone"),
+        ("Europe/../Europe/Berlin", "error.bad-time-zone"), ("Europe//Berlin", "error.bad-time-zone"),
+        ("", "error.bad-time-zone"),
         ("UT", "error.bad-time-zone"), ("EST5EDT,M3.2.0", "error.bad-time-zone"), ("UTC+25", "error.bad-time-zone"),
         ("EST5EDT4", "time.error.daylight-without-dates"), ("CET-1CEST", "time.error.daylight-without-dates"),
         (":/etc/passwd", "time.error.not-a-zone-file"), (":/usr/share/zoneinfo", "time.error.not-a-zone-file"),
-        ("/no/such/file", "time.error.not-a-zone-file"), (":/usr/share/zoneinfo/zone.tab", "time.error.not-a-zone-file"),
+        ("/no/such/file", "time.error.not-a-zone-file"),
+        (":/usr/share/zoneinfo/zone.tab", "time.error.not-a-zone-file"),
     ])
     func anythingElseIsAUsageErrorNamingTheValue(_ value: String, _ key: String) throws {
         for source in ["--tz", "TZ"] {
@@ -102,7 +110,8 @@ import Testing
         #expect(tooLarge.key == "time.error.zone-file-too-large")
 
         try FileManager.default.createDirectory(atPath: dir.path("zoneinfo/Europe"), withIntermediateDirectories: true)
-        try Data("TZif2 and then nothing a zone needs".utf8).write(to: URL(fileURLWithPath: dir.path("zoneinfo/Europe/Berlin")))
+        try Data("TZif2 and then nothing a zone needs".utf8).write(
+            to: URL(fileURLWithPath: dir.path("zoneinfo/Europe/Berlin")))
         let damaged = try #require(throws: AlmanacError.self) {
             try Zone.named("Europe/Berlin", source: "TZ", directory: dir.path("zoneinfo"))
         }
@@ -119,12 +128,16 @@ import Testing
         #expect(try Zone.named("US/Eastern", source: "TZ", directory: nowhere).offset(at: Self.july) == -14_400)
         #expect(try Zone.named("UTC0", source: "TZ", directory: nowhere).offset(at: Self.july) == 0)
         #expect(try Zone.named("GMT+5", source: "TZ", directory: nowhere).offset(at: Self.july) == -18_000)
-        #expect(try Zone.named(":/usr/share/zoneinfo/Europe/Berlin", source: "TZ", directory: nowhere).offset(at: Self.july) == 7_200)
+        #expect(
+            try Zone.named(":/usr/share/zoneinfo/Europe/Berlin", source: "TZ", directory: nowhere).offset(at: Self.july)
+                == 7_200)
         #expect(throws: AlmanacError.self) { try Zone.named("GMT+0530", source: "TZ", directory: nowhere) }
         #expect(throws: AlmanacError.self) { try Zone.named("Mars/Olympus", source: "TZ", directory: nowhere) }
         // And the day rules hold with ICU's answers too.
         let berlin = try Zone.named("Europe/Berlin", source: "TZ", directory: nowhere)
-        #expect(Instant.utcText(try #require(Instant.seconds(iso8601: "2026-03-29T02:30", zone: berlin))) == "2026-03-29T01:30:00Z")
+        #expect(
+            Instant.utcText(try #require(Instant.seconds(iso8601: "2026-03-29T02:30", zone: berlin)))
+                == "2026-03-29T01:30:00Z")
     }
 
     /// `TZDIR` moves the database, as for the C library.
@@ -132,7 +145,8 @@ import Testing
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.path("Moon"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: dir.path("Moon/Base"))
-        let settings = try Settings.resolve(database: nil, locale: nil, timeZone: "Moon/Base", today: "2026-01-01",
+        let settings = try Settings.resolve(
+            database: nil, locale: nil, timeZone: "Moon/Base", today: "2026-01-01",
             environment: ["TZDIR": dir.url.path])
         #expect(settings.timeZone.identifier == "Moon/Base")
         #expect(settings.timeZone.offset(at: Self.july) == 32_400)

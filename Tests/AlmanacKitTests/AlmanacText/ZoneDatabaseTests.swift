@@ -1,8 +1,9 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Every zone of the system's tz database is accepted by its name and means what the system says it
 /// means: the offset and the local day at fixed instants (the far past and future, local mean time in
@@ -41,8 +42,12 @@ import Testing
 
     @Test(.enabled(if: Python.missing == nil, Comment(rawValue: Python.missing ?? "")))
     func offsetsDaysAndWallTimesAreThoseOfPythonsZoneinfo() throws {
-        let output = try Python.run(Self.script,
-            arguments: [Self.instants.map(String.init).joined(separator: ","), Self.years.map(String.init).joined(separator: ",")],
+        let output = try Python.run(
+            Self.script,
+            arguments: [
+                Self.instants.map(String.init).joined(separator: ","),
+                Self.years.map(String.init).joined(separator: ","),
+            ],
             input: Self.names.joined(separator: "\n"))
         var zones: [String: Zone] = [:]
         func zone(_ name: String) throws -> Zone {
@@ -51,7 +56,9 @@ import Testing
             zones[name] = made
             return made
         }
-        var offsets = 0, walls = 0, unknownToPython: [String] = []
+        var offsets = 0
+        var walls = 0
+        var unknownToPython: [String] = []
         let names = Set(Self.names)
         for line in output.split(separator: "\n") {
             let field = line.split(separator: " ").map(String.init)
@@ -61,14 +68,16 @@ import Testing
             case "M":
                 unknownToPython.append(field[1])
             case "O":
-                let instant = Int64(field[2])!, offset = Int(field[3])!
+                let instant = Int64(field[2])!
+                let offset = Int(field[3])!
                 let found = try zone(field[1]).offset(at: instant)
                 #expect(found == offset, "\(field[1]) at \(Instant.utcText(instant))")
                 let day = LocalDate(dayNumber: Int((instant + Int64(found)).floorDivided(by: 86_400)))
                 #expect(day.description == field[4], "\(field[1]) at \(Instant.utcText(instant))")
                 offsets += 1
             case "W":
-                let wall = Int64(field[2])!, expected = Int64(field[3])!
+                let wall = Int64(field[2])!
+                let expected = Int64(field[3])!
                 #expect(try zone(field[1]).instant(wall: wall) == expected, "\(field[1]) wall \(Instant.utcText(wall))")
                 walls += 1
             default:

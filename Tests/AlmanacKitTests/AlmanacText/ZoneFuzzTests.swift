@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// Replays the zone harnesses' corpora (`Tests/Fuzz/TZifCorpus` and `PosixTZCorpus`, see `make fuzz`)
 /// without sanitizers, then every zone file of the system's tz database and seeded damaged copies of
@@ -19,10 +20,14 @@ import Testing
     @Test(arguments: [("TZifCorpus", "tzif"), ("PosixTZCorpus", "posixtz")])
     func everyCorpusInputKeepsTheInvariants(_ folder: String, _ harness: String) throws {
         let inputs = try Self.inputs(folder)
-        #expect(inputs.count >= 10, "run `make fuzz HARNESS=\(harness)` then `HARNESS=\(harness) Tests/Fuzz/fuzz.sh minimize`")
+        #expect(
+            inputs.count >= 10,
+            "run `make fuzz HARNESS=\(harness)` then `HARNESS=\(harness) Tests/Fuzz/fuzz.sh minimize`")
         var failures: [String] = []
         for (name, bytes) in inputs {
-            let broken = bytes.withUnsafeBytes { folder == "TZifCorpus" ? ZoneFuzz.checkTZif($0) : ZoneFuzz.checkPosixRule($0) }
+            let broken = bytes.withUnsafeBytes {
+                folder == "TZifCorpus" ? ZoneFuzz.checkTZif($0) : ZoneFuzz.checkPosixRule($0)
+            }
             if let broken { failures.append("\(name): \(broken)") }
         }
         #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")
@@ -32,13 +37,18 @@ import Testing
     @Test func everySystemZoneFileKeepsTheInvariants() throws {
         let root = "/usr/share/zoneinfo"
         guard let walker = FileManager.default.enumerator(atPath: root) else { return }
-        var failures: [String] = [], read = 0
+        var failures: [String] = []
+        var read = 0
         while let name = walker.nextObject() as? String {
-            guard let data = FileManager.default.contents(atPath: root + "/" + name), data.starts(with: Array("TZif".utf8)) else { continue }
+            guard let data = FileManager.default.contents(atPath: root + "/" + name),
+                data.starts(with: Array("TZif".utf8))
+            else { continue }
             read += 1
             if let broken = data.withUnsafeBytes({ ZoneFuzz.checkTZif($0) }) { failures.append("\(name): \(broken)") }
             let footer = Array(data.split(separator: 10, omittingEmptySubsequences: false).dropLast().last ?? [])
-            if let broken = footer.withUnsafeBytes({ ZoneFuzz.checkPosixRule($0) }) { failures.append("\(name) footer: \(broken)") }
+            if let broken = footer.withUnsafeBytes({ ZoneFuzz.checkPosixRule($0) }) {
+                failures.append("\(name) footer: \(broken)")
+            }
         }
         #expect(read > 300)
         #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")
@@ -49,12 +59,18 @@ import Testing
         var random = SplitMix64(seed: 27)
         var failures: [String] = []
         for zone in ["Europe/Berlin", "right/Europe/Berlin", "America/Santiago", "Pacific/Apia"] {
-            guard let whole = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + zone).map(Array.init) else { continue }
+            guard let whole = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + zone).map(Array.init) else {
+                continue
+            }
             for round in 0..<500 {
                 var damaged = whole
-                for _ in 0..<1 + random.below(4) { damaged[random.below(damaged.count)] = UInt8(truncatingIfNeeded: random.next()) }
+                for _ in 0..<1 + random.below(4) {
+                    damaged[random.below(damaged.count)] = UInt8(truncatingIfNeeded: random.next())
+                }
                 if round % 5 == 0 { damaged = Array(damaged.prefix(random.below(damaged.count))) }
-                if let broken = damaged.withUnsafeBytes({ ZoneFuzz.checkTZif($0) }) { failures.append("\(zone) round \(round): \(broken)") }
+                if let broken = damaged.withUnsafeBytes({ ZoneFuzz.checkTZif($0) }) {
+                    failures.append("\(zone) round \(round): \(broken)")
+                }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) broken: \(failures.prefix(5))")

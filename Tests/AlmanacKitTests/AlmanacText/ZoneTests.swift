@@ -1,7 +1,8 @@
-@testable import AlmanacKit
-@testable import AlmanacText
 import Foundation
 import Testing
+
+@testable import AlmanacKit
+@testable import AlmanacText
 
 /// The one rule for local times (RFC 5545, Temporal's "compatible"): a wall time in a gap moves forward
 /// by the gap, one in an overlap is the earlier instant; and days begin at their first instant even
@@ -37,8 +38,10 @@ import Testing
     /// Midnight skipped (Havana, Santiago, Beirut start summer time at 00:00), midnight twice (Santiago
     /// and Beirut end it at 24:00 → 23:00), a whole day skipped (Apia): each day begins at its first
     /// instant, no day is lost or doubled, and every instant lies in the day the wall clock says.
-    @Test(arguments: ["America/Havana", "America/Santiago", "Asia/Beirut", "Pacific/Apia", "Europe/Berlin",
-                      "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Tehran", "America/Godthab"])
+    @Test(arguments: [
+        "America/Havana", "America/Santiago", "Asia/Beirut", "Pacific/Apia", "Europe/Berlin",
+        "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Tehran", "America/Godthab",
+    ])
     func daysBeginAtTheirFirstInstant(_ name: String) throws {
         let zone = try #require(Zone(identifier: name))
         var previous = zone.start(of: LocalDate("1969-12-31")!)
@@ -62,7 +65,8 @@ import Testing
         let skipped = LocalDate("2011-12-30")!
         #expect(apia.start(of: skipped) == apia.start(of: skipped.adding(days: 1)))
         #expect(Instant.utcText(apia.start(of: skipped)) == "2011-12-30T10:00:00Z")
-        let days = ZoneDays(range: DayRange(first: LocalDate("2011-12-29")!, last: LocalDate("2011-12-31")!)!, zone: apia)
+        let days = ZoneDays(
+            range: DayRange(first: LocalDate("2011-12-29")!, last: LocalDate("2011-12-31")!)!, zone: apia)
         // An instant of the 31st is on the 31st, never on the skipped 30th.
         #expect(days.localDate(apia.start(of: skipped)).description == "2011-12-31")
         #expect(days.dayIndex(of: apia.start(of: skipped)) == 2)
@@ -72,7 +76,8 @@ import Testing
     /// The start of "today" and `now` where midnight does not exist: Havana on 2026-03-08.
     @Test func todayInAZoneWithoutMidnight() throws {
         let noon = Date(timeIntervalSince1970: 1_772_989_200)  // 2026-03-08T17:00:00Z, 13:00 in Havana
-        let settings = try Settings.resolve(database: nil, locale: nil, timeZone: "America/Havana", today: nil, environment: [:], now: noon)
+        let settings = try Settings.resolve(
+            database: nil, locale: nil, timeZone: "America/Havana", today: nil, environment: [:], now: noon)
         #expect(settings.today.description == "2026-03-08")
         #expect(Instant.format(settings.today.start(in: settings.timeZone)) == "2026-03-08T05:00:00Z")
         #expect(Instant.format(settings.now(clock: noon)) == "2026-03-08T17:00:00Z")

@@ -1,7 +1,8 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
 
 /// The sample events (`SampleData/events.csv`, imported as a user would) and three more that the
 /// goldens need: a point in time in CJK with an emoji, decomposed accents with a quote, a pipe and a
@@ -13,7 +14,8 @@ enum EventFixture {
     /// The database file, made once per test run (the sample file imported through the importer) and
     /// removed with its directory when the run ends.
     static let path: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-events-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "almanac-events-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         createdDirectory = directory.path
         atexit { if let path = EventFixture.createdDirectory { try? FileManager.default.removeItem(atPath: path) } }
@@ -21,7 +23,9 @@ enum EventFixture {
         try! Data(Resources.file("SampleData/events.csv")!.utf8).write(to: csv)
         let path = directory.appendingPathComponent("events.db").path
         let database = try! Store.create(path)
-        let report = try! Importer(database: database, options: ImportOptions(today: today)).run([(kind: .events, path: csv.path)])
+        let report = try! Importer(database: database, options: ImportOptions(today: today)).run([
+            (kind: .events, path: csv.path)
+        ])
         precondition(report.committed, "the sample events did not import")
         try! database.execute(extras)
         return path

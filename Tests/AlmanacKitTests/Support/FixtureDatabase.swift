@@ -1,7 +1,8 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
-import Foundation
 
 /// A small database with every domain filled by SQL inserts: deterministic, with Cyrillic, CJK,
 /// Hangul, flag emoji, decomposed accents, quotes, commas, pipes and line breaks in the data. The
@@ -12,7 +13,8 @@ enum FixtureDatabase {
 
     /// The database file, created once per test run.
     static let path: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fixture-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "almanac-fixture-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("fixture.db").path
         let database = try! Store.create(path)
@@ -22,7 +24,8 @@ enum FixtureDatabase {
 
     /// Settings for rendering the fixture in a language.
     static func settings(_ locale: String, format: OutputFormat = .table) -> Settings {
-        Settings(databasePath: path, localizer: Localizer(locale: locale), timeZone: timeZone, today: today, format: format)
+        Settings(
+            databasePath: path, localizer: Localizer(locale: locale), timeZone: timeZone, today: today, format: format)
     }
 
     static let inserts = """

@@ -19,15 +19,20 @@ enum Golden {
             if isRecording {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try bytes.write(to: url)
-                Issue.record("wrote the missing golden \(name): review it, then run the tests again", sourceLocation: sourceLocation)
+                Issue.record(
+                    "wrote the missing golden \(name): review it, then run the tests again",
+                    sourceLocation: sourceLocation)
             } else {
-                Issue.record("missing golden \(name): run with RECORD_GOLDEN=1 to write it, then review it", sourceLocation: sourceLocation)
+                Issue.record(
+                    "missing golden \(name): run with RECORD_GOLDEN=1 to write it, then review it",
+                    sourceLocation: sourceLocation)
             }
             return
         }
         // Bytes, not Strings: Swift's String equality would call precomposed and decomposed accents equal.
         if expected != bytes {
-            Issue.record("""
+            Issue.record(
+                """
                 \(name) differs from its golden (delete the file and run with RECORD_GOLDEN=1 to rewrite it)
                 --- expected
                 \(String(decoding: expected, as: UTF8.self))
@@ -41,7 +46,8 @@ enum Golden {
     /// `<time class="made" datetime="…">…</time>`.
     static func steady(_ text: String) -> String {
         guard text.contains("<time class=\"made\"") else { return text }
-        return text.replacingOccurrences(of: #"<time class="made" datetime="[^"]*">[^<]*</time>"#,
+        return text.replacingOccurrences(
+            of: #"<time class="made" datetime="[^"]*">[^<]*</time>"#,
             with: #"<time class="made" datetime="…">…</time>"#, options: .regularExpression)
     }
 

@@ -1,9 +1,10 @@
+import Foundation
+
 // Shared by the header harness of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING) and
 // by the replay of its corpus in FuzzCorpusTests.
 #if !FUZZING
-@testable import AlmanacKit
+    @testable import AlmanacKit
 #endif
-import Foundation
 
 /// A header built from fuzz bytes, with what its import must do worked out on the side: the kind's
 /// columns in any order, in upper case, padded, quoted, spelled with spaces (`Due On`), repeated;
@@ -82,7 +83,10 @@ struct HeaderFuzz {
         var seen = Set<String>()
         var acceptable = !names.isEmpty
         for meaning in meanings {
-            guard let meaning, !seen.contains(meaning) else { acceptable = false; break }
+            guard let meaning, !seen.contains(meaning) else {
+                acceptable = false
+                break
+            }
             seen.insert(meaning)
         }
         for column in columns where column.required && !seen.contains(column.name) { acceptable = false }
@@ -92,7 +96,8 @@ struct HeaderFuzz {
         let header = names == [""] ? "\"\"" : names.joined(separator: ",")
         var text = (options & 0x08 != 0 ? "\u{FEFF}" : "") + header + end
         if options & 0x20 != 0 && !names.isEmpty {
-            text += Array(repeating: "1", count: names.count + (options & 0x40 != 0 ? 1 : 0)).joined(separator: ",") + end
+            text +=
+                Array(repeating: "1", count: names.count + (options & 0x40 != 0 ? 1 : 0)).joined(separator: ",") + end
         }
         file = Array(text.utf8)
     }

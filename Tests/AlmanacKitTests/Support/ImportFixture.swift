@@ -1,7 +1,8 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
 
 /// A database in a temporary directory, with helpers to import CSV text into it and to compare its
 /// contents before and after.

@@ -1,13 +1,14 @@
-// Shared by the libFuzzer harness (Tests/Fuzz), which compiles it into the same module as
-// AlmanacKit's sources with -D FUZZING, and by the corpus replay in FuzzCorpusTests.
-#if !FUZZING
-@testable import AlmanacKit
-@testable import AlmanacSQLite
-@testable import AlmanacText
-#endif
 import CCSV
 import CSQLite
 import Foundation
+
+// Shared by the libFuzzer harness (Tests/Fuzz), which compiles it into the same module as
+// AlmanacKit's sources with -D FUZZING, and by the corpus replay in FuzzCorpusTests.
+#if !FUZZING
+    @testable import AlmanacKit
+    @testable import AlmanacSQLite
+    @testable import AlmanacText
+#endif
 
 /// Imports one input through the real `Importer` into an in-memory database that starts every run
 /// from the same baseline, and checks what must hold whatever the input:
@@ -29,7 +30,8 @@ final class ImportProbe {
     /// The tables the probe watches, with the import kinds that write them.
     static let tables = [
         "holidays", "doors", "events", "countries", "quiz_answers", "animation_properties", "animation_settings",
-        "animation_setting_values", "books", "import_log", "calendar_state", "overdue_notices", "library_settings", "sqlite_sequence",
+        "animation_setting_values", "books", "import_log", "calendar_state", "overdue_notices", "library_settings",
+        "sqlite_sequence",
     ]
 
     /// The table a kind's rows land in (the last ids: SQLite's own, under their view).
@@ -44,7 +46,9 @@ final class ImportProbe {
         try DatabaseMigrator.builtIn.migrate(setup)
         try setup.execute(Self.seedSQL)
         var size: sqlite3_int64 = 0
-        guard let bytes = sqlite3_serialize(setup.handle, "main", &size, 0) else { throw ProbeFailure("cannot serialize") }
+        guard let bytes = sqlite3_serialize(setup.handle, "main", &size, 0) else {
+            throw ProbeFailure("cannot serialize")
+        }
         baseline = Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
         sqlite3_free(bytes)
         database = try Database(path: ":memory:")
@@ -101,8 +105,10 @@ final class ImportProbe {
 
     /// Imports `body` as `kind` with the options of `flags`; nil when every invariant holds, else
     /// what broke. `diagnostic` sees each problem the import lists.
-    func check(_ body: UnsafeRawBufferPointer, kind: ImportKind, flags: UInt8,
-               diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in }) -> String? {
+    func check(
+        _ body: UnsafeRawBufferPointer, kind: ImportKind, flags: UInt8,
+        diagnostic: @escaping (ImportDiagnostic) -> Void = { _ in }
+    ) -> String? {
         do {
             try reset()
             // Plain write(2): FileManager writes atomically, with an fsync and a rename per input.
@@ -126,19 +132,24 @@ final class ImportProbe {
                 return unchanged() ? nil : "database changed by a failed import: \(error)"
             }
             if database.isInTransaction { return "transaction left open" }
-            guard report.committed else { return unchanged() ? nil : "database changed by an import that committed nothing" }
+            guard report.committed else {
+                return unchanged() ? nil : "database changed by an import that committed nothing"
+            }
             return try committed(report, kind: kind, options: options, body: body)
         } catch {
             return "probe failed: \(error)"
         }
     }
 
-    private func committed(_ report: ImportReport, kind: ImportKind, options: ImportOptions, body: UnsafeRawBufferPointer) throws -> String? {
+    private func committed(
+        _ report: ImportReport, kind: ImportKind, options: ImportOptions, body: UnsafeRawBufferPointer
+    ) throws -> String? {
         let table = Self.table(kind)
         let grown = try Self.count(table, database) - baselineCounts[table, default: 0]
         // A replace updates rows in place; under fail, so does a row that meets a reference row `init`
         // loads (it gives way); the last ids are raised in place.
-        let replacing = options.onConflict == .replace || kind == .lastIDs
+        let replacing =
+            options.onConflict == .replace || kind == .lastIDs
             || (options.onConflict == .fail && ReferenceLoad.kinds.contains(kind))
         if replacing ? grown > report.rows : grown != report.rows {
             return "\(table) grew by \(grown) rows, the report says \(report.rows)"
@@ -147,8 +158,10 @@ final class ImportProbe {
             // Lines of empty fields (a spreadsheet's `;;;`) are no rows; only those may be left out.
             guard let dialect = report.files.first?.dialect else { return "no dialect reported for a clean file" }
             let records = Self.dataRecords(body, dialect: dialect)
-            if report.rows + report.skipped > records.all || report.rows + report.skipped < records.all - records.empty {
-                return "\(report.rows) rows + \(report.skipped) skipped, but the file has \(records.all) data records (\(records.empty) empty)"
+            if report.rows + report.skipped > records.all || report.rows + report.skipped < records.all - records.empty
+            {
+                return
+                    "\(report.rows) rows + \(report.skipped) skipped, but the file has \(records.all) data records (\(records.empty) empty)"
             }
             let logged = try Self.count("import_log", database) - baselineCounts["import_log", default: 0]
             if logged != 1 { return "import_log has \(logged) new rows for one clean file" }
@@ -175,9 +188,11 @@ final class ImportProbe {
     private func textProblem(in table: String) throws -> String? {
         let statement = try database.prepare("SELECT * FROM \(table)")
         while try statement.step() {
-            for column in 0..<sqlite3_column_count(statement.handle) where sqlite3_column_type(statement.handle, column) == SQLITE_TEXT {
+            for column in 0..<sqlite3_column_count(statement.handle)
+            where sqlite3_column_type(statement.handle, column) == SQLITE_TEXT {
                 let text = sqlite3_column_text(statement.handle, column)
-                let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+                let bytes = UnsafeRawBufferPointer(
+                    start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
                 if let (offset, problem) = TextCheck.firstProblem(in: bytes) {
                     return "\(table) column \(column) holds \(problem) at byte \(offset)"
                 }
@@ -199,14 +214,18 @@ final class ImportProbe {
         else { throw ProbeFailure("no file pointer") }
         let wrote = methods.pointee.xWrite(file, baseline, Int32(baseline.count), 0)
         let truncated = methods.pointee.xTruncate(file, sqlite3_int64(baseline.count))
-        guard wrote == SQLITE_OK, truncated == SQLITE_OK, unchanged() else { throw ProbeFailure("cannot restore the baseline") }
+        guard wrote == SQLITE_OK, truncated == SQLITE_OK, unchanged() else {
+            throw ProbeFailure("cannot restore the baseline")
+        }
     }
 
     /// True when the database's pages are exactly the baseline's.
     private func unchanged() -> Bool {
         var size: sqlite3_int64 = 0
         // An in-memory database of the memdb VFS lends its pages without a copy.
-        guard let pages = sqlite3_serialize(database.handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) else { return false }
+        guard let pages = sqlite3_serialize(database.handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) else {
+            return false
+        }
         return Int(size) == baseline.count && memcmp(pages, baseline, baseline.count) == 0
     }
 
@@ -230,11 +249,16 @@ final class ImportProbe {
         if let transcoder = dialect.encoding.transcoder() {
             text = text.withUnsafeBytes { [UInt8](transcoder.convert($0)) } + [UInt8](transcoder.finish())
         }
-        if dialect.sepLine, let sep = text.withUnsafeBytes({ DelimiterSniffer.sepLine($0) }) { text.removeFirst(sep.length) }
+        if dialect.sepLine, let sep = text.withUnsafeBytes({ DelimiterSniffer.sepLine($0) }) {
+            text.removeFirst(sep.length)
+        }
         // Records, empty ones, and whether the record being read has a non-empty field so far.
         var counts = (all: 0, empty: 0, filled: false)
-        let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { _, length, context in
-            if length > 0 { context!.assumingMemoryBound(to: (all: Int, empty: Int, filled: Bool).self).pointee.filled = true }
+        let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+            _, length, context in
+            if length > 0 {
+                context!.assumingMemoryBound(to: (all: Int, empty: Int, filled: Bool).self).pointee.filled = true
+            }
         }
         let onRecord: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
             let counts = context!.assumingMemoryBound(to: (all: Int, empty: Int, filled: Bool).self)

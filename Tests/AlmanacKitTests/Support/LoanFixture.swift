@@ -1,7 +1,8 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
 
 /// Databases of book loans for the loan and overdue tests, in a temporary directory.
 enum LoanFixture {
@@ -30,8 +31,10 @@ enum LoanFixture {
                 "INSERT INTO books (id, title, borrower, loaned_on, due_on, returned_on) VALUES (?, ?, ?, ?, ?, ?)")
             for row in rows {
                 insert.reset()
-                try insert.bind([.integer(row.id), .text(row.title), SQLValue(row.borrower), .text(row.loaned), .text(row.due),
-                    SQLValue(row.returned)])
+                try insert.bind([
+                    .integer(row.id), .text(row.title), SQLValue(row.borrower), .text(row.loaned), .text(row.due),
+                    SQLValue(row.returned),
+                ])
                 _ = try insert.step()
             }
         }

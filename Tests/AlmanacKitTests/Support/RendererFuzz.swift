@@ -1,11 +1,12 @@
+import Foundation
+
 // Shared by the renderer harness of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING)
 // and by the replay of its corpus in RendererFuzzTests.
 #if !FUZZING
-@testable import AlmanacKit
-@testable import AlmanacOutput
-@testable import AlmanacText
+    @testable import AlmanacKit
+    @testable import AlmanacOutput
+    @testable import AlmanacText
 #endif
-import Foundation
 
 /// A table built from fuzz bytes and written through a `TableWriter` in every format, with the
 /// invariants each output must keep checked on the text itself.
@@ -28,8 +29,10 @@ struct RendererFuzz {
     /// The bits of text tables meet: scripts of every width, marks, joiners, flags, controls of
     /// every kind, the characters each format escapes, and long runs.
     static let pieces = [
-        "", "a", "Ёлка", "日本語", "🇯🇵", "👩‍👩‍👧", "e\u{301}", "\u{1B}[2J", "\u{7}\u{0}", "\n", "\r\n", "\t", "|", "\"", ",", "\\",
-        "\u{85}\u{9F}", "\u{2028}", "\u{202E}abc", "\u{200B}", "한국어", "…", String(repeating: "x", count: 70), "Ω\u{FE0F}",
+        "", "a", "Ёлка", "日本語", "🇯🇵", "👩‍👩‍👧", "e\u{301}", "\u{1B}[2J", "\u{7}\u{0}", "\n", "\r\n", "\t", "|", "\"", ",",
+        "\\",
+        "\u{85}\u{9F}", "\u{2028}", "\u{202E}abc", "\u{200B}", "한국어", "…", String(repeating: "x", count: 70),
+        "Ω\u{FE0F}",
     ]
 
     init(_ bytes: [UInt8]) {
@@ -39,11 +42,15 @@ struct RendererFuzz {
         styling = Styling(isEnabled: first & 0x10 != 0)
         heldBytes = [0, 64, 1024, Int.max][Int(first >> 6)]
         let columns = (0..<columnCount).map { index in
-            Table.Column(key: "c\(index)", title: Self.pieces[(index * 7 + Int(first)) % Self.pieces.count] + "\(index)",
+            Table.Column(
+                key: "c\(index)", title: Self.pieces[(index * 7 + Int(first)) % Self.pieces.count] + "\(index)",
                 alignment: index == 2 ? .right : nil, hiddenWhenEmpty: first & 0x20 != 0 && index == columnCount - 1)
         }
-        head = Table.Head(columns: columns, summaryUnit: "unit.row", empty: first & 0x08 != 0 ? Table.Sentence("query.none") : nil)
-        var records: [[Table.Cell]?] = [], headings: [String] = [], row: [Table.Cell] = []
+        head = Table.Head(
+            columns: columns, summaryUnit: "unit.row", empty: first & 0x08 != 0 ? Table.Sentence("query.none") : nil)
+        var records: [[Table.Cell]?] = []
+        var headings: [String] = []
+        var row: [Table.Cell] = []
         var index = 2
         while index < bytes.count {
             var text = Self.pieces[Int(bytes[index] >> 4) % Self.pieces.count]
@@ -65,7 +72,9 @@ struct RendererFuzz {
             case 10: row.append(.date(LocalDate(dayNumber: Int(number % 2_000_000))))
             case 11: row.append(.instant(Date(timeIntervalSince1970: TimeInterval(number * 3601))))
             case 12: row.append(.count(number, unit: ["unit.row", "unit.book", "unit.day"][Int(abs(number) % 3)]))
-            case 13: row.append(.tag(Table.Tag(value: text, label: text + "!", symbol: number % 2 == 0 ? "✗" : nil, role: .alert)))
+            case 13:
+                row.append(
+                    .tag(Table.Tag(value: text, label: text + "!", symbol: number % 2 == 0 ? "✗" : nil, role: .alert)))
             case 14:
                 records.append(nil)
                 headings.append(text)
@@ -85,7 +94,8 @@ struct RendererFuzz {
 
     /// The output in a format, written as a streamed listing is.
     func render(_ format: OutputFormat, heldBytes: Int? = nil) throws -> String {
-        var renderer = Renderer(format: format, localizer: .english, today: LocalDate("2025-12-22"), styling: styling,
+        var renderer = Renderer(
+            format: format, localizer: .english, today: LocalDate("2025-12-22"), styling: styling,
             width: format == .table ? width : nil)
         renderer.heldBytes = heldBytes ?? self.heldBytes
         let writer = try TableWriter(renderer, head: head, output: nil)
@@ -100,7 +110,9 @@ struct RendererFuzz {
     /// The first invariant broken, or nil.
     func check() throws -> String? {
         let box = try render(.table)
-        if box != (try render(.table, heldBytes: .max)) { return "the box read back from its spool differs from the box held" }
+        if box != (try render(.table, heldBytes: .max)) {
+            return "the box read back from its spool differs from the box held"
+        }
         let frame = box.split(separator: "\n").filter { $0.first.map { "┌├│└".contains($0) } ?? false }
         let widths = Set(frame.map { DisplayWidth.of(Self.withoutColour(String($0))) })
         if widths.count > 1 { return "box lines of different widths \(widths)" }
@@ -108,12 +120,16 @@ struct RendererFuzz {
             let text = Self.withoutColour(try render(format))
             // The line breaks, and in tsv the tabs between cells, are the format's own.
             let own: Set<Unicode.Scalar> = format == .tsv ? ["\n", "\t"] : ["\n"]
-            if let raw = text.unicodeScalars.first(where: { (TerminalText.isControl($0.value) || TerminalText.isBidiControl($0.value)) && !own.contains($0) }) {
+            if let raw = text.unicodeScalars.first(where: {
+                (TerminalText.isControl($0.value) || TerminalText.isBidiControl($0.value)) && !own.contains($0)
+            }) {
                 return "\(format) lets U+\(String(raw.value, radix: 16)) through"
             }
         }
         if rows.isEmpty && head.empty != nil {
-            for format in [OutputFormat.table, .markdown] where try render(format) != "No rows.\n" { return "\(format): no sentence" }
+            for format in [OutputFormat.table, .markdown] where try render(format) != "No rows.\n" {
+                return "\(format): no sentence"
+            }
         }
         return try checkMachines()
     }
@@ -122,19 +138,27 @@ struct RendererFuzz {
     private func checkMachines() throws -> String? {
         let expected = rows.map { row in head.columns.indices.map { row[safe: $0] } }
         let csv = CSVLines.parse(try render(.csv))
-        if csv != [head.columns.map(\.key)] + expected.map({ $0.map { Renderer.plainText($0) ?? "" } }) { return "csv does not read back" }
+        if csv != [head.columns.map(\.key)] + expected.map({ $0.map { Renderer.plainText($0) ?? "" } }) {
+            return "csv does not read back"
+        }
         let tsv = try render(.tsv).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        if tsv.count != rows.count + 1 || tsv.contains(where: { $0.filter { $0 == "\t" }.count != head.columns.count - 1 }) {
+        if tsv.count != rows.count + 1
+            || tsv.contains(where: { $0.filter { $0 == "\t" }.count != head.columns.count - 1 })
+        {
             return "tsv is not one line per row"
         }
         let json = try render(.json)
-        guard let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], objects.count == rows.count else {
+        guard let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+            objects.count == rows.count
+        else {
             return "json is not an array of one object per row"
         }
         for (object, row) in zip(objects, expected) {
             for (index, cell) in row.enumerated() {
                 guard case .text(let text) = cell else { continue }
-                if object[head.columns[index].key] as? String != text { return "json changes text \(text.debugDescription)" }
+                if object[head.columns[index].key] as? String != text {
+                    return "json changes text \(text.debugDescription)"
+                }
             }
         }
         return nil
@@ -143,7 +167,9 @@ struct RendererFuzz {
     /// Text without the colour codes `Styling` writes.
     static func withoutColour(_ text: String) -> String {
         var text = text
-        for code in ["\u{1B}[31m", "\u{1B}[33m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m"] { text = text.replacingOccurrences(of: code, with: "") }
+        for code in ["\u{1B}[31m", "\u{1B}[33m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m"] {
+            text = text.replacingOccurrences(of: code, with: "")
+        }
         return text
     }
 }
@@ -151,8 +177,11 @@ struct RendererFuzz {
 /// An RFC 4180 reader of the renderer's own CSV (CRLF records, quoted fields), for the round trip.
 enum CSVLines {
     static func parse(_ text: String) -> [[String]] {
-        var records: [[String]] = [], record: [String] = [], field: [UInt8] = []
-        var quoted = false, position = 0
+        var records: [[String]] = []
+        var record: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var position = 0
         let bytes = Array(text.utf8)
         while position < bytes.count {
             let byte = bytes[position]

@@ -1,8 +1,9 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacSQLite
 @testable import AlmanacText
-import Foundation
 
 /// A fresh database in a temporary directory with the package's sample calendars and animation
 /// settings imported (`SampleData/`), as a user gets them with `almanac import SampleData`.
@@ -19,12 +20,14 @@ final class SampleDatabase {
         directory = try TemporaryDirectory()
         database = try Store.create(directory.path("almanac.db"))
         let files = kinds.map { (kind: $0, path: Self.sampleFolder.appendingPathComponent($0.fileName).path) }
-        let report = try Importer(database: database, options: ImportOptions(today: LocalDate("2025-12-22")!)).run(files)
+        let report = try Importer(database: database, options: ImportOptions(today: LocalDate("2025-12-22")!)).run(
+            files)
         precondition(report.committed, "the sample data did not import")
     }
 
     /// Settings for commands on this database, on the demo day, in UTC.
     func settings(_ locale: String = "en", format: OutputFormat = .table) -> Settings {
-        Settings(databasePath: path, localizer: Localizer(locale: locale), today: LocalDate("2025-12-22")!, format: format)
+        Settings(
+            databasePath: path, localizer: Localizer(locale: locale), today: LocalDate("2025-12-22")!, format: format)
     }
 }

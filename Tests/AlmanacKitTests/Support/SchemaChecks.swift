@@ -1,13 +1,16 @@
+import Foundation
+
 @testable import AlmanacKit
 @testable import AlmanacSQLite
-import Foundation
 
 /// The CHECK constraints of a table, read from the schema as SQLite keeps it (`sqlite_schema`), so a
 /// test of them follows the migrations instead of a copy.
 enum SchemaChecks {
     /// Each CHECK's expression, in the order the CREATE TABLE gives them (column and table constraints).
     static func expressions(of table: String, in database: Database) throws -> [String] {
-        guard case .text(let sql)? = try database.scalar("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(table)])
+        guard
+            case .text(let sql)? = try database.scalar(
+                "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(table)])
         else { return [] }
         return expressions(in: sql)
     }
@@ -25,7 +28,10 @@ enum SchemaChecks {
                 index += 1
                 while index < text.count {
                     if text[index] == byte {
-                        if index + 1 < text.count && text[index + 1] == byte { index += 2; continue }
+                        if index + 1 < text.count && text[index + 1] == byte {
+                            index += 2
+                            continue
+                        }
                         break
                     }
                     index += 1
@@ -45,12 +51,16 @@ enum SchemaChecks {
             }
             return false
         }
-        func isWord(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || byte == 95 || (byte >= 48 && byte <= 57) }
+        func isWord(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || byte == 95 || (byte >= 48 && byte <= 57)
+        }
         while index < text.count {
             if skipOpaque() { continue }
             let startsWord = index == 0 || !isWord(text[index - 1])
-            if startsWord, index + 5 <= text.count, String(decoding: text[index..<index + 5], as: UTF8.self).uppercased() == "CHECK",
-                index + 5 == text.count || !isWord(text[index + 5]) {
+            if startsWord, index + 5 <= text.count,
+                String(decoding: text[index..<index + 5], as: UTF8.self).uppercased() == "CHECK",
+                index + 5 == text.count || !isWord(text[index + 5])
+            {
                 index += 5
                 while index < text.count && text[index] != 40 { index += 1 }
                 let open = index

@@ -21,7 +21,9 @@ enum SnifferFuzz {
                 guard shape.headerFields > 1 else { return "found \(found), which does not split the header" }
             }
         }
-        if let sep = DelimiterSniffer.sepLine(body), sep.length > body.count || sep.length < 5 { return "sep= line of \(sep.length) bytes" }
+        if let sep = DelimiterSniffer.sepLine(body), sep.length > body.count || sep.length < 5 {
+            return "sep= line of \(sep.length) bytes"
+        }
         // A clean table: 2...7 known columns, fields from the input's bytes with every special byte left out.
         let delimiter = DelimiterSniffer.candidates[Int(flags & 3)]
         let width = 2 + Int(flags >> 2 & 7) % 6
@@ -48,6 +50,8 @@ enum SnifferFuzz {
             if let sep = DelimiterSniffer.sepLine(text) { return sep.delimiter }
             return DelimiterSniffer.sniff(text, complete: flags & 0x80 == 0, recognized: known)
         }
-        return found == delimiter ? nil : "a clean table with \(UnicodeScalar(delimiter).escaped(asASCII: true)) was read with \(found.map { String($0) } ?? "none")"
+        return found == delimiter
+            ? nil
+            : "a clean table with \(UnicodeScalar(delimiter).escaped(asASCII: true)) was read with \(found.map { String($0) } ?? "none")"
     }
 }

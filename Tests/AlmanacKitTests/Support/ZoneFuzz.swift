@@ -1,10 +1,11 @@
+import Foundation
+
 // Shared by the zone harnesses of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING)
 // and by the replay of their corpora in ZoneFuzzTests.
 #if !FUZZING
-@testable import AlmanacKit
-@testable import AlmanacText
+    @testable import AlmanacKit
+    @testable import AlmanacText
 #endif
-import Foundation
 
 /// The invariants of reading untrusted time data, for the fuzz harnesses (`Tests/Fuzz/FuzzTZif.swift`,
 /// `FuzzPosixTZ.swift`) and `ZoneFuzzTests`, which replays their corpora: whatever the bytes, the
@@ -32,8 +33,12 @@ enum ZoneFuzz {
     /// offset is in range, and a zone made of it answers for days of the years 1 to 9999.
     static func checkTZif(_ bytes: UnsafeRawBufferPointer) -> String? {
         guard let tzif = TZif(Array(bytes)) else { return nil }
-        guard tzif.transitions.count == tzif.offsets.count else { return "\(tzif.transitions.count) transitions, \(tzif.offsets.count) offsets" }
-        guard zip(tzif.transitions, tzif.transitions.dropFirst()).allSatisfy({ $0 < $1 }) else { return "transitions out of order" }
+        guard tzif.transitions.count == tzif.offsets.count else {
+            return "\(tzif.transitions.count) transitions, \(tzif.offsets.count) offsets"
+        }
+        guard zip(tzif.transitions, tzif.transitions.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return "transitions out of order"
+        }
         guard tzif.transitions.count <= TZif.mostTransitions else { return "\(tzif.transitions.count) transitions" }
         let known = Set(tzif.offsets.map(Int.init) + [Int(tzif.initial)] + ruleOffsets(tzif.rule))
         for offset in known where !offsets.contains(offset) { return "offset \(offset) out of range" }
@@ -72,7 +77,10 @@ enum ZoneFuzz {
     /// or, after a gap, later by at most the widest change (offsets from −25 h to +26 h make a gap
     /// of 51 h at most); a wall time's instant reads back within as much.
     private static func checkZone(_ zone: Zone, _ bytes: UnsafeRawBufferPointer) -> String? {
-        var days = [LocalDate.first.dayNumber, LocalDate.first.dayNumber + 1, 0, 20_454, LocalDate.last.dayNumber - 1, LocalDate.last.dayNumber]
+        var days = [
+            LocalDate.first.dayNumber, LocalDate.first.dayNumber + 1, 0, 20_454, LocalDate.last.dayNumber - 1,
+            LocalDate.last.dayNumber,
+        ]
         if bytes.count >= 4 {
             let span = UInt32(LocalDate.last.dayNumber - LocalDate.first.dayNumber + 1)
             days.append(LocalDate.first.dayNumber + Int(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self) % span))
@@ -82,10 +90,14 @@ enum ZoneFuzz {
             let start = zone.start(of: day)
             let wall = zone.wallTime(start)
             let midnight = Int64(number) * 86_400
-            guard wall >= midnight, wall <= midnight + widestChange else { return "day \(day) starts at wall time \(wall - midnight) s" }
+            guard wall >= midnight, wall <= midnight + widestChange else {
+                return "day \(day) starts at wall time \(wall - midnight) s"
+            }
             for second in [0, 3_600 * 2 + 1_800, 86_399] as [Int64] {
                 let back = zone.wallTime(zone.instant(wall: midnight + second)) - (midnight + second)
-                guard abs(back) <= widestChange else { return "wall time \(day) +\(second) s reads back \(back) s away" }
+                guard abs(back) <= widestChange else {
+                    return "wall time \(day) +\(second) s reads back \(back) s away"
+                }
             }
         }
         return nil

@@ -1,5 +1,6 @@
-@testable import AlmanacOutput
 import Foundation
+
+@testable import AlmanacOutput
 
 /// README and the reference pages in `docs/`, read as the tests that hold them to the binary read them.
 enum Guides {
@@ -23,7 +24,10 @@ enum Guides {
     static func prose(_ markdown: String) -> [Substring] {
         var inside = false
         return markdown.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            if line.hasPrefix("```") { inside.toggle(); return false }
+            if line.hasPrefix("```") {
+                inside.toggle()
+                return false
+            }
             return !inside
         }
     }
@@ -40,12 +44,14 @@ enum Guides {
         var seen: [String: Int] = [:]
         var anchors: Set<String> = []
         for heading in headings(markdown) {
-            let slug = String(heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == " " { return "-" }
-                let kept = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                    || scalar.properties.generalCategory == .nonspacingMark || scalar == "-" || scalar == "_"
-                return kept ? Character(scalar) : nil
-            })
+            let slug = String(
+                heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                    if scalar == " " { return "-" }
+                    let kept =
+                        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                        || scalar.properties.generalCategory == .nonspacingMark || scalar == "-" || scalar == "_"
+                    return kept ? Character(scalar) : nil
+                })
             let count = seen[slug, default: 0]
             seen[slug] = count + 1
             anchors.insert(count == 0 ? slug : "\(slug)-\(count)")

@@ -49,7 +49,9 @@ final class InteractiveShell {
 enum CompletionFixture {
     static func database(in dir: Workdir) throws -> String {
         _ = try dir.run(["--db", "sample.db", "init"])
-        let out = try dir.run(["--db", "sample.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
+        let out = try dir.run([
+            "--db", "sample.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path,
+        ])
         guard out.status == 0 else { throw POSIXError(.EIO) }
         return dir.path("sample.db")
     }

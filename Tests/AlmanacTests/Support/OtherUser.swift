@@ -9,7 +9,8 @@ struct OtherUser {
     static let skipReason: Comment = "needs root to run the binary as a second user (setpriv --reuid=nobody)"
 
     /// True when the tests run as root and `setpriv` is there.
-    static let isAvailable = getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv.path)
+    static let isAvailable =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv.path)
         && getpwnam("nobody") != nil && getgrnam("nogroup") != nil
 
     static let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -34,7 +35,8 @@ struct OtherUser {
     /// Runs the binary in `dir` as `nobody:nogroup`, with no supplementary groups.
     @discardableResult
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Workdir.Output {
-        try dir.run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments,
+        try dir.run(
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments,
             environment: environment, executable: Self.setpriv)
     }
 }

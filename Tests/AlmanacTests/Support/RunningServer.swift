@@ -40,7 +40,8 @@ final class RunningServer {
         let text = String(decoding: line, as: UTF8.self)
         guard let start = text.range(of: "http://"), let end = text[start.lowerBound...].firstIndex(of: " ") else {
             process.terminate()
-            throw ServerDidNotStart(output: text, errors: String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))
+            throw ServerDidNotStart(
+                output: text, errors: String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))
         }
         url = String(text[start.lowerBound..<end])
     }
@@ -67,12 +68,16 @@ final class RunningServer {
     }
 
     /// One request through curl: never following a redirect, `headers` as given, `body` sent as is.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws -> Answer {
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws
+        -> Answer
+    {
         try Self.curl(method, url + path.drop { $0 == "/" }, headers: headers, body: body)
     }
 
     /// A curl process for a request, started but not waited for (a request in flight).
-    func start(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws -> (Process, Pipe) {
+    func start(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws -> (
+        Process, Pipe
+    ) {
         try Self.launch(method, url + path.drop { $0 == "/" }, headers: headers, body: body)
     }
 
@@ -87,7 +92,9 @@ final class RunningServer {
         answer(of: try launch(method, url, headers: headers, body: body))
     }
 
-    private static func launch(_ method: String, _ url: String, headers: [String: String], body: String?) throws -> (Process, Pipe) {
+    private static func launch(_ method: String, _ url: String, headers: [String: String], body: String?) throws -> (
+        Process, Pipe
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         var arguments = ["-s", "-i", "--max-time", "30", "-X", method]
@@ -116,7 +123,8 @@ final class RunningServer {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Answer(status: status, headers: headers, body: String(text[split.upperBound...]))
     }

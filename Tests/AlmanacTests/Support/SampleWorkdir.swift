@@ -23,14 +23,18 @@ extension Workdir {
     /// The environment the examples run in: the binary on PATH, the sample database, and its demo
     /// day as `ALMANAC_TODAY` (nil: the clock's day, as for a user who sets none).
     func exampleEnvironment(today: String? = "2025-12-22") -> [String: String] {
-        var environment = ["PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "ALMANAC_DB": path("almanac.db"),
-                           "TMPDIR": url.path]
+        var environment = [
+            "PATH": Workdir.binary.deletingLastPathComponent().path + ":/usr/bin:/bin",
+            "ALMANAC_DB": path("almanac.db"),
+            "TMPDIR": url.path,
+        ]
         environment["ALMANAC_TODAY"] = today
         return environment
     }
 
     /// Runs a command line as a user types it into a shell (quotes, `<`), in the examples' environment.
     func shell(_ line: String, today: String? = "2025-12-22") throws -> Output {
-        try run(["-c", line], environment: exampleEnvironment(today: today), executable: URL(fileURLWithPath: "/bin/sh"))
+        try run(
+            ["-c", line], environment: exampleEnvironment(today: today), executable: URL(fileURLWithPath: "/bin/sh"))
     }
 }

@@ -19,7 +19,8 @@ final class TemporaryMount {
     init(kilobytes: Int) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-mount-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let mounted = SmallDisk.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", url.path])
+        let mounted = SmallDisk.run(
+            "/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", url.path])
         isMounted = mounted.status == 0
         try #require(isMounted, "\(mounted.output)")
     }

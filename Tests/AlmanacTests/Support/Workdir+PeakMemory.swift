@@ -43,11 +43,14 @@ extension Workdir {
         var childEnvironment = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         childEnvironment.merge(environment) { $1 }
         let encoded = String(decoding: try JSONSerialization.data(withJSONObject: childEnvironment), as: UTF8.self)
-        let printed = try Python.run(script, arguments: [Self.binary.path, url.path] + arguments,
-                                     environment: ["ALMANAC_CHILD_ENVIRONMENT": encoded])
+        let printed = try Python.run(
+            script, arguments: [Self.binary.path, url.path] + arguments,
+            environment: ["ALMANAC_CHILD_ENVIRONMENT": encoded])
         let fields = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any] ?? [:]
-        return Measured(status: Int32(fields["status"] as? Int ?? -1), peakKiB: fields["peak"] as? Int ?? -1,
-            lines: fields["lines"] as? Int ?? -1, bytes: fields["bytes"] as? Int ?? -1, lastLine: fields["last"] as? String ?? "",
+        return Measured(
+            status: Int32(fields["status"] as? Int ?? -1), peakKiB: fields["peak"] as? Int ?? -1,
+            lines: fields["lines"] as? Int ?? -1, bytes: fields["bytes"] as? Int ?? -1,
+            lastLine: fields["last"] as? String ?? "",
             stderr: (try? String(contentsOfFile: path("err.txt"), encoding: .utf8)) ?? "")
     }
 }

@@ -18,12 +18,14 @@ extension Workdir {
         process.arguments = arguments
         process.currentDirectoryURL = url
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": url.path].merging(environment) { $1 }
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        nonisolated(unsafe) var output = Data(), errors = Data()
+        nonisolated(unsafe) var output = Data()
+        nonisolated(unsafe) var errors = Data()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
@@ -41,7 +43,8 @@ extension Workdir {
         if hung { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         group.wait()
-        return Limited(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+        return Limited(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
             stderr: String(decoding: errors, as: UTF8.self), hung: hung)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A temporary working directory in which the built `almanac` binary is run, as a user would run it
 /// (after xsv's `Workdir`). Removed when released.
@@ -47,12 +47,16 @@ final class Workdir {
     /// Runs the binary (or `executable`) in the directory with a clean environment: only PATH, plus
     /// `environment`. Standard input is empty unless `input` is given.
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: URL? = nil) throws -> Output {
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: URL? = nil)
+        throws -> Output
+    {
         var env = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         env.merge(environment) { $1 }
-        let run = try ChildProcess.run(executable ?? Self.binary, arguments, environment: env, input: input.map { Data($0.utf8) },
-                                       directory: url)
-        return Output(status: run.status,
+        let run = try ChildProcess.run(
+            executable ?? Self.binary, arguments, environment: env, input: input.map { Data($0.utf8) },
+            directory: url)
+        return Output(
+            status: run.status,
             stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
@@ -70,7 +74,8 @@ final class Workdir {
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
-        var clean = sigset_t(), saved = sigset_t()
+        var clean = sigset_t()
+        var saved = sigset_t()
         sigemptyset(&clean)
         pthread_sigmask(SIG_SETMASK, &clean, &saved)
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
@@ -82,20 +87,26 @@ final class Workdir {
     /// folder of its own, and moves that database here as `name`, with its -wal and -shm, and the
     /// sample files into `sample-data/`. Returns what the demo printed.
     @discardableResult
-    func demoDatabase(_ name: String = "almanac.db", arguments: [String] = [], environment: [String: String] = [:]) throws -> Output {
+    func demoDatabase(_ name: String = "almanac.db", arguments: [String] = [], environment: [String: String] = [:])
+        throws -> Output
+    {
         let temporary = url.appendingPathComponent(".demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let out = try run(["demo", "--keep"] + arguments, environment: environment.merging(["TMPDIR": temporary.path]) { $1 })
+        let out = try run(
+            ["demo", "--keep"] + arguments, environment: environment.merging(["TMPDIR": temporary.path]) { $1 })
         try #require(out.status == 0, "demo: \(out.stderr)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         try #require(folders.count == 1 && folders[0].hasPrefix("almanac-demo-"), "the demo's folder: \(folders)")
         let made = temporary.appendingPathComponent(folders[0])
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: made.appendingPathComponent("almanac.db" + suffix).path) {
-            try FileManager.default.moveItem(at: made.appendingPathComponent("almanac.db" + suffix), to: url.appendingPathComponent(name + suffix))
+        for suffix in ["", "-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: made.appendingPathComponent("almanac.db" + suffix).path) {
+            try FileManager.default.moveItem(
+                at: made.appendingPathComponent("almanac.db" + suffix), to: url.appendingPathComponent(name + suffix))
         }
         if !FileManager.default.fileExists(atPath: path("sample-data")) {
-            try FileManager.default.moveItem(at: made.appendingPathComponent("sample-data"), to: url.appendingPathComponent("sample-data"))
+            try FileManager.default.moveItem(
+                at: made.appendingPathComponent("sample-data"), to: url.appendingPathComponent("sample-data"))
         }
         return out
     }
@@ -115,8 +126,9 @@ final class Workdir {
     func prepared(_ key: String, as name: String, make: (Workdir) throws -> Void) throws {
         let source = try Templates.shared.folder(key, make: make)
         for file in try FileManager.default.contentsOfDirectory(atPath: source.path) where file.hasPrefix("made.db") {
-            try FileManager.default.copyItem(atPath: source.appendingPathComponent(file).path,
-                                             toPath: path(name + file.dropFirst("made.db".count)))
+            try FileManager.default.copyItem(
+                atPath: source.appendingPathComponent(file).path,
+                toPath: path(name + file.dropFirst("made.db".count)))
         }
     }
 }

@@ -1,5 +1,6 @@
 import AlmanacSQLite
 import AlmanacText
+
 /// The snowman's animation properties as the database holds them: each a stepper with a default
 /// (the settings screen's rows), in the order they were imported.
 public struct AnimationCatalog: Sendable {
@@ -51,14 +52,18 @@ public struct AnimationCatalog: Sendable {
     /// The properties in the database, in the order they were imported.
     public static func load(_ database: Database) throws -> AnimationCatalog {
         typealias C = PropertyKind.Column
-        let rows = try database.rows("SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties ORDER BY rowid")
-        return AnimationCatalog(properties: rows.compactMap { row in
-            guard case .text(let key) = row[C.key.rawValue], case .text(let label) = row[C.label.rawValue],
-                let low = decimal(row[C.min.rawValue]), let high = decimal(row[C.max.rawValue]), let step = decimal(row[C.step.rawValue]),
-                let value = decimal(row[C.defaultValue.rawValue]), case .success(let stepper) = Stepper.make(min: low, max: high, step: step)
-            else { return nil }
-            return Property(key: key, label: label, stepper: stepper, defaultValue: value)
-        })
+        let rows = try database.rows(
+            "SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties ORDER BY rowid")
+        return AnimationCatalog(
+            properties: rows.compactMap { row in
+                guard case .text(let key) = row[C.key.rawValue], case .text(let label) = row[C.label.rawValue],
+                    let low = decimal(row[C.min.rawValue]), let high = decimal(row[C.max.rawValue]),
+                    let step = decimal(row[C.step.rawValue]),
+                    let value = decimal(row[C.defaultValue.rawValue]),
+                    case .success(let stepper) = Stepper.make(min: low, max: high, step: step)
+                else { return nil }
+                return Property(key: key, label: label, stepper: stepper, defaultValue: value)
+            })
     }
 
     /// The property with a key.

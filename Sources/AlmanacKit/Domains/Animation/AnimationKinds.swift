@@ -16,7 +16,8 @@ enum PropertyKind: KindDefinition {
             case .min: ColumnSpec("min", .real, required: true)
             case .max: ColumnSpec("max", .real, required: true)
             case .step: ColumnSpec("step", .real, required: true)
-            case .defaultValue: ColumnSpec("default_value", .real, required: true, header: "default", jsonKey: "default")
+            case .defaultValue:
+                ColumnSpec("default_value", .real, required: true, header: "default", jsonKey: "default")
             }
         }
     }
@@ -26,7 +27,11 @@ enum PropertyKind: KindDefinition {
 
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.key) {
-            if let violation = AnimationRules.checkKey(row.text(Column.key)) { row.fail(Column.key, violation) } else { row.bindField(Column.key) }
+            if let violation = AnimationRules.checkKey(row.text(Column.key)) {
+                row.fail(Column.key, violation)
+            } else {
+                row.bindField(Column.key)
+            }
         }
         if row.requireText(Column.label) { row.bindField(Column.label) }
         var numbers: [DecimalNumber] = []
@@ -39,7 +44,9 @@ enum PropertyKind: KindDefinition {
             row.fail(violation.key == "rule.animation.step-not-positive" ? Column.step : Column.max, violation)
         case .success(let stepper):
             if let violation = stepper.check(numbers[3]) { row.fail(Column.defaultValue, violation) }
-            for (column, number) in zip([Column.min, .max, .step, .defaultValue], numbers) { row.bindReal(column, number.doubleValue) }
+            for (column, number) in zip([Column.min, .max, .step, .defaultValue], numbers) {
+                row.bindReal(column, number.doubleValue)
+            }
         }
     }
 }

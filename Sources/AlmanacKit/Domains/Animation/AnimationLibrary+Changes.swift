@@ -8,7 +8,8 @@ extension AnimationLibrary {
     public func edit(name: String, values: [String: DecimalNumber]) throws -> AnimationSetting {
         try database.transaction(.immediate) {
             let setting = try setting(named: name)
-            let write = try database.prepare("""
+            let write = try database.prepare(
+                """
                 INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)
                 ON CONFLICT (setting_id, property_key) DO UPDATE SET value = excluded.value
                 """)
@@ -68,10 +69,13 @@ extension AnimationLibrary {
         try database.transaction(.immediate) {
             let setting = try setting(named: name)
             let trimmed = try Self.checkedName(newName)
-            if trimmed != setting.name, try database.scalar("SELECT 1 FROM animation_settings WHERE name = ?1", [.text(trimmed)]) != nil {
+            if trimmed != setting.name,
+                try database.scalar("SELECT 1 FROM animation_settings WHERE name = ?1", [.text(trimmed)]) != nil
+            {
                 throw AlmanacError(.invalidData, "animation.error.name-taken", ["name": trimmed])
             }
-            try database.run("UPDATE animation_settings SET name = ?1 WHERE id = ?2", [.text(trimmed), .integer(setting.id)])
+            try database.run(
+                "UPDATE animation_settings SET name = ?1 WHERE id = ?2", [.text(trimmed), .integer(setting.id)])
             return try self.setting(named: trimmed)
         }
     }

@@ -20,12 +20,16 @@ public final class AnimationLibrary {
     public func settings() throws -> [AnimationSetting] {
         var values: [Int64: [String: DecimalNumber]] = [:]
         for row in try database.rows("SELECT setting_id, property_key, value FROM animation_setting_values") {
-            guard case .integer(let id) = row[0], case .text(let key) = row[1], let value = AnimationCatalog.decimal(row[2]) else { continue }
+            guard case .integer(let id) = row[0], case .text(let key) = row[1],
+                let value = AnimationCatalog.decimal(row[2])
+            else { continue }
             values[id, default: [:]][key] = value
         }
         return try database.rows("SELECT id, name, created_at FROM animation_settings ORDER BY id").compactMap { row in
             guard case .integer(let id) = row[0], case .text(let name) = row[1] else { return nil }
-            return AnimationSetting(id: id, name: name, createdAt: row[2].textValue.flatMap(Instant.parse) ?? Date(timeIntervalSince1970: 0),
+            return AnimationSetting(
+                id: id, name: name,
+                createdAt: row[2].textValue.flatMap(Instant.parse) ?? Date(timeIntervalSince1970: 0),
                 values: values[id] ?? [:])
         }
     }
@@ -35,14 +39,17 @@ public final class AnimationLibrary {
         let all = try settings()
         if let found = all.first(where: { $0.name == name }) { return found }
         guard !all.isEmpty else { throw AlmanacError.notFound("animation.error.no-settings", ["name": name]) }
-        throw AlmanacError.notFound("animation.error.unknown-setting",
+        throw AlmanacError.notFound(
+            "animation.error.unknown-setting",
             ["name": name, "names": all.map { "\"\($0.name)\"" }.joined(separator: ", ")])
     }
 
     /// Saves `values` under `name` at `moment`. An existing name is an error unless `replace`, which
     /// saves it afresh: new values, and the newest place in the picker.
     @discardableResult
-    public func save(name: String, values: [String: DecimalNumber], replace: Bool, at moment: Date) throws -> AnimationSetting {
+    public func save(name: String, values: [String: DecimalNumber], replace: Bool, at moment: Date) throws
+        -> AnimationSetting
+    {
         let trimmed = try Self.checkedName(name)
         let stamp = Instant.format(moment)
         let id: Int64 = try database.transaction {
@@ -52,9 +59,11 @@ public final class AnimationLibrary {
                 try database.run("DELETE FROM animation_settings WHERE name = ?", [.text(trimmed)])
             }
             try IDRoom.require(.animationSettings, database)
-            try database.run("INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
+            try database.run(
+                "INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
             let id = database.lastInsertRowID
-            let insert = try database.prepare("INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?, ?, ?)")
+            let insert = try database.prepare(
+                "INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?, ?, ?)")
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 try insert.bind([.integer(id), .text(key), .real(value.doubleValue)])
                 _ = try insert.step()

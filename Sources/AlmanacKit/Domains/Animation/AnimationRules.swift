@@ -1,4 +1,5 @@
 import AlmanacSQLite
+
 /// The rules that tie animation properties to the settings saved with them, whatever changes a
 /// property (an import today; an edit command would call the same):
 ///   - a property's key is a name an animation-settings file can have as a column of its own: not
@@ -15,10 +16,12 @@ public enum AnimationRules {
 
     /// The rule a property key breaks, or nil: one or more of `a-z`, `0-9` and `_`, not reserved.
     public static func checkKey(_ key: String) -> RuleViolation? {
-        let valid = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        let valid =
+            !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
         guard valid else { return RuleViolation("rule.animation.key") }
         guard !reservedKeys.contains(key) else {
-            return RuleViolation("rule.animation.reserved-key", ["reserved": reservedKeys.sorted().joined(separator: ", ")])
+            return RuleViolation(
+                "rule.animation.reserved-key", ["reserved": reservedKeys.sorted().joined(separator: ", ")])
         }
         return nil
     }
@@ -56,7 +59,8 @@ public enum AnimationRules {
             for saved in try values()[key] ?? [] {
                 // A value that no decimal writes exactly is not one a settings file could hold.
                 guard let value = DecimalNumber(saved.value), let violation = stepper.check(value) else { continue }
-                let name = try database.scalar("SELECT name FROM animation_settings WHERE id = ?", [.integer(saved.setting)])
+                let name = try database.scalar(
+                    "SELECT name FROM animation_settings WHERE id = ?", [.integer(saved.setting)])
                 return BrokenSetting(setting: name?.textValue ?? "", value: value, violation: violation)
             }
             return nil
@@ -64,14 +68,16 @@ public enum AnimationRules {
 
         /// Gives every saved setting that has no value for `key` (a property just added) `value`.
         public func giveDefault(key: String, value: Double) throws {
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO animation_setting_values (setting_id, property_key, value)
                 SELECT id, ?1, ?2 FROM animation_settings
                 WHERE NOT EXISTS (SELECT 1 FROM animation_setting_values WHERE setting_id = id AND property_key = ?1)
                 """, [.text(key), .real(value)])
             guard byKey != nil, database.changes > 0,
                 case .integer(let setting)? = try database.scalar(
-                    "SELECT setting_id FROM animation_setting_values WHERE property_key = ? AND value = ? LIMIT 1", [.text(key), .real(value)])
+                    "SELECT setting_id FROM animation_setting_values WHERE property_key = ? AND value = ? LIMIT 1",
+                    [.text(key), .real(value)])
             else { return }
             byKey?[key, default: []].append((value, setting))
         }
@@ -79,12 +85,14 @@ public enum AnimationRules {
         private func values() throws -> [String: [(value: Double, setting: Int64)]] {
             if let byKey { return byKey }
             var loaded: [String: [(value: Double, setting: Int64)]] = [:]
-            let rows = try database.rows("""
+            let rows = try database.rows(
+                """
                 SELECT property_key, value, min(setting_id) FROM animation_setting_values
                 GROUP BY property_key, value ORDER BY property_key, value
                 """)
             for row in rows {
-                guard case .text(let key) = row[0], case .real(let value) = row[1], case .integer(let setting) = row[2] else { continue }
+                guard case .text(let key) = row[0], case .real(let value) = row[1], case .integer(let setting) = row[2]
+                else { continue }
                 loaded[key, default: []].append((value, setting))
             }
             byKey = loaded

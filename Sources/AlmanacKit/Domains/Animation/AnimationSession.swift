@@ -15,8 +15,12 @@ public final class AnimationSession {
 
     /// A session on the settings' database, printing for `terminal`. Only a session that saves
     /// (`writing`) opens the database for writing: listing and playing need read access only.
-    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
-        try self.init(settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment), writing: writing)
+    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true)
+        throws
+    {
+        try self.init(
+            settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment),
+            writing: writing)
     }
 
     /// A session on the settings' database, printing with `renderer` (a site's pages: `html`).
@@ -28,9 +32,13 @@ public final class AnimationSession {
     }
 
     /// A session printing to standard output as it is now.
-    public convenience init(settings: Settings, writing: Bool = true,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment, writing: writing)
+    public convenience init(
+        settings: Settings, writing: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        try self.init(
+            settings: settings, terminal: .standardOutput(environment: environment), environment: environment,
+            writing: writing)
     }
 
     /// `animation properties`.
@@ -55,16 +63,25 @@ public final class AnimationSession {
     public func timeline(name: String, fps: Int) throws -> String {
         let (setting, timeline) = try load(name, fps: fps)
         let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
-        let heading = t("animation.timeline.heading", [
-            "name": Renderer.singleLine(setting.name), "duration": LocalizedFormats(localizer: t).number(timeline.duration),
-            "fps": String(fps),
-        ])
+        let heading = t(
+            "animation.timeline.heading",
+            [
+                "name": Renderer.singleLine(setting.name),
+                "duration": LocalizedFormats(localizer: t).number(timeline.duration),
+                "fps": String(fps),
+            ])
         let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
         let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
-        return renderer.render(Page(title: t("page.snowman.title", ["name": setting.name]), sections: [
-            .caption(heading),
-            .table(table, picture: Picture(svg: { picture.figure(id: "snowman") }, style: { picture.style(id: "snowman") })),
-        ]))
+        return renderer.render(
+            Page(
+                title: t("page.snowman.title", ["name": setting.name]),
+                sections: [
+                    .caption(heading),
+                    .table(
+                        table,
+                        picture: Picture(
+                            svg: { picture.figure(id: "snowman") }, style: { picture.style(id: "snowman") })),
+                ]))
     }
 
     /// `animation play NAME`: needs a terminal on standard input and output (else exit 66).
@@ -73,8 +90,10 @@ public final class AnimationSession {
         guard RawMode.isTerminal(input), RawMode.isTerminal(output) else {
             throw AlmanacError(.missingInput, "animation.error.play-needs-terminal", ["name": setting.name])
         }
-        try SnowmanPlayer(setting: setting, timeline: timeline, localizer: t, styling: renderer.styling,
-            input: input, output: output, fps: fps).run()
+        try SnowmanPlayer(
+            setting: setting, timeline: timeline, localizer: t, styling: renderer.styling,
+            input: input, output: output, fps: fps
+        ).run()
     }
 
     func catalog() throws -> AnimationCatalog {

@@ -28,7 +28,9 @@ public struct AnimationSetting: Sendable, Equatable {
 
     /// The animation's length in seconds: the duration property's value, else 2 seconds.
     public func duration(_ catalog: AnimationCatalog) -> Double {
-        guard let property = catalog.property(AnimationCatalog.durationKey) else { return AnimationCatalog.fallbackDuration }
+        guard let property = catalog.property(AnimationCatalog.durationKey) else {
+            return AnimationCatalog.fallbackDuration
+        }
         return value(property).doubleValue
     }
 }
@@ -37,7 +39,9 @@ public struct AnimationSetting: Sendable, Equatable {
 /// decimal in its range and on its step grid, and a default for every property not given.
 public enum SettingAssignments {
     /// The values of a new setting, one per property; throws naming every problem at once.
-    public static func values(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws -> [String: DecimalNumber] {
+    public static func values(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws
+        -> [String: DecimalNumber]
+    {
         let given = try self.given(assignments, catalog: catalog, localizer: t)
         var values: [String: DecimalNumber] = [:]
         for property in catalog.properties { values[property.key] = given[property.key] ?? property.defaultValue }
@@ -46,7 +50,9 @@ public enum SettingAssignments {
 
     /// Only the values given (`animation edit` keeps the others). A value may use the locale's
     /// decimal separator (`0,5` in Russian); errors show the numbers as the locale writes them.
-    public static func given(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws -> [String: DecimalNumber] {
+    public static func given(_ assignments: [String], catalog: AnimationCatalog, localizer t: Localizer) throws
+        -> [String: DecimalNumber]
+    {
         var given: [String: DecimalNumber] = [:]
         var problems: [String] = []
         for assignment in assignments {
@@ -60,22 +66,30 @@ public enum SettingAssignments {
             }
             guard given[key] == nil else { throw AlmanacError(.usage, "animation.error.repeated-key", ["key": key]) }
             guard let value = DecimalNumber(text, localizer: t) else {
-                problems.append(t("animation.error.value", ["key": key, "value": text, "problem": t("rule.not-a-number")]))
+                problems.append(
+                    t("animation.error.value", ["key": key, "value": text, "problem": t("rule.not-a-number")]))
                 continue
             }
             if let violation = property.stepper.check(value) {
-                problems.append(t("animation.error.value", ["key": key, "value": text, "problem": t(violation.key, localized(violation, t))]))
+                problems.append(
+                    t(
+                        "animation.error.value",
+                        ["key": key, "value": text, "problem": t(violation.key, localized(violation, t))]))
                 continue
             }
             given[key] = value
         }
-        guard problems.isEmpty else { throw AlmanacError(.invalidData, "animation.error.values", ["problems": problems.joined(separator: "; ")]) }
+        guard problems.isEmpty else {
+            throw AlmanacError(.invalidData, "animation.error.values", ["problems": problems.joined(separator: "; ")])
+        }
         return given
     }
 
     /// A rule's numbers (min, max, step) as the locale writes them (`0,25`).
     static func localized(_ violation: RuleViolation, _ t: Localizer) -> [String: String] {
         let formats = LocalizedFormats(localizer: t)
-        return violation.arguments.mapValues { text in DecimalNumber(text).map { formats.number($0.doubleValue) } ?? text }
+        return violation.arguments.mapValues { text in
+            DecimalNumber(text).map { formats.number($0.doubleValue) } ?? text
+        }
     }
 }

@@ -40,7 +40,10 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
             negative = sign == UInt8(ascii: "-")
             bytes = bytes.dropFirst()
         }
-        var units: Int64 = 0, places = 0, digits = 0, seenPoint = false
+        var units: Int64 = 0
+        var places = 0
+        var digits = 0
+        var seenPoint = false
         for byte in bytes {
             if byte == UInt8(ascii: "."), !seenPoint {
                 seenPoint = true

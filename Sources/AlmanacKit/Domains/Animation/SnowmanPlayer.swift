@@ -20,7 +20,8 @@ public final class SnowmanPlayer {
         public init(_ key: Key) {
             switch key {
             case .character(" "): self = .toggle
-            case .character("q"), .character("Q"), .character("й"), .character("Й"), .escape, .interrupt, .endOfInput: self = .quit
+            case .character("q"), .character("Q"), .character("й"), .character("Й"), .escape, .interrupt, .endOfInput:
+                self = .quit
             default: self = .none
             }
         }
@@ -35,8 +36,10 @@ public final class SnowmanPlayer {
     private let fps: Int
 
     /// A player for a setting's timeline, reading keys from `input` and drawing on `output`.
-    public init(setting: AnimationSetting, timeline: Timeline, localizer: Localizer, styling: Styling,
-                input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, fps: Int = 20) {
+    public init(
+        setting: AnimationSetting, timeline: Timeline, localizer: Localizer, styling: Styling,
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, fps: Int = 20
+    ) {
         self.setting = setting
         self.timeline = timeline
         self.localizer = localizer
@@ -56,8 +59,10 @@ public final class SnowmanPlayer {
         while true {
             let now = Self.now()
             let size = FullScreen.size(of: output) ?? (rows: 24, columns: 80)
-            try screen.draw(frame(at: clock.position(at: now, duration: timeline.duration), paused: clock.isPaused,
-                rows: size.rows, columns: size.columns))
+            try screen.draw(
+                frame(
+                    at: clock.position(at: now, duration: timeline.duration), paused: clock.isPaused,
+                    rows: size.rows, columns: size.columns))
             // While paused nothing moves: wake up only to notice a key or a resized window.
             guard let key = try keyboard.readKey(timeout: clock.isPaused ? 0.25 : 1 / Double(fps)) else { continue }
             switch Action(key) {
@@ -70,13 +75,17 @@ public final class SnowmanPlayer {
 
     /// One screen: the snowman's canvas, then a status line and the keys.
     public func frame(at time: Double, paused: Bool, rows: Int, columns: Int) -> [String] {
-        let canvas = SnowmanRenderer(rows: max(1, rows - 2), columns: columns, styling: styling).render(timeline.values(at: time))
+        let canvas = SnowmanRenderer(rows: max(1, rows - 2), columns: columns, styling: styling).render(
+            timeline.values(at: time))
         let formats = LocalizedFormats(localizer: localizer)
         let state = paused ? "‖ " + localizer("animation.play.paused") : "▶ " + localizer("animation.play.playing")
-        let status = localizer("animation.play.status", [
-            "name": Renderer.singleLine(setting.name), "state": state,
-            "time": formats.number(Timeline.rounded((time * 10).rounded() / 10)), "duration": formats.number(timeline.duration),
-        ])
+        let status = localizer(
+            "animation.play.status",
+            [
+                "name": Renderer.singleLine(setting.name), "state": state,
+                "time": formats.number(Timeline.rounded((time * 10).rounded() / 10)),
+                "duration": formats.number(timeline.duration),
+            ])
         let keys = localizer(paused ? "animation.play.keys-paused" : "animation.play.keys")
         return canvas + [DisplayWidth.truncate(status, to: columns), DisplayWidth.truncate(keys, to: columns)]
     }

@@ -41,21 +41,26 @@ public struct SnowmanRenderer: Sendable {
 
     /// The canvas's lines for one frame's values (missing properties take the identity).
     public func render(_ values: [String: Double]) -> [String] {
-        let width = values["width_multiplier"] ?? 1, height = values["height_multiplier"] ?? 1
+        let width = values["width_multiplier"] ?? 1
+        let height = values["height_multiplier"] ?? 1
         let tilt = (values["rotation_x"] ?? 0) * Double.pi / 180
         let turn = (values["rotation_z"] ?? 0) * Double.pi / 180
         let opacity = values["opacity"] ?? 1
-        let pictureRows = picture.count, pictureColumns = picture[0].count
+        let pictureRows = picture.count
+        let pictureColumns = picture[0].count
         // Whole cells, so the picture moves without being resampled.
-        let shiftX = ((values["horizontal_position"] ?? 0) / 100 * Double(max(0, columns - pictureColumns)) / 2).rounded()
+        let shiftX = ((values["horizontal_position"] ?? 0) / 100 * Double(max(0, columns - pictureColumns)) / 2)
+            .rounded()
         let shiftY = ((values["vertical_position"] ?? 0) / 100 * Double(max(0, rows - pictureRows)) / 2).rounded()
         var scaleY = height * cos(tilt)
         if abs(scaleY) < 0.02 { scaleY = scaleY < 0 ? -0.02 : 0.02 }
         let scaleX = max(0.02, width)
         let (sine, cosine) = (sin(turn), cos(turn))
         // Centres on whole cells: unscaled, every cell of the picture lands on exactly one cell.
-        let centreX = Double((columns - 1) / 2) + shiftX, centreY = Double((rows - 1) / 2) + shiftY
-        let pictureCentreX = Double((pictureColumns - 1) / 2), pictureCentreY = Double((pictureRows - 1) / 2)
+        let centreX = Double((columns - 1) / 2) + shiftX
+        let centreY = Double((rows - 1) / 2) + shiftY
+        let pictureCentreX = Double((pictureColumns - 1) / 2)
+        let pictureCentreY = Double((pictureRows - 1) / 2)
         let level = Self.level(opacity)
         let glyphTurn = Self.turnSteps(turn)
 
@@ -64,15 +69,19 @@ public struct SnowmanRenderer: Sendable {
             var line = ""
             for column in 0..<columns {
                 // Square units: a row is two columns tall.
-                let u = Double(column) - centreX, v = (Double(row) - centreY) * 2
-                let x = cosine * u + sine * v, y = -sine * u + cosine * v
+                let u = Double(column) - centreX
+                let v = (Double(row) - centreY) * 2
+                let x = cosine * u + sine * v
+                let y = -sine * u + cosine * v
                 let sourceColumn = Int((x / scaleX + pictureCentreX).rounded())
                 let sourceRow = Int((y / 2 / scaleY + pictureCentreY).rounded())
                 var glyph: Character = " "
                 if level > 0, (0..<pictureRows).contains(sourceRow), (0..<pictureColumns).contains(sourceColumn) {
                     let original = picture[sourceRow][sourceColumn]
                     if original != " " {
-                        glyph = Self.fade(Self.orient(original, flipped: scaleY < 0, steps: glyphTurn), level, styled: styling.isEnabled)
+                        glyph = Self.fade(
+                            Self.orient(original, flipped: scaleY < 0, steps: glyphTurn), level,
+                            styled: styling.isEnabled)
                     }
                 }
                 line.append(glyph)
@@ -116,12 +125,14 @@ public struct SnowmanRenderer: Sendable {
     /// Each glyph turned a quarter turn clockwise: arcs, arrows and lines turn with the picture.
     static let quarterTurn: [Character: Character] = [
         "(": "⌒", "⌒": ")", ")": "‿", "‿": "(", ">": "v", "v": "<", "<": "^", "^": ">",
-        "-": "|", "_": "|", "‾": "|", "~": "|", "=": "‖", "‖": "=", "|": "-", "/": "\\", "\\": "/", "`": "'", "'": ",", ",": "`",
+        "-": "|", "_": "|", "‾": "|", "~": "|", "=": "‖", "‖": "=", "|": "-", "/": "\\", "\\": "/", "`": "'", "'": ",",
+        ",": "`",
     ]
 
     /// Each glyph upside down (turned about a horizontal axis).
     static let upsideDown: [Character: Character] = [
-        "/": "\\", "\\": "/", "_": "‾", "‾": "_", "`": ",", ",": "`", "'": ".", ".": "'", "^": "v", "v": "^", "⌒": "‿", "‿": "⌒",
+        "/": "\\", "\\": "/", "_": "‾", "‾": "_", "`": ",", ",": "`", "'": ".", ".": "'", "^": "v", "v": "^", "⌒": "‿",
+        "‿": "⌒",
     ]
 
     /// A glyph flipped upside down when `flipped`, then turned clockwise by `steps` × 45°: whole

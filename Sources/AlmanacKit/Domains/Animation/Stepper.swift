@@ -9,7 +9,9 @@ public struct Stepper: Hashable, Sendable {
     public let step: DecimalNumber
 
     /// A stepper, or the first rule its bounds break: `step > 0`, `min < max`.
-    public static func make(min: DecimalNumber, max: DecimalNumber, step: DecimalNumber) -> Result<Stepper, RuleViolation> {
+    public static func make(min: DecimalNumber, max: DecimalNumber, step: DecimalNumber) -> Result<
+        Stepper, RuleViolation
+    > {
         if step.units <= 0 { return .failure(RuleViolation("rule.animation.step-not-positive")) }
         if !(min < max) { return .failure(RuleViolation("rule.animation.min-not-below-max", ["min": min.description])) }
         return .success(Stepper(min: min, max: max, step: step))

@@ -26,7 +26,8 @@ public struct Timeline: Sendable {
     /// The timeline of a setting.
     public init(setting: AnimationSetting, catalog: AnimationCatalog) {
         properties = catalog.animated
-        var identity: [String: Double] = [:], target: [String: Double] = [:]
+        var identity: [String: Double] = [:]
+        var target: [String: Double] = [:]
         for property in properties {
             identity[property.key] = property.defaultValue.doubleValue
             target[property.key] = setting.value(property).doubleValue
@@ -55,7 +56,8 @@ public struct Timeline: Sendable {
         let amount = amount(at: time)
         var values: [String: Double] = [:]
         for property in properties {
-            let from = identity[property.key] ?? 0, to = target[property.key] ?? 0
+            let from = identity[property.key] ?? 0
+            let to = target[property.key] ?? 0
             values[property.key] = from + (to - from) * amount
         }
         return values

@@ -54,7 +54,10 @@ enum BookKind: KindDefinition {
         }
         if row.require(Column.dueOn), let due = row.date(Column.dueOn) {
             row.bindDay(Column.dueOn, due)
-            if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned, months: context.longestLoanMonths) { row.fail(Column.dueOn, violation) }
+            if let loaned, let violation = LoanRules.checkDue(due, loanedOn: loaned, months: context.longestLoanMonths)
+            {
+                row.fail(Column.dueOn, violation)
+            }
         }
         if !row.isEmpty(Column.returnedOn), let returned = row.date(Column.returnedOn) {
             row.bindDay(Column.returnedOn, returned)

@@ -34,7 +34,8 @@ public enum LibrarySetting: String, CaseIterable, Sendable {
     public static func named(_ key: String) throws -> LibrarySetting {
         if let setting = LibrarySetting(rawValue: key) { return setting }
         let keys = allCases.map(\.rawValue)
-        throw UsageMistake.suggesting("config.error.unknown-key", Suggestions.nearest(to: key, among: keys),
+        throw UsageMistake.suggesting(
+            "config.error.unknown-key", Suggestions.nearest(to: key, among: keys),
             ["key": key, "keys": keys.joined(separator: ", ")])
     }
 
@@ -42,7 +43,9 @@ public enum LibrarySetting: String, CaseIterable, Sendable {
     /// the key, the value and what is expected.
     public func checked(_ text: String) throws -> String {
         guard let stored = normalized(text) else {
-            throw AlmanacError(.usage, "config.error.bad-value." + rawValue, violation.arguments.merging(["key": rawValue, "value": text]) { $1 })
+            throw AlmanacError(
+                .usage, "config.error.bad-value." + rawValue,
+                violation.arguments.merging(["key": rawValue, "value": text]) { $1 })
         }
         return stored
     }
@@ -67,7 +70,9 @@ public enum LibrarySetting: String, CaseIterable, Sendable {
 
     /// What a value that is not one of the setting's breaks, as an import places it.
     var violation: RuleViolation {
-        RuleViolation("rule.library-settings." + rawValue, ["most": String(Self.mostMonths), "days": String(OverdueRule.mostDays)])
+        RuleViolation(
+            "rule.library-settings." + rawValue,
+            ["most": String(Self.mostMonths), "days": String(OverdueRule.mostDays)])
     }
 }
 
@@ -95,11 +100,15 @@ public struct LibrarySettings: Sendable, Equatable {
     /// not be upgraded, opened read-only) has the defaults.
     public static func values(_ database: Database) throws -> [LibrarySetting: String] {
         var values = Dictionary(uniqueKeysWithValues: LibrarySetting.allCases.map { ($0, $0.defaultValue) })
-        guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'library_settings'") != nil else {
+        guard
+            try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'library_settings'") != nil
+        else {
             return values
         }
         for row in try database.rows("SELECT key, value FROM library_settings") {
-            if let key = row[0].textValue.flatMap(LibrarySetting.init(rawValue:)), let value = row[1].textValue { values[key] = value }
+            if let key = row[0].textValue.flatMap(LibrarySetting.init(rawValue:)), let value = row[1].textValue {
+                values[key] = value
+            }
         }
         return values
     }
@@ -116,8 +125,9 @@ public struct LibrarySettings: Sendable, Equatable {
                 throw AlmanacError(.invalidData, "config.error.bad-stored", ["key": setting.rawValue, "value": text])
             }
         }
-        return LibrarySettings(longestLoanMonths: Int(try value(.longestLoanMonths)) ?? defaults.longestLoanMonths,
-                               noticeLevels: OverdueRule.levels(try value(.noticeLevels)) ?? defaults.noticeLevels)
+        return LibrarySettings(
+            longestLoanMonths: Int(try value(.longestLoanMonths)) ?? defaults.longestLoanMonths,
+            noticeLevels: OverdueRule.levels(try value(.noticeLevels)) ?? defaults.noticeLevels)
     }
 
     /// Whether a yes-or-no setting is on in `database` (a stored value that is not one reads as off).
@@ -128,11 +138,14 @@ public struct LibrarySettings: Sendable, Equatable {
     /// Checks `text` for `setting` and stores it; returns the value before and the value stored.
     /// Loans already recorded are not judged again: the new value applies from now on.
     @discardableResult
-    public static func set(_ setting: LibrarySetting, to text: String, in database: Database) throws -> (old: String, new: String) {
+    public static func set(_ setting: LibrarySetting, to text: String, in database: Database) throws -> (
+        old: String, new: String
+    ) {
         let stored = try setting.checked(text)
         return try database.transaction(.immediate) {
             let old = try values(database)[setting] ?? setting.defaultValue
-            try database.run("INSERT INTO library_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            try database.run(
+                "INSERT INTO library_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [.text(setting.rawValue), .text(stored)])
             return (old, stored)
         }
@@ -144,11 +157,17 @@ extension LibrarySettings {
     public static func table(_ database: Database, _ t: Localizer) throws -> Table {
         let values = try values(database)
         // `value` and `default` hold numbers elsewhere (animation properties): these are text, so named apart.
-        let columns = [("key", "column.key"), ("setting_value", "column.value"), ("setting_default", "column.default"),
-                       ("description", "column.description")]
-        return Table(columns: columns.map { Table.Column(key: $0.0, title: t($0.1)) },
+        let columns = [
+            ("key", "column.key"), ("setting_value", "column.value"), ("setting_default", "column.default"),
+            ("description", "column.description"),
+        ]
+        return Table(
+            columns: columns.map { Table.Column(key: $0.0, title: t($0.1)) },
             rows: LibrarySetting.allCases.map { setting in
-                [.text(setting.rawValue), .text(values[setting] ?? setting.defaultValue), .text(setting.defaultValue), .text(t(setting.descriptionKey))]
+                [
+                    .text(setting.rawValue), .text(values[setting] ?? setting.defaultValue),
+                    .text(setting.defaultValue), .text(t(setting.descriptionKey)),
+                ]
             }, summaryUnit: nil)
     }
 

@@ -40,12 +40,14 @@ public struct Loan: Sendable, Equatable {
     /// guarantee the dates; a file changed behind Almanac's back is refused, not guessed at.
     init(row: Statement, _ selection: Selection<BookKind.Column> = Loan.selection) throws {
         let id = row.int64(at: selection[.id])
-        guard let loaned = row.localDate(at: selection[.loanedOn]), let due = row.localDate(at: selection[.dueOn]) else {
+        guard let loaned = row.localDate(at: selection[.loanedOn]), let due = row.localDate(at: selection[.dueOn])
+        else {
             throw AlmanacError(.invalidData, "books.error.bad-row", ["id": String(id)])
         }
         self.init(
             id: id, title: row.string(at: selection[.title]) ?? "", author: row.string(at: selection[.author]),
-            borrower: row.string(at: selection[.borrower]), loanedOn: loaned, dueOn: due, returnedOn: row.localDate(at: selection[.returnedOn]))
+            borrower: row.string(at: selection[.borrower]), loanedOn: loaned, dueOn: due,
+            returnedOn: row.localDate(at: selection[.returnedOn]))
     }
 }
 

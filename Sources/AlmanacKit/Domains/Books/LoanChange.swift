@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// What `books add`, `edit`, `return` or `delete` did, to print: a sentence for people (table and
 /// markdown) or the loan's row for machines (csv, tsv, json), so a script can read the new id.
 public struct LoanChange: Sendable {
@@ -16,14 +17,17 @@ public struct LoanChange: Sendable {
 
     /// The output for the renderer's format, ending with a newline.
     public func render(_ renderer: Renderer) -> String {
-        renderer.render(ChangedRow(sentence: sentence(formats: renderer.makeFormats()),
-            row: LoanTable.table([loan], today: renderer.today ?? loan.loanedOn, localizer: renderer.localizer)))
+        renderer.render(
+            ChangedRow(
+                sentence: sentence(formats: renderer.makeFormats()),
+                row: LoanTable.table([loan], today: renderer.today ?? loan.loanedOn, localizer: renderer.localizer)))
     }
 
     /// Whether `books delete` may delete the loan, as every delete decides (`Confirmation.allowsDeletion`):
     /// asked on a terminal, `--yes` otherwise.
     public func confirmsDeletion(yes: Bool, _ renderer: Renderer) throws -> Bool {
-        try Confirmation.allowsDeletion(sentence("books.delete.question", renderer.makeFormats()), yes: yes, localizer: renderer.localizer)
+        try Confirmation.allowsDeletion(
+            sentence("books.delete.question", renderer.makeFormats()), yes: yes, localizer: renderer.localizer)
     }
 
     /// What `books delete` says when the answer was no.
@@ -33,9 +37,11 @@ public struct LoanChange: Sendable {
     public func sentence(formats: LocalizedFormats) -> String { sentence("books." + kind.rawValue, formats) }
 
     private func sentence(_ key: String, _ formats: LocalizedFormats) -> String {
-        formats.localizer(key, [
-            "id": String(loan.id), "title": Renderer.singleLine(loan.title), "due": formats.date(loan.dueOn),
-            "returned": loan.returnedOn.map(formats.date) ?? "",
-        ])
+        formats.localizer(
+            key,
+            [
+                "id": String(loan.id), "title": Renderer.singleLine(loan.title), "due": formats.date(loan.dueOn),
+                "returned": loan.returnedOn.map(formats.date) ?? "",
+            ])
     }
 }

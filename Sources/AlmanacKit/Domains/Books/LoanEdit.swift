@@ -64,7 +64,9 @@ public struct LoanEdit: Sendable {
     }
 
     /// A day typed as `YYYY-MM-DD`, `today`, `today+N` or `today-N`, or in `forms`.
-    public static func date(_ text: String, option: String, today: LocalDate, forms: DateForms = DateForms()) throws -> LocalDate {
+    public static func date(_ text: String, option: String, today: LocalDate, forms: DateForms = DateForms()) throws
+        -> LocalDate
+    {
         guard let date = day(text.trimmingCharacters(in: .whitespaces), today: today, forms: forms) else {
             throw AlmanacError(.usage, "books.error.bad-date", ["option": option, "value": text])
         }

@@ -42,8 +42,10 @@ public struct LoanStore {
     /// then id (SQLite sorts, in bounded memory, through the collation). Whatever SQL can decide
     /// (open, overdue, and a limit when nothing else filters) it decides, through the open loans'
     /// index; the text filters fold case and accents in the localizer's locale.
-    public func forEachLoan(_ filter: LoanFilter = LoanFilter(), today: LocalDate = .first, localizer: Localizer = .english,
-                            byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void) throws {
+    public func forEachLoan(
+        _ filter: LoanFilter = LoanFilter(), today: LocalDate = .first, localizer: Localizer = .english,
+        byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void
+    ) throws {
         let statement = try loansStatement(filter, today: today, byTitle: collation)
         let match = filter.matcher(localizer)
         var taken = 0
@@ -59,15 +61,19 @@ public struct LoanStore {
     /// The loans of a filter that SQL decides whole (no text filter: `needsText` is false), as the
     /// rows of a statement selecting `Loan.selection`: `body` reads each while it is current, so a
     /// listing can copy its text straight from SQLite's memory.
-    func forEachLoanRow(_ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation? = nil,
-                        _ body: (Statement) throws -> Void) throws {
+    func forEachLoanRow(
+        _ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation? = nil,
+        _ body: (Statement) throws -> Void
+    ) throws {
         precondition(!filter.needsText, "text filters are applied to whole loans (forEachLoan)")
         let statement = try loansStatement(filter, today: today, byTitle: collation)
         while try statement.step() { try body(statement) }
     }
 
     /// The statement of `forEachLoan` and `forEachLoanRow`: whatever SQL can decide, in the order asked for.
-    private func loansStatement(_ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation?) throws -> Statement {
+    private func loansStatement(_ filter: LoanFilter, today: LocalDate, byTitle collation: TitleCollation?) throws
+        -> Statement
+    {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         if filter.openOnly || filter.overdueOnly { conditions.append("returned_on IS NULL") }
@@ -81,7 +87,8 @@ public struct LoanStore {
             order = "title COLLATE almanac_title, id"
         }
         let limitInSQL = filter.limit.flatMap { filter.needsText ? nil : $0 }
-        let sql = "SELECT \(Loan.selection.sql()) FROM books"
+        let sql =
+            "SELECT \(Loan.selection.sql()) FROM books"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY \(order)"
             + (limitInSQL.map { " LIMIT \($0)" } ?? "")
         let statement = try database.prepare(sql)
@@ -103,7 +110,8 @@ public struct LoanStore {
     public func add(_ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
             // `books add` takes the title as its argument.
-            let adding = KindWriter<BookKind>(database, labels: LoanEdit.labels.merging([.title: KindWriter<BookKind>.argument]) { $1 })
+            let adding = KindWriter<BookKind>(
+                database, labels: LoanEdit.labels.merging([.title: KindWriter<BookKind>.argument]) { $1 })
             let id = try adding.insert(edit.texts(today: today), BookKind.Context(today: today, database: database))
             return try loan(id: id)
         }
@@ -113,8 +121,13 @@ public struct LoanStore {
     @discardableResult
     public func update(id: Int64, _ edit: LoanEdit, today: LocalDate) throws -> Loan {
         try writing {
-            guard try writer.update(key: [.integer(id)], changes: edit.texts(today: today),
-                BookKind.Context(today: today, database: database, judgingDates: edit.loanedOn != nil || edit.dueOn != nil)) != nil else {
+            guard
+                try writer.update(
+                    key: [.integer(id)], changes: edit.texts(today: today),
+                    BookKind.Context(
+                        today: today, database: database, judgingDates: edit.loanedOn != nil || edit.dueOn != nil))
+                    != nil
+            else {
                 throw AlmanacError.notFound("books.error.not-found", ["id": String(id)])
             }
             return try loan(id: id)
@@ -128,7 +141,8 @@ public struct LoanStore {
         try writing {
             let current = try loan(id: id)
             if let returned = current.returnedOn {
-                throw AlmanacError(.invalidData, "books.error.already-returned",
+                throw AlmanacError(
+                    .invalidData, "books.error.already-returned",
                     ["id": String(id), "title": current.title, "returned": returned.description])
             }
             return try update(id: id, LoanEdit(returnedOn: day.description), today: today)
@@ -170,7 +184,10 @@ public struct LoanFilter: Sendable {
     public var limit: Int?
 
     /// A filter; the defaults keep every loan.
-    public init(openOnly: Bool = false, overdueOnly: Bool = false, borrower: String? = nil, search: String? = nil, limit: Int? = nil) {
+    public init(
+        openOnly: Bool = false, overdueOnly: Bool = false, borrower: String? = nil, search: String? = nil,
+        limit: Int? = nil
+    ) {
         self.openOnly = openOnly
         self.overdueOnly = overdueOnly
         self.borrower = borrower
@@ -184,7 +201,9 @@ public struct LoanFilter: Sendable {
         var given: [String] = []
         if overdueOnly { given.append("--overdue") } else if openOnly && needsText { given.append("--open") }
         for (option, value) in [("--borrower", borrower), ("--search", search)] {
-            if let value { given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)])) }
+            if let value {
+                given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)]))
+            }
         }
         if given.isEmpty { return Table.Sentence(openOnly ? "books.none-open" : "books.none") }
         return Table.Sentence("books.none-match", ["filters": given.joined(separator: " ")])
@@ -200,7 +219,9 @@ public struct LoanFilter: Sendable {
         let text = search.map { SearchText($0, locale: locale) }
         return { loan in
             if let who, !(loan.borrower.map(who.matches) ?? false) { return false }
-            if let text, !([loan.title, loan.author, loan.borrower].compactMap { $0 }.contains(where: text.matches)) { return false }
+            if let text, !([loan.title, loan.author, loan.borrower].compactMap { $0 }.contains(where: text.matches)) {
+                return false
+            }
             return true
         }
     }

@@ -1,6 +1,7 @@
 import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
+
 /// Loans as rows to print, in every format: the columns of `books list` and of the rows that
 /// `books add`, `edit`, `return` and `delete` print.
 public enum LoanTable {
@@ -15,9 +16,12 @@ public enum LoanTable {
     /// The columns (the books kind's, then the status on the day), counted as books; `filter` words
     /// the sentence of an empty list (`LoanFilter.emptySentence`).
     public static func head(_ t: Localizer, filter: LoanFilter = LoanFilter()) -> Table.Head {
-        Table.Head(columns: BookKind.Column.allCases.map { column($0, t) }
-            + [Table.Column(key: "status", title: t("column.status")),
-               Table.Column(key: "days_overdue", title: t("column.days_overdue"), priority: .less)], summaryUnit: "unit.book",
+        Table.Head(
+            columns: BookKind.Column.allCases.map { column($0, t) }
+                + [
+                    Table.Column(key: "status", title: t("column.status")),
+                    Table.Column(key: "days_overdue", title: t("column.days_overdue"), priority: .less),
+                ], summaryUnit: "unit.book",
             empty: filter.emptySentence(t))
     }
 
@@ -40,7 +44,8 @@ public enum LoanTable {
 
         /// The row of one loan.
         public func row(_ loan: Loan) -> [Table.Cell] {
-            let (status, daysOverdue) = standing(loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn)
+            let (status, daysOverdue) = standing(
+                loanedOn: loan.loanedOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn)
             return BookKind.Column.allCases.map { LoanTable.cell(loan, $0) } + [status, daysOverdue]
         }
 
@@ -48,8 +53,11 @@ public enum LoanTable {
         /// it, with its text left in SQLite's memory. A row `Loan` would refuse is refused the same way.
         func row(_ statement: Statement, into cells: inout [StreamedCell]) throws {
             let selection = Loan.selection
-            guard let loaned = statement.localDate(at: selection[.loanedOn]), let due = statement.localDate(at: selection[.dueOn]) else {
-                return cells += row(try Loan(row: statement)).map(StreamedCell.cell)
+            guard let loaned = statement.localDate(at: selection[.loanedOn]),
+                let due = statement.localDate(at: selection[.dueOn])
+            else {
+                cells += row(try Loan(row: statement)).map(StreamedCell.cell)
+                return
             }
             let returnedOn = statement.localDate(at: selection[.returnedOn])
             for column in columns {
@@ -57,12 +65,17 @@ public enum LoanTable {
                 switch column {
                 case .id: cells.append(.cell(.identifier(statement.int64(at: place))))
                 case .title, .author, .borrower:
-                    if column != .title, statement.columnType(at: place) == .null { cells.append(.cell(.null)); continue }
+                    if column != .title, statement.columnType(at: place) == .null {
+                        cells.append(.cell(.null))
+                        continue
+                    }
                     let bytes = statement.textBytes(at: place)
-                    cells.append(isValidUTF8(bytes) ? .text(bytes) : .cell(.text(String(decoding: bytes, as: UTF8.self))))
+                    cells.append(
+                        isValidUTF8(bytes) ? .text(bytes) : .cell(.text(String(decoding: bytes, as: UTF8.self))))
                 // A date read as one is passed as its text, which the formats for machines copy.
                 case .loanedOn, .dueOn: cells.append(.dateText(statement.textBytes(at: place)))
-                case .returnedOn: cells.append(returnedOn == nil ? .cell(.null) : .dateText(statement.textBytes(at: place)))
+                case .returnedOn:
+                    cells.append(returnedOn == nil ? .cell(.null) : .dateText(statement.textBytes(at: place)))
                 }
             }
             let (status, daysOverdue) = standing(loanedOn: loaned, dueOn: due, returnedOn: returnedOn)
@@ -71,7 +84,8 @@ public enum LoanTable {
         }
 
         /// A loan's status on `today` and, when it is overdue, the days it is overdue.
-        private func standing(loanedOn: LocalDate, dueOn: LocalDate, returnedOn: LocalDate?) -> (Table.Cell, Table.Cell) {
+        private func standing(loanedOn: LocalDate, dueOn: LocalDate, returnedOn: LocalDate?) -> (Table.Cell, Table.Cell)
+        {
             switch rule.standing(loanedOn: loanedOn, dueOn: dueOn, returnedOn: returnedOn, today: today) {
             case .returned: (returned, .null)
             case .overdue(let days, _): (overdue, .count(Int64(days), unit: "unit.day"))
@@ -82,20 +96,25 @@ public enum LoanTable {
 
     /// The loans as a table, with each loan's status on `today`.
     public static func table(_ loans: [Loan], today: LocalDate, localizer t: Localizer) -> Table {
-        let head = head(t), rows = Rows(today: today, localizer: t)
+        let head = head(t)
+        let rows = Rows(today: today, localizer: t)
         return Table(columns: head.columns, rows: loans.map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
     }
 
     /// `books list`: the loans of `store` a filter keeps, in the order asked for, written to `output`
     /// as SQLite reads them; nothing is held, however many loans there are. Without a text filter
     /// the loans' text goes from SQLite's memory to the output (`Rows.row(_:into:)`).
-    public static func list(_ store: LoanStore, filter: LoanFilter, sort: Sort, renderer: Renderer, today: LocalDate,
-                            to output: OutputWriter) throws {
+    public static func list(
+        _ store: LoanStore, filter: LoanFilter, sort: Sort, renderer: Renderer, today: LocalDate,
+        to output: OutputWriter
+    ) throws {
         let writer = try renderer.writer(head(renderer.localizer, filter: filter), to: output)
         let rows = Rows(today: today, localizer: renderer.localizer)
         let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
         if filter.needsText {
-            try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) { try writer.row(rows.row($0)) }
+            try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) {
+                try writer.row(rows.row($0))
+            }
         } else {
             var cells: [StreamedCell] = []
             try store.forEachLoanRow(filter, today: today, byTitle: collation) { statement in

@@ -90,9 +90,12 @@ public struct OverdueCheck {
         let lastOverdue = rule.lastOverdueDue(on: today).description
         result.overdueCount = try count(Self.countOverdueSQL, [":last": lastOverdue])
         if rule.dueWithin != nil {
-            result.dueSoonCount = try count(Self.countDueSoonSQL, [
-                ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description, ":today": today.description,
-            ])
+            result.dueSoonCount = try count(
+                Self.countDueSoonSQL,
+                [
+                    ":after": lastOverdue, ":last": rule.lastDueRead(on: today).description,
+                    ":today": today.description,
+                ])
         }
         return result
     }
@@ -110,26 +113,31 @@ public struct OverdueCheck {
     /// the notices, and when it throws (a full disk, a closed pipe) the notices are rolled back, so
     /// the next run issues them again. A notice is recorded only once it was delivered.
     public func runIssuingNotices(deliver: (OverdueResult) throws -> Void = { _ in }) throws -> OverdueResult {
-        var rows: [OverdueRow] = [], issued: [OverdueRow] = []
+        var rows: [OverdueRow] = []
+        var issued: [OverdueRow] = []
         func whole(_ streamed: OverdueResult) -> OverdueResult {
             var result = streamed
             result.rows = rows
             result.notices = issued
             return result
         }
-        return whole(try runIssuingNotices(each: { rows.append($0) }, issuing: { issued.append($0) }) { try deliver(whole($0)) })
+        return whole(
+            try runIssuingNotices(each: { rows.append($0) }, issuing: { issued.append($0) }) { try deliver(whole($0)) })
     }
 
     /// The same, handing each reported loan to `each` and each notice issued to `issuing` as it is
     /// read, and recording it at once: nothing is held however many loans are overdue. The loans
     /// read are from `books` in due-date order; a notice recorded for one of them is never read
     /// again by the same scan, whose subquery looks only at the loan of its own row.
-    public func runIssuingNotices(each: (OverdueRow) throws -> Void = { _ in }, issuing: (OverdueRow) throws -> Void,
-                                  deliver: (OverdueResult) throws -> Void) throws -> OverdueResult {
+    public func runIssuingNotices(
+        each: (OverdueRow) throws -> Void = { _ in }, issuing: (OverdueRow) throws -> Void,
+        deliver: (OverdueResult) throws -> Void
+    ) throws -> OverdueResult {
         try database.transaction(.immediate) {
             let statement = try database.prepare(Self.noticeSQL)
             try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
-            let insert = try database.prepare("INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
+            let insert = try database.prepare(
+                "INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
             var result = OverdueResult(today: today, rule: rule)
             var issued = 0
             while try statement.step() {
@@ -159,7 +167,8 @@ public struct OverdueCheck {
         case .dueSoon(let days): standing = .dueSoon(daysOverdue: days)
         default: return nil
         }
-        return OverdueRow(id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", borrower: statement.string(at: 2),
+        return OverdueRow(
+            id: statement.int64(at: 0), title: statement.string(at: 1) ?? "", borrower: statement.string(at: 2),
             dueOn: due, standing: standing)
     }
 

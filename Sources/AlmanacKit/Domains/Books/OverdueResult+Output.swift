@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// What `almanac overdue` prints: rows on standard output, one summary line on standard error, or
 /// with `--format nagios` a single monitoring-plugin line on standard output.
 extension OverdueResult {
@@ -20,7 +21,8 @@ extension OverdueResult {
         let formats = renderer.makeFormats()
         if nagios { return Output(standardOutput: nagiosLine(formats) + "\n", standardError: nil) }
         let table = self.table(renderer.localizer)
-        let rows = quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: Self.chart(rule, renderer.localizer))
+        let rows =
+            quiet && table.rows.isEmpty ? "" : renderer.render(table, chart: Self.chart(rule, renderer.localizer))
         return Output(standardOutput: rows, standardError: quiet ? nil : summary(formats))
     }
 
@@ -29,7 +31,9 @@ extension OverdueResult {
     public func table(_ t: Localizer) -> Table {
         let head = Self.head(t, rule: rule, notices: notices != nil)
         let rows = Rows(t)
-        return Table(columns: head.columns, rows: (notices ?? self.rows).map(rows.row), summaryUnit: head.summaryUnit, empty: head.empty)
+        return Table(
+            columns: head.columns, rows: (notices ?? self.rows).map(rows.row), summaryUnit: head.summaryUnit,
+            empty: head.empty)
     }
 
     /// The picture above the rows of an `html` page: the loans by days late, coloured by `rule`'s
@@ -52,7 +56,8 @@ extension OverdueResult {
         } else {
             empty = Table.Sentence("overdue.none")
         }
-        return Table.Head(columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) },
+        return Table.Head(
+            columns: keys.map { Table.Column(key: $0, title: t("column." + $0)) },
             summaryUnit: notices ? "unit.notice" : "unit.loan", empty: empty)
     }
 
@@ -83,9 +88,12 @@ extension OverdueResult {
         if rule.dueWithin != nil { parts.append(dueSoonPart(formats)) }
         if let noticeCount { parts.append(formats.count(Int64(noticeCount), unit: "unit.notice")) }
         if rule.grace > 0 {
-            parts.append(formats.localizer("overdue.summary.grace", ["days": formats.count(Int64(rule.grace), unit: "unit.day")]))
+            parts.append(
+                formats.localizer("overdue.summary.grace", ["days": formats.count(Int64(rule.grace), unit: "unit.day")])
+            )
         }
-        return formats.localizer("overdue.summary", ["date": formats.date(today), "parts": parts.joined(separator: "; ")])
+        return formats.localizer(
+            "overdue.summary", ["date": formats.date(today), "parts": parts.joined(separator: "; ")])
     }
 
     /// The monitoring-plugin line: status, what decided it, and performance data.
@@ -108,8 +116,11 @@ extension OverdueResult {
 
     private func dueSoonPart(_ formats: LocalizedFormats) -> String {
         let window = rule.dueWithin ?? 0
-        let days = window == 0 ? formats.localizer("overdue.summary.today") : formats.count(Int64(window), unit: "unit.within-days")
+        let days =
+            window == 0
+            ? formats.localizer("overdue.summary.today") : formats.count(Int64(window), unit: "unit.within-days")
         let category = PluralRules.category(of: Int64(dueSoonCount), language: formats.localizer.language)
-        return formats.localizer.plural("unit.due-soon-loan", category, ["count": formats.number(Int64(dueSoonCount)), "days": days])
+        return formats.localizer.plural(
+            "unit.due-soon-loan", category, ["count": formats.number(Int64(dueSoonCount)), "days": days])
     }
 }

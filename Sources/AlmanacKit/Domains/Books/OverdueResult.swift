@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// One loan the overdue check reports.
 public struct OverdueRow: Sendable, Equatable {
     /// Why the loan is reported.

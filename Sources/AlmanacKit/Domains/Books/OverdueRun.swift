@@ -22,15 +22,21 @@ public struct OverdueRun: Sendable {
 
     /// A run from the options `--grace`, `--due-within` and `--levels` (nil: the database's notice
     /// levels); values out of range are usage errors naming the option.
-    public init(grace: Int, dueWithin: Int?, levels: String?, notify: Bool, nagios: Bool, quiet: Bool,
-                wait: Int = OverdueCheck.defaultWait) throws {
-        guard (0...3600).contains(wait) else { throw AlmanacError(.usage, "overdue.error.wait", ["value": String(wait)]) }
+    public init(
+        grace: Int, dueWithin: Int?, levels: String?, notify: Bool, nagios: Bool, quiet: Bool,
+        wait: Int = OverdueCheck.defaultWait
+    ) throws {
+        guard (0...3600).contains(wait) else {
+            throw AlmanacError(.usage, "overdue.error.wait", ["value": String(wait)])
+        }
         for (option, value) in [("--grace", grace), ("--due-within", dueWithin)] {
             if let value, value < 0 || value > 36_500 {
                 throw AlmanacError(.usage, "overdue.error.negative", ["option": option, "value": String(value)])
             }
         }
-        self.rule = OverdueRule(grace: grace, dueWithin: dueWithin, levels: try levels.map(OverdueRule.parseLevels) ?? OverdueRule.defaultLevels)
+        self.rule = OverdueRule(
+            grace: grace, dueWithin: dueWithin,
+            levels: try levels.map(OverdueRule.parseLevels) ?? OverdueRule.defaultLevels)
         self.levelsGiven = levels != nil
         self.notify = notify
         self.nagios = nagios
@@ -69,12 +75,18 @@ public struct OverdueRun: Sendable {
     /// nothing at all is written when there is no row. `delivered` runs once the output is
     /// synchronized, before the notices commit (an `--out` file is put in place there). SQLite's
     /// failures (busy past `--wait`, a damaged file) are said in Almanac's words, naming the file.
-    public func perform(settings: Settings, renderer: Renderer, to output: OutputWriter,
-                        delivered: () throws -> Void = {}) throws -> Report {
-        try Store.explained { try measure(settings: settings, renderer: renderer, output: output, delivered: delivered) }
+    public func perform(
+        settings: Settings, renderer: Renderer, to output: OutputWriter,
+        delivered: () throws -> Void = {}
+    ) throws -> Report {
+        try Store.explained {
+            try measure(settings: settings, renderer: renderer, output: output, delivered: delivered)
+        }
     }
 
-    private func measure(settings: Settings, renderer: Renderer, output: OutputWriter, delivered: () throws -> Void) throws -> Report {
+    private func measure(settings: Settings, renderer: Renderer, output: OutputWriter, delivered: () throws -> Void)
+        throws -> Report
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let database = try OverdueCheck.open(settings.databasePath, forNotices: notify, wait: wait)
@@ -84,7 +96,8 @@ public struct OverdueRun: Sendable {
         if !levelsGiven { rule.levels = try LibrarySettings.read(database).noticeLevels }
         let check = OverdueCheck(database: database, rule: rule, today: settings.today)
         let formats = renderer.makeFormats()
-        var checked = opened, checkCPU = Duration.zero
+        var checked = opened
+        var checkCPU = Duration.zero
         func checkEnded() {
             checked = clock.now
             checkCPU = Self.threadCPUTime() - cpuBefore
@@ -104,7 +117,8 @@ public struct OverdueRun: Sendable {
                 try line(result)
             }
         } else {
-            let writer = try renderer.writer(OverdueResult.head(renderer.localizer, rule: rule, notices: notify),
+            let writer = try renderer.writer(
+                OverdueResult.head(renderer.localizer, rule: rule, notices: notify),
                 chart: OverdueResult.chart(rule, renderer.localizer), to: output)
             let rows = OverdueResult.Rows(renderer.localizer)
             func finish(_ result: OverdueResult) throws {
@@ -121,7 +135,8 @@ public struct OverdueRun: Sendable {
             }
         }
         let finished = clock.now
-        return Report(result: result, standardError: nagios || quiet ? nil : result.summary(formats), open: opened - started,
+        return Report(
+            result: result, standardError: nagios || quiet ? nil : result.summary(formats), open: opened - started,
             check: checked - opened, render: finished - checked, checkCPU: checkCPU)
     }
 

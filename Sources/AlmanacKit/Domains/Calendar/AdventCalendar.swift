@@ -25,7 +25,8 @@ public final class AdventCalendar {
     /// Every holiday, by key.
     public func holidays() throws -> [Holiday] {
         try database.rows("SELECT key, title, color, image, greeting FROM holidays ORDER BY key").map { row in
-            Holiday(key: row[0].textValue ?? "", title: row[1].textValue ?? "", color: row[2].textValue,
+            Holiday(
+                key: row[0].textValue ?? "", title: row[1].textValue ?? "", color: row[2].textValue,
                 image: row[3].textValue, greeting: row[4].textValue)
         }
     }
@@ -44,14 +45,17 @@ public final class AdventCalendar {
 
     /// Every holiday with its progress, by key.
     public func summaries() throws -> [Summary] {
-        let counts = try database.rows("""
+        let counts = try database.rows(
+            """
             SELECT holiday, count(*), count(opened_at), min(CASE WHEN opened_at IS NULL THEN door END)
             FROM doors GROUP BY holiday
             """)
         var byKey: [String: (Int, Int, Int?)] = [:]
         for row in counts {
-            byKey[row[0].textValue ?? ""] = (Int(row[1].textValue ?? "0") ?? 0, Int(row[2].textValue ?? "0") ?? 0,
-                row[3].textValue.flatMap { Int($0) })
+            byKey[row[0].textValue ?? ""] = (
+                Int(row[1].textValue ?? "0") ?? 0, Int(row[2].textValue ?? "0") ?? 0,
+                row[3].textValue.flatMap { Int($0) }
+            )
         }
         return try holidays().map { holiday in
             let count = byKey[holiday.key] ?? (0, 0, nil)
@@ -94,9 +98,12 @@ public final class AdventCalendar {
     /// The calendar of a holiday (nil: the selected one), with its doors and test mode.
     public func view(_ key: String?) throws -> CalendarView {
         let holiday = try holiday(key)
-        let doors = try database.rows("SELECT door, surprise, opened_at FROM doors WHERE holiday = ? ORDER BY door",
-            [.text(holiday.key)]).map { row in
-            Door(number: row[0].textValue.flatMap { Int($0) } ?? 0, surprise: row[1].textValue ?? "",
+        let doors = try database.rows(
+            "SELECT door, surprise, opened_at FROM doors WHERE holiday = ? ORDER BY door",
+            [.text(holiday.key)]
+        ).map { row in
+            Door(
+                number: row[0].textValue.flatMap { Int($0) } ?? 0, surprise: row[1].textValue ?? "",
                 openedAt: row[2].textValue.flatMap(Instant.parse))
         }
         return CalendarView(holiday: holiday, doors: doors, testMode: try isTestMode())
@@ -106,18 +113,24 @@ public final class AdventCalendar {
     public func open(_ number: Int, of key: String?, at moment: Date) throws -> OpenResult {
         try database.transaction {
             let calendar = try view(key)
-            switch DoorOrder.attempt(number, doors: calendar.numbers, opened: calendar.opened, testMode: calendar.testMode) {
+            switch DoorOrder.attempt(
+                number, doors: calendar.numbers, opened: calendar.opened, testMode: calendar.testMode)
+            {
             case .missing:
-                throw AlmanacError(.invalidData, "calendar.error.missing-door", ["door": String(number), "holiday": calendar.holiday.key])
+                throw AlmanacError(
+                    .invalidData, "calendar.error.missing-door",
+                    ["door": String(number), "holiday": calendar.holiday.key])
             case .alreadyOpen:
                 return .alreadyOpen(calendar.door(number)!)
             case .notReady(let next):
                 return .refused(door: number, next: next)
             case .opens:
                 let stamp = Instant.format(moment)
-                try database.run("UPDATE doors SET opened_at = ? WHERE holiday = ? AND door = ?",
+                try database.run(
+                    "UPDATE doors SET opened_at = ? WHERE holiday = ? AND door = ?",
                     [.text(stamp), .text(calendar.holiday.key), .integer(Int64(number))])
-                let door = Door(number: number, surprise: calendar.door(number)!.surprise, openedAt: Instant.parse(stamp))
+                let door = Door(
+                    number: number, surprise: calendar.door(number)!.surprise, openedAt: Instant.parse(stamp))
                 return .opened(door, reveal: DoorOrder.isReveal(number))
             }
         }
@@ -127,7 +140,8 @@ public final class AdventCalendar {
     @discardableResult
     public func reset(_ key: String?) throws -> Int {
         let holiday = try holiday(key)
-        try database.run("UPDATE doors SET opened_at = NULL WHERE holiday = ? AND opened_at IS NOT NULL", [.text(holiday.key)])
+        try database.run(
+            "UPDATE doors SET opened_at = NULL WHERE holiday = ? AND opened_at IS NOT NULL", [.text(holiday.key)])
         return database.changes
     }
 

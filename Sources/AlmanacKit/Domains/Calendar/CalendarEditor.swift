@@ -1,6 +1,7 @@
 import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
+
 /// Adds, changes and deletes holidays and their doors, each row checked by its kind's rules exactly
 /// as an import's row is (`HolidayKind`, `DoorKind`, through `KindWriter`). What it did comes back
 /// as a `RowChange` to print.
@@ -27,7 +28,9 @@ public struct CalendarEditor {
         /// The fields given, as the columns' text.
         var texts: [HolidayKind.Column: String?] {
             var texts: [HolidayKind.Column: String?] = [:]
-            for (column, text) in [(HolidayKind.Column.title, title), (.color, color), (.image, image), (.greeting, greeting)] {
+            for (column, text) in [
+                (HolidayKind.Column.title, title), (.color, color), (.image, image), (.greeting, greeting),
+            ] {
                 if let text { texts[column] = text }
             }
             return texts
@@ -36,9 +39,12 @@ public struct CalendarEditor {
 
     /// How the commands name the columns in messages.
     static let holidayLabels: [HolidayKind.Column: String] = [
-        .key: KindWriter<HolidayKind>.argument, .title: "--title", .color: "--holiday-color", .image: "--image", .greeting: "--greeting",
+        .key: KindWriter<HolidayKind>.argument, .title: "--title", .color: "--holiday-color", .image: "--image",
+        .greeting: "--greeting",
     ]
-    static let doorLabels: [DoorKind.Column: String] = [.holiday: KindWriter<DoorKind>.argument, .door: KindWriter<DoorKind>.argument, .surprise: "--surprise"]
+    static let doorLabels: [DoorKind.Column: String] = [
+        .holiday: KindWriter<DoorKind>.argument, .door: KindWriter<DoorKind>.argument, .surprise: "--surprise",
+    ]
 
     /// The connection.
     let database: Database
@@ -72,7 +78,9 @@ public struct CalendarEditor {
     /// Changes the given fields of a holiday; an unknown key is exit 66.
     public func editHoliday(_ key: String, _ fields: HolidayFields) throws -> RowChange {
         try database.transaction(.immediate) {
-            guard try holidays.update(key: [.text(key)], changes: fields.texts, ()) != nil else { throw try unknown(key) }
+            guard try holidays.update(key: [.text(key)], changes: fields.texts, ()) != nil else {
+                throw try unknown(key)
+            }
             return try holidayChange(key, "calendar.holiday.updated")
         }
     }
@@ -122,26 +130,40 @@ public struct CalendarEditor {
 
     /// The holiday's row as a change to print; an unknown key is exit 66.
     private func holidayChange(_ key: String, _ sentence: String) throws -> RowChange {
-        guard let row = try database.rows("SELECT \(HolidayKind.sqlList(HolidayKind.Column.allCases)) FROM holidays WHERE key = ?1",
-            [.text(key)]).first else { throw try unknown(key) }
+        guard
+            let row = try database.rows(
+                "SELECT \(HolidayKind.sqlList(HolidayKind.Column.allCases)) FROM holidays WHERE key = ?1",
+                [.text(key)]
+            ).first
+        else { throw try unknown(key) }
         let doors = try database.scalar("SELECT count(*) FROM doors WHERE holiday = ?1", [.text(key)])?.textValue ?? "0"
         let title = row[HolidayKind.Column.title.rawValue].textValue ?? ""
-        return RowChange(HolidayKind.self, sentence, ["holiday": key, "title": Renderer.singleLine(title), "doors": doors], values: row)
+        return RowChange(
+            HolidayKind.self, sentence, ["holiday": key, "title": Renderer.singleLine(title), "doors": doors],
+            values: row)
     }
 
     /// The door's row as a change to print; an unknown door is exit 66.
     private func doorChange(_ key: [SQLValue], _ sentence: String) throws -> RowChange {
-        let holiday = key[0].textValue ?? "", number = key[1].textValue ?? ""
-        guard let row = try database.rows("SELECT \(DoorKind.sqlList(DoorKind.Column.allCases)) FROM doors WHERE holiday = ?1 AND door = ?2",
-            key).first else { throw AlmanacError.notFound("calendar.error.no-such-door", ["holiday": holiday, "door": number]) }
+        let holiday = key[0].textValue ?? ""
+        let number = key[1].textValue ?? ""
+        guard
+            let row = try database.rows(
+                "SELECT \(DoorKind.sqlList(DoorKind.Column.allCases)) FROM doors WHERE holiday = ?1 AND door = ?2",
+                key
+            ).first
+        else { throw AlmanacError.notFound("calendar.error.no-such-door", ["holiday": holiday, "door": number]) }
         let surprise = row[DoorKind.Column.surprise.rawValue].textValue ?? ""
-        return RowChange(DoorKind.self, sentence, ["holiday": holiday, "door": number, "surprise": Renderer.singleLine(surprise)], values: row)
+        return RowChange(
+            DoorKind.self, sentence, ["holiday": holiday, "door": number, "surprise": Renderer.singleLine(surprise)],
+            values: row)
     }
 
     /// The error for a holiday that is not there, listing those that are.
     private func unknown(_ key: String) throws -> AlmanacError {
         let keys = try database.rows("SELECT key FROM holidays ORDER BY key").compactMap { $0.first?.textValue }
         if keys.isEmpty { return AlmanacError.notFound("calendar.error.no-holidays") }
-        return AlmanacError.notFound("calendar.error.unknown-holiday", ["holiday": key, "holidays": keys.joined(separator: ", ")])
+        return AlmanacError.notFound(
+            "calendar.error.unknown-holiday", ["holiday": key, "holidays": keys.joined(separator: ", ")])
     }
 }

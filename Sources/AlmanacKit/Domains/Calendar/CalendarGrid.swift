@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// The calendar as a grid of its 24 doors, the way the app showed them: 6 × 4 doors, or 4 × 6 on a
 /// narrow terminal. A closed door shows its number, an open one `✓` and its surprise (cut to the
 /// cell by display width), the next door `★` and the word "next". A refused door shows `✗`, and the
@@ -29,8 +30,10 @@ public struct CalendarGrid {
     static let narrowestWideCell = 8
 
     /// Creates a grid.
-    public init(view: CalendarView, refusal: (door: Int, message: String)? = nil, localizer: Localizer,
-                styling: Styling = .plain, depth: HolidayColor.Depth = .palette256, width: Int = 80) {
+    public init(
+        view: CalendarView, refusal: (door: Int, message: String)? = nil, localizer: Localizer,
+        styling: Styling = .plain, depth: HolidayColor.Depth = .palette256, width: Int = 80
+    ) {
         self.view = view
         self.refusal = refusal
         self.localizer = localizer
@@ -56,14 +59,17 @@ public struct CalendarGrid {
             let top = row == 0 || row - 1 == refusedRow
             out.append(frame(rule(top ? ("┌", "┬", "┐") : ("├", "┼", "┤"), columns, cell)))
             for line in 0..<Self.cellLines {
-                let cells = (0..<columns).map { column in content(door: row * columns + column + 1, line: line, width: cell) }
+                let cells = (0..<columns).map { column in
+                    content(door: row * columns + column + 1, line: line, width: cell)
+                }
                 out.append(frame("│") + cells.map { " " + $0 + " " }.joined(separator: frame("│")) + frame("│"))
             }
             if row == rows - 1 || row == refusedRow {
                 out.append(frame(rule(("└", "┴", "┘"), columns, cell)))
             }
             if let refusal, row == refusedRow {
-                out += alert(refusal, column: (refusal.door - 1) % columns, cell: cell, gridWidth: columns * (cell + 3) + 1)
+                out += alert(
+                    refusal, column: (refusal.door - 1) % columns, cell: cell, gridWidth: columns * (cell + 3) + 1)
             }
         }
         out += TextWrap.lines(localizer("calendar.grid.legend"), width: width)
@@ -72,16 +78,21 @@ public struct CalendarGrid {
 
     /// The title, wrapped to the width (a narrow terminal's grid is narrower than the words).
     private func title() -> [String] {
-        var text = localizer("calendar.grid.title", [
-            "title": Renderer.singleLine(view.holiday.title), "opened": localizer.count(view.opened.count, unit: "unit.open-door"),
-            "total": String(DoorOrder.revealDoor),
-        ])
+        var text = localizer(
+            "calendar.grid.title",
+            [
+                "title": Renderer.singleLine(view.holiday.title),
+                "opened": localizer.count(view.opened.count, unit: "unit.open-door"),
+                "total": String(DoorOrder.revealDoor),
+            ])
         if view.testMode { text += " · " + localizer("calendar.grid.test-mode") }
         return TextWrap.lines(text, width: width).map { paintHoliday($0, bold: true) }
     }
 
     private func rule(_ corners: (String, String, String), _ columns: Int, _ cell: Int) -> String {
-        corners.0 + Array(repeating: String(repeating: "─", count: cell + 2), count: columns).joined(separator: corners.1) + corners.2
+        corners.0
+            + Array(repeating: String(repeating: "─", count: cell + 2), count: columns).joined(separator: corners.1)
+            + corners.2
     }
 
     /// One line of one door's cell, exactly `width` columns wide (colour codes aside).

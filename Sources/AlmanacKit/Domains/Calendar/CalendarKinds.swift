@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its
 /// colour is `#RRGGBB`.
 enum HolidayKind: KindDefinition {
@@ -89,7 +90,9 @@ enum CalendarStateKind: KindDefinition {
 
     static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         row.bindInteger(Column.id, 1)
-        if !row.isEmpty(Column.selectedHoliday) && !row.withBytes(Column.selectedHoliday.rawValue, CalendarRules.isHolidayKey) {
+        if !row.isEmpty(Column.selectedHoliday)
+            && !row.withBytes(Column.selectedHoliday.rawValue, CalendarRules.isHolidayKey)
+        {
             row.fail(Column.selectedHoliday, RuleViolation("rule.calendar.key"))
         }
         row.bindField(Column.selectedHoliday)

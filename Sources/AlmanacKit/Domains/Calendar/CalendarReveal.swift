@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// The big reveal behind the last door: a double frame with the holiday's title, the last surprise
 /// and its greeting (the app's green "Happy Holidays" screen), in the holiday's colour when allowed.
 public struct CalendarReveal {
@@ -20,8 +21,10 @@ public struct CalendarReveal {
     static let widest = 64
 
     /// Creates a reveal.
-    public init(holiday: Holiday, surprise: String, localizer: Localizer, styling: Styling = .plain,
-                depth: HolidayColor.Depth = .palette256, width: Int = 80) {
+    public init(
+        holiday: Holiday, surprise: String, localizer: Localizer, styling: Styling = .plain,
+        depth: HolidayColor.Depth = .palette256, width: Int = 80
+    ) {
         self.holiday = holiday
         self.surprise = surprise
         self.localizer = localizer
@@ -36,7 +39,8 @@ public struct CalendarReveal {
         let inner = outer - 6
         let greeting = holiday.greeting.map(Renderer.singleLine) ?? localizer("calendar.reveal.default-greeting")
         var body: [String] = ["✶  ✶  ✶", ""]
-        body += TextWrap.lines(localizer("calendar.reveal.heading", ["title": Renderer.singleLine(holiday.title)]), width: inner)
+        body += TextWrap.lines(
+            localizer("calendar.reveal.heading", ["title": Renderer.singleLine(holiday.title)]), width: inner)
         body += TextWrap.lines(Renderer.singleLine(surprise), width: inner)
         body.append("")
         body += TextWrap.lines(greeting, width: inner)

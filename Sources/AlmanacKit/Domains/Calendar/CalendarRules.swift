@@ -5,14 +5,18 @@ public enum CalendarRules {
 
     /// A holiday key: one or more of `a-z`, `0-9` and `-` (it appears in commands: `calendar open xmas 5`).
     public static func isHolidayKey(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "-")
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-")
+            }
     }
 
     /// `isHolidayKey` for a field's bytes.
-    static func isHolidayKey(_ bytes: UnsafeRawBufferPointer) -> Bool { isHolidayKey(String(decoding: bytes, as: UTF8.self)) }
+    static func isHolidayKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isHolidayKey(String(decoding: bytes, as: UTF8.self))
+    }
 
     /// `isColor` for a field's bytes.
     static func isColor(_ bytes: UnsafeRawBufferPointer) -> Bool { isColor(String(decoding: bytes, as: UTF8.self)) }
@@ -22,7 +26,8 @@ public enum CalendarRules {
         let bytes = Array(text.utf8)
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return false }
         return bytes.dropFirst().allSatisfy { byte in
-            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
         }
     }

@@ -26,8 +26,11 @@ public final class CalendarSession {
 
     /// A session on the settings' database, printing for `terminal`. Only a session that changes
     /// something (`writing`) opens the database for writing: showing a calendar needs read access only.
-    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true) throws {
-        try self.init(settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment),
+    public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true)
+        throws
+    {
+        try self.init(
+            settings: settings, renderer: Renderer(settings: settings, terminal: terminal, environment: environment),
             environment: environment, writing: writing)
     }
 
@@ -41,14 +44,19 @@ public final class CalendarSession {
     }
 
     /// A session printing to standard output as it is now.
-    public convenience init(settings: Settings, writing: Bool = true,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        try self.init(settings: settings, terminal: .standardOutput(environment: environment), environment: environment, writing: writing)
+    public convenience init(
+        settings: Settings, writing: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        try self.init(
+            settings: settings, terminal: .standardOutput(environment: environment), environment: environment,
+            writing: writing)
     }
 
     /// `calendar holidays`: every holiday, `✓` on the selected one.
     public func holidays() throws -> String {
-        renderer.render(CalendarTables.holidays(try calendar.summaries(), selected: try calendar.selectedKey(), localizer: t))
+        renderer.render(
+            CalendarTables.holidays(try calendar.summaries(), selected: try calendar.selectedKey(), localizer: t))
     }
 
     /// `calendar select H`.
@@ -75,28 +83,45 @@ public final class CalendarSession {
         switch CalendarRules.door(doorText) {
         case .success(let door): number = door
         case .failure(let violation):
-            throw AlmanacError(.usage, "calendar.error.bad-door", ["value": doorText, "problem": t(violation.key, violation.arguments)])
+            throw AlmanacError(
+                .usage, "calendar.error.bad-door",
+                ["value": doorText, "problem": t(violation.key, violation.arguments)])
         }
         let result = try calendar.open(number, of: key, at: settings.now(clock: clock))
         let view = try calendar.view(key)
         switch result {
         case .opened(let door, let reveal):
-            let sentence = t("calendar.open.opened", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise])
+            let sentence = t(
+                "calendar.open.opened",
+                ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise])
             let picture = Picture(terminal: {
                 guard reveal else { return self.grid(view) }
-                return self.grid(view) + "\n" + CalendarReveal(holiday: view.holiday, surprise: door.surprise, localizer: self.t,
-                    styling: self.renderer.styling, depth: self.depth, width: self.gridWidth).render()
+                return self.grid(view) + "\n"
+                    + CalendarReveal(
+                        holiday: view.holiday, surprise: door.surprise, localizer: self.t,
+                        styling: self.renderer.styling, depth: self.depth, width: self.gridWidth
+                    ).render()
             })
             let row = CalendarTables.opened(door, of: view.holiday, already: false, localizer: t)
-            return Outcome(output: renderer.render(Page(sections: [.caption(sentence), .table(row, picture: picture)])), failure: nil)
+            return Outcome(
+                output: renderer.render(Page(sections: [.caption(sentence), .table(row, picture: picture)])),
+                failure: nil)
         case .alreadyOpen(let door):
-            let when = door.openedAt.map { LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today).instant($0) } ?? ""
-            let sentence = t("calendar.open.already", ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise, "when": when])
+            let when =
+                door.openedAt.map {
+                    LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today).instant($0)
+                } ?? ""
+            let sentence = t(
+                "calendar.open.already",
+                ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise, "when": when])
             let row = CalendarTables.opened(door, of: view.holiday, already: true, localizer: t)
-            return Outcome(output: renderer.render(Page(sections: [.caption(sentence), .table(row, picture: Picture(terminal: { self.grid(view) }))])),
+            return Outcome(
+                output: renderer.render(
+                    Page(sections: [.caption(sentence), .table(row, picture: Picture(terminal: { self.grid(view) }))])),
                 failure: nil)
         case .refused(let door, let next):
-            let failure = AlmanacError(.invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)])
+            let failure = AlmanacError(
+                .invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)])
             // No door was opened, so there is no row: only a terminal shows the calendar, with the refusal.
             let picture = Picture(terminal: { self.grid(view, refusal: (door, failure.message(self.t))) })
             return Outcome(output: renderer.render(Page(sections: [.picture(picture)])), failure: failure)
@@ -120,14 +145,18 @@ public final class CalendarSession {
         switch (change.wasOn, change.isOn) {
         case (false, true): return t("calendar.test-mode.on") + "\n"
         case (true, false):
-            return t("calendar.test-mode.off", ["closed": LocalizedFormats(localizer: t).count(Int64(change.closedDoors), unit: "unit.door")]) + "\n"
+            return t(
+                "calendar.test-mode.off",
+                ["closed": LocalizedFormats(localizer: t).count(Int64(change.closedDoors), unit: "unit.door")]) + "\n"
         case (true, true): return t("calendar.test-mode.already-on") + "\n"
         case (false, false): return t("calendar.test-mode.already-off") + "\n"
         }
     }
 
     /// `calendar reset [H] [--yes]`: asks on a terminal, needs `--yes` anywhere else.
-    public func reset(_ key: String?, yes: Bool, input: Int32 = STDIN_FILENO, prompt: Int32 = STDERR_FILENO) throws -> String {
+    public func reset(_ key: String?, yes: Bool, input: Int32 = STDIN_FILENO, prompt: Int32 = STDERR_FILENO) throws
+        -> String
+    {
         let holiday = try calendar.holiday(key)
         if !yes {
             guard RawMode.isTerminal(input) else { throw AlmanacError(.usage, "calendar.error.reset-needs-yes") }
@@ -137,11 +166,17 @@ public final class CalendarSession {
             }
         }
         let closed = try calendar.reset(holiday.key)
-        return t("calendar.reset.done", ["title": holiday.title,
-            "closed": LocalizedFormats(localizer: t).count(Int64(closed), unit: "unit.door")]) + "\n"
+        return t(
+            "calendar.reset.done",
+            [
+                "title": holiday.title,
+                "closed": LocalizedFormats(localizer: t).count(Int64(closed), unit: "unit.door"),
+            ]) + "\n"
     }
 
     private func grid(_ view: CalendarView, refusal: (door: Int, message: String)? = nil) -> String {
-        CalendarGrid(view: view, refusal: refusal, localizer: t, styling: renderer.styling, depth: depth, width: gridWidth).render()
+        CalendarGrid(
+            view: view, refusal: refusal, localizer: t, styling: renderer.styling, depth: depth, width: gridWidth
+        ).render()
     }
 }

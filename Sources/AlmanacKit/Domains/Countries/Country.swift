@@ -45,7 +45,9 @@ public struct Country: Sendable, Equatable {
     /// language's own `country.name.CODE` (`Translations/*/country-names.strings`, never another
     /// language's); `stored` when ICU has none (it then answers with the code itself, or nothing).
     public static func localizedName(code: String, stored: String, locale: Locale) -> String {
-        if let standard = Localizer.catalog[LocaleResolver.language(of: locale.identifier)]?["country.name." + code] { return standard }
+        if let standard = Localizer.catalog[LocaleResolver.language(of: locale.identifier)]?["country.name." + code] {
+            return standard
+        }
         guard let name = locale.localizedString(forRegionCode: code), !name.isEmpty, name != code else { return stored }
         return name
     }

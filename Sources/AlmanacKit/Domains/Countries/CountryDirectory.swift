@@ -18,9 +18,12 @@ public struct CountryDirectory: Sendable {
     /// Reads the countries table.
     public static func load(_ database: Database) throws -> CountryDirectory {
         let rows = try database.rows("SELECT code, name, alpha3, numeric FROM countries ORDER BY code")
-        return CountryDirectory(rows.map { row in
-            Country(code: row[0].textValue ?? "", name: row[1].textValue ?? "", alpha3: row[2].textValue, numeric: row[3].textValue)
-        })
+        return CountryDirectory(
+            rows.map { row in
+                Country(
+                    code: row[0].textValue ?? "", name: row[1].textValue ?? "", alpha3: row[2].textValue,
+                    numeric: row[3].textValue)
+            })
     }
 
     /// Every country's code, sorted.
@@ -42,7 +45,9 @@ public struct CountryDirectory: Sendable {
         let found = countries.compactMap { country -> (country: Country, name: String)? in
             let name = country.localizedName(locale)
             let codes = [country.code, country.alpha3, country.numeric].compactMap { $0 }
-            guard search.matches(name) || search.matches(country.name) || codes.contains(where: search.isExactly) else { return nil }
+            guard search.matches(name) || search.matches(country.name) || codes.contains(where: search.isExactly) else {
+                return nil
+            }
             return (country, name)
         }
         return found.sorted {
@@ -59,16 +64,20 @@ public struct CountryDirectory: Sendable {
     public func listTable(_ query: String?, _ localizer: Localizer) -> Table {
         let t = localizer
         let rows: [[Table.Cell]] = search(query, locale: localizer.locale).map { country, name in
-            [.text(country.flag), .text(country.code), .tag(Table.Tag(value: country.name, label: name)),
-             country.alpha3.map(Table.Cell.text) ?? .null, country.numeric.map(Table.Cell.text) ?? .null]
+            [
+                .text(country.flag), .text(country.code), .tag(Table.Tag(value: country.name, label: name)),
+                country.alpha3.map(Table.Cell.text) ?? .null, country.numeric.map(Table.Cell.text) ?? .null,
+            ]
         }
-        return Table(columns: [
-            Table.Column(key: "flag", title: t("column.flag")),
-            Table.Column(key: "code", title: t("column.code")),
-            Table.Column(key: "name", title: t("column.country")),
-            Table.Column(key: "alpha3", title: t("column.alpha3")),
-            Table.Column(key: "numeric", title: t("column.numeric"), alignment: .right),
-        ], rows: rows, summaryUnit: "unit.country",
-        empty: query.map { Table.Sentence("countries.none-found", ["search": Renderer.singleLine($0)]) } ?? Table.Sentence("countries.none"))
+        return Table(
+            columns: [
+                Table.Column(key: "flag", title: t("column.flag")),
+                Table.Column(key: "code", title: t("column.code")),
+                Table.Column(key: "name", title: t("column.country")),
+                Table.Column(key: "alpha3", title: t("column.alpha3")),
+                Table.Column(key: "numeric", title: t("column.numeric"), alignment: .right),
+            ], rows: rows, summaryUnit: "unit.country",
+            empty: query.map { Table.Sentence("countries.none-found", ["search": Renderer.singleLine($0)]) }
+                ?? Table.Sentence("countries.none"))
     }
 }

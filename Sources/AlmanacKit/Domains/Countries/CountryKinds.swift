@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `countries`: an ISO 3166-1 country (`init` loads all 249), by its alpha-2 code, with its name and
 /// the alpha-3 and numeric codes ISO gives it.
 enum CountryKind: KindDefinition {
@@ -26,11 +27,15 @@ enum CountryKind: KindDefinition {
         }
         row.bindField(Column.code)
         if row.requireText(Column.name) { row.bindField(Column.name) }
-        if known && !row.isEmpty(Column.alpha3), let violation = CountryRules.checkAlpha3(row.text(Column.alpha3), code: code) {
+        if known && !row.isEmpty(Column.alpha3),
+            let violation = CountryRules.checkAlpha3(row.text(Column.alpha3), code: code)
+        {
             row.fail(Column.alpha3, violation)
         }
         row.bindField(Column.alpha3)
-        if known && !row.isEmpty(Column.numeric), let violation = CountryRules.checkNumeric(row.text(Column.numeric), code: code) {
+        if known && !row.isEmpty(Column.numeric),
+            let violation = CountryRules.checkNumeric(row.text(Column.numeric), code: code)
+        {
             row.fail(Column.numeric, violation)
         }
         row.bindField(Column.numeric)
@@ -79,7 +84,9 @@ enum QuizAnswerKind: KindDefinition {
             row.bindField(column)
         }
         if !row.isEmpty(Column.options) && codesValid,
-            let violation = QuizOptions.check(row.text(Column.options), country: row.text(Column.country), chosen: row.text(Column.chosen)) {
+            let violation = QuizOptions.check(
+                row.text(Column.options), country: row.text(Column.country), chosen: row.text(Column.chosen))
+        {
             row.fail(Column.options, violation)
         }
         row.bindField(Column.options)

@@ -22,7 +22,8 @@ public enum ISO3166 {
     /// Every assigned code, sorted by alpha-2.
     public static let entries: [Entry] = packed.map { item in
         let characters = Array(item)
-        return Entry(alpha2: String(characters[0..<2]), alpha3: String(characters[2..<5]), numeric: String(characters[5..<8]))
+        return Entry(
+            alpha2: String(characters[0..<2]), alpha3: String(characters[2..<5]), numeric: String(characters[5..<8]))
     }
 
     private static let byAlpha2: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.alpha2, $0) })

@@ -7,14 +7,20 @@ extension Agenda {
     /// `events agenda`: the events of `range` in `zone` read from `store`, grouped by day and written
     /// to `output` as they are read (`Grouping`, `AgendaRows`): a range of any length is never held.
     /// An `html` page, whose cards need every event with its description, is the one agenda held whole.
-    public static func write(_ store: EventStore, range: DayRange, zone: Zone, renderer: Renderer, to output: OutputWriter) throws {
+    public static func write(
+        _ store: EventStore, range: DayRange, zone: Zone, renderer: Renderer, to output: OutputWriter
+    ) throws {
         let days = ZoneDays(range: range, zone: zone)
-        let listing = AgendaListing(days: days, localizer: renderer.localizer, today: renderer.today, feed: { emit in
-            var grouping = Grouping(days)
-            try store.forEachEvent(from: grouping.days.lowerBound, to: grouping.days.upperBound) { event in try grouping.add(event, emit) }
-            try grouping.finish(emit)
-            return grouping.eventCount
-        }, page: { try load(store, range: range, zone: zone, withDescriptions: true).cards(renderer) })
+        let listing = AgendaListing(
+            days: days, localizer: renderer.localizer, today: renderer.today,
+            feed: { emit in
+                var grouping = Grouping(days)
+                try store.forEachEvent(from: grouping.days.lowerBound, to: grouping.days.upperBound) { event in
+                    try grouping.add(event, emit)
+                }
+                try grouping.finish(emit)
+                return grouping.eventCount
+            }, page: { try load(store, range: range, zone: zone, withDescriptions: true).cards(renderer) })
         try renderer.write(listing, to: output)
     }
 
@@ -23,10 +29,12 @@ extension Agenda {
     /// line saying so. Machines (`csv`, `tsv`, `json`) get one row per event and day with its `day`;
     /// an `html` page the events as cards above that table.
     public func render(_ renderer: Renderer) -> String {
-        let listing = AgendaListing(days: days, localizer: renderer.localizer, today: renderer.today, feed: { emit in
-            for day in groups { try emit(day) }
-            return eventCount
-        }, page: { cards(renderer) })
+        let listing = AgendaListing(
+            days: days, localizer: renderer.localizer, today: renderer.today,
+            feed: { emit in
+                for day in groups { try emit(day) }
+                return eventCount
+            }, page: { cards(renderer) })
         do {
             return try renderer.render(listing)
         } catch {
@@ -37,16 +45,29 @@ extension Agenda {
     /// The agenda as cards two to a row (an `html` page's), over its rows for machines.
     func cards(_ renderer: Renderer) -> Cards {
         let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: days.zone, today: renderer.today)
-        return cards(columns: 2, width: 80, formats: formats, people: { EventCards(agenda: self, columns: 2, width: 80).humanTable(formats) },
+        return cards(
+            columns: 2, width: 80, formats: formats,
+            people: { EventCards(agenda: self, columns: 2, width: 80).humanTable(formats) },
             machines: machineTable)
     }
 
     /// The agenda as cards, `columns` to a row within `width`, with its rows for people and machines.
-    func cards(columns: Int, width: Int, formats: LocalizedFormats, people: @escaping () -> Table, machines: @escaping () -> Table) -> Cards {
+    func cards(
+        columns: Int, width: Int, formats: LocalizedFormats, people: @escaping () -> Table,
+        machines: @escaping () -> Table
+    ) -> Cards {
         let t = formats.localizer
-        let lead = range.count == 1 ? formats.date(range.first) : t("page.agenda.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
-        return Cards(days: groups.map { day in Cards.Day(date: day.date, heading: formats.date(day.date), cards: day.occurrences.map { card($0, formats) }) },
-            columns: columns, width: width, lead: lead, count: formats.count(Int64(eventCount), unit: "unit.event"), empty: emptyLine(formats),
+        let lead =
+            range.count == 1
+            ? formats.date(range.first)
+            : t("page.agenda.range", ["from": formats.date(range.first), "to": formats.date(range.last)])
+        return Cards(
+            days: groups.map { day in
+                Cards.Day(
+                    date: day.date, heading: formats.date(day.date), cards: day.occurrences.map { card($0, formats) })
+            },
+            columns: columns, width: width, lead: lead, count: formats.count(Int64(eventCount), unit: "unit.event"),
+            empty: emptyLine(formats),
             people: people, machines: machines)
     }
 
@@ -58,16 +79,20 @@ extension Agenda {
             let tag = Self.tag(continuation, t)
             return (tag.symbol.map { $0 + " " } ?? "") + tag.label
         }
-        return Cards.Card(id: event.id, title: event.title, image: event.image, person: event.person,
+        return Cards.Card(
+            id: event.id, title: event.title, image: event.image, person: event.person,
             hours: hours(occurrence, allDay: t("events.all-day")),
-            pageHours: event.allDay ? nil : days.pageHours(occurrence, formats), note: note, info: event.description.map(FirstSentence.of))
+            pageHours: event.allDay ? nil : days.pageHours(occurrence, formats), note: note,
+            info: event.description.map(FirstSentence.of))
     }
 
     /// The events kind's columns a machine row of the agenda or the cards shows, after its day.
     static let eventColumns: [EventKind.Column] = [.id, .startsAt, .endsAt, .allDay, .title, .person, .image]
 
     /// A column of the events kind as machine rows name it.
-    static func column(_ column: EventKind.Column) -> Table.Column { Table.Column(key: column.spec.jsonKey, title: column.spec.jsonKey) }
+    static func column(_ column: EventKind.Column) -> Table.Column {
+        Table.Column(key: column.spec.jsonKey, title: column.spec.jsonKey)
+    }
 
     /// An event's value in a column of the events kind.
     static func cell(_ event: Event, _ column: EventKind.Column) -> Table.Cell {
@@ -86,7 +111,8 @@ extension Agenda {
     /// One row per event and day: the day, the event's stored fields, and how it continues.
     public func machineTable() -> Table {
         let rows = AgendaRows(days, for: .machines, localizer: .english, today: nil)
-        return Table(columns: AgendaRows.machineColumns, rows: occurrences.map { rows.machineRow($0) }, summaryUnit: nil)
+        return Table(
+            columns: AgendaRows.machineColumns, rows: occurrences.map { rows.machineRow($0) }, summaryUnit: nil)
     }
 
     /// "No events from … to …" (or "on …" for one day), in the user's words.
@@ -103,7 +129,8 @@ extension Agenda {
         case .continued: symbol = "↪"
         case .through: symbol = "↔"
         }
-        return Table.Tag(value: continuation.rawValue, label: t("events.continuation." + continuation.rawValue), symbol: symbol)
+        return Table.Tag(
+            value: continuation.rawValue, label: t("events.continuation." + continuation.rawValue), symbol: symbol)
     }
 
     static func text(_ value: String?) -> Table.Cell { value.map(Table.Cell.text) ?? .null }
@@ -123,7 +150,8 @@ struct AgendaRows {
     /// "all day", in the user's words: an all-day event's hours.
     private let allDay: String
 
-    static let machineColumns = [Table.Column(key: "day", title: "day")] + Agenda.eventColumns.map(Agenda.column)
+    static let machineColumns =
+        [Table.Column(key: "day", title: "day")] + Agenda.eventColumns.map(Agenda.column)
         + [Table.Column(key: "continuation", title: "continuation")]
 
     init(_ days: ZoneDays, for audience: Audience, localizer t: Localizer, today: LocalDate?) {
@@ -133,17 +161,19 @@ struct AgendaRows {
         switch audience {
         case .machines:
             human = false
-            tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, .english))) })
+            tags = Dictionary(
+                uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, .english))) })
             head = Table.Head(columns: Self.machineColumns, summaryUnit: nil)
         case .people:
             human = true
             tags = Dictionary(uniqueKeysWithValues: Agenda.Continuation.allCases.map { ($0, .tag(Agenda.tag($0, t))) })
-            head = Table.Head(columns: [
-                Table.Column(key: "time", title: t("events.column.time")),
-                Table.Column(key: "title", title: t("column.title")),
-                Table.Column(key: "person", title: t("column.person")),
-                Table.Column(key: "continuation", title: t("events.column.note"), hiddenWhenEmpty: true),
-            ], summaryUnit: "unit.event", empty: Self.emptySentence(days.range, formats))
+            head = Table.Head(
+                columns: [
+                    Table.Column(key: "time", title: t("events.column.time")),
+                    Table.Column(key: "title", title: t("column.title")),
+                    Table.Column(key: "person", title: t("column.person")),
+                    Table.Column(key: "continuation", title: t("events.column.note"), hiddenWhenEmpty: true),
+                ], summaryUnit: "unit.event", empty: Self.emptySentence(days.range, formats))
         }
     }
 
@@ -161,8 +191,11 @@ struct AgendaRows {
         }
         try writer.section(formats.date(day.date))
         for occurrence in day.occurrences {
-            try writer.row([.text(occurrence.event.allDay ? allDay : days.hours(occurrence)), .text(occurrence.event.title), Agenda.text(occurrence.event.person),
-                            occurrence.continuation.map { tags[$0]! } ?? .null])
+            try writer.row([
+                .text(occurrence.event.allDay ? allDay : days.hours(occurrence)), .text(occurrence.event.title),
+                Agenda.text(occurrence.event.person),
+                occurrence.continuation.map { tags[$0]! } ?? .null,
+            ])
         }
     }
 

@@ -25,7 +25,8 @@ public struct AgendaTiming: Sendable {
 
     /// From opening the database to the rendered text.
     public var total: Step {
-        Step(wall: open.wall + query.wall + group.wall + render.wall, cpu: open.cpu + query.cpu + group.cpu + render.cpu)
+        Step(
+            wall: open.wall + query.wall + group.wall + render.wall, cpu: open.cpu + query.cpu + group.cpu + render.cpu)
     }
 
     /// Opens the database at `path`, reads `range` in `zone` and renders it with `renderer`, timing each step.
@@ -39,7 +40,8 @@ public struct AgendaTiming: Sendable {
         let group = measure { agenda = Agenda(events: events, range: range, zone: zone) }
         var output = ""
         let render = measure { output = agenda.render(renderer) }
-        return AgendaTiming(output: output, rows: agenda.occurrences.count, open: open, query: query, group: group, render: render,
+        return AgendaTiming(
+            output: output, rows: agenda.occurrences.count, open: open, query: query, group: group, render: render,
             plans: try store!.rangeQueryPlans())
     }
 
@@ -52,9 +54,12 @@ public struct AgendaTiming: Sendable {
     }
 
     private static func measure(_ work: () throws -> Void) rethrows -> Step {
-        let wall = DispatchTime.now().uptimeNanoseconds, cpu = threadCPUNanoseconds()
+        let wall = DispatchTime.now().uptimeNanoseconds
+        let cpu = threadCPUNanoseconds()
         try work()
-        return Step(wall: Double(DispatchTime.now().uptimeNanoseconds - wall) / 1e6, cpu: Double(threadCPUNanoseconds() - cpu) / 1e6)
+        return Step(
+            wall: Double(DispatchTime.now().uptimeNanoseconds - wall) / 1e6,
+            cpu: Double(threadCPUNanoseconds() - cpu) / 1e6)
     }
 
     private static func threadCPUNanoseconds() -> UInt64 {

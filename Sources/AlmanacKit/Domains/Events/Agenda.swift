@@ -72,7 +72,8 @@ public struct Agenda: Sendable {
 
         /// Adds the next event (in order of start), handing on the days it closes.
         public mutating func add(_ event: Event, _ emit: (Day) throws -> Void) rethrows {
-            let first: Int, last: Int
+            let first: Int
+            let last: Int
             if event.allDay {
                 let span = event.days
                 first = days.range.first.days(to: span.first)
@@ -81,7 +82,8 @@ public struct Agenda: Sendable {
                 first = days.dayIndex(of: event.startsAt)
                 last = days.dayIndex(of: event.lastCoveredSecond)
             }
-            let lower = max(first, 0), upper = min(last, days.range.count - 1)
+            let lower = max(first, 0)
+            let upper = min(last, days.range.count - 1)
             guard lower <= upper else { return }
             // An all-day event is stored from 00:00 UTC of its day, which is still the day before in
             // a zone west of UTC: a timed event read after it may start that day, so it stays open.
@@ -102,11 +104,14 @@ public struct Agenda: Sendable {
                     next = limit
                     return
                 }
-                let index = next, date = days.range.day(index)
+                let index = next
+                let date = days.range.day(index)
                 var occurrences: [Occurrence] = []
                 // All-day events first on their days, then the others in the order read.
-                for item in pending.filter({ $0.event.allDay }) + pending.filter({ !$0.event.allDay }) where item.lower <= index {
-                    let startedEarlier = index > item.first, goesOn = index < item.last
+                for item in pending.filter({ $0.event.allDay }) + pending.filter({ !$0.event.allDay })
+                where item.lower <= index {
+                    let startedEarlier = index > item.first
+                    let goesOn = index < item.last
                     let continuation: Continuation? =
                         startedEarlier ? (goesOn ? .through : .continued) : (goesOn ? .continues : nil)
                     occurrences.append(Occurrence(event: item.event, day: date, continuation: continuation))
@@ -120,7 +125,9 @@ public struct Agenda: Sendable {
 
     /// Reads the events of `range` from the store and groups them (descriptions only when asked: the
     /// cards need them, the agenda does not).
-    public static func load(_ store: EventStore, range: DayRange, zone: Zone, withDescriptions: Bool = false) throws -> Agenda {
+    public static func load(_ store: EventStore, range: DayRange, zone: Zone, withDescriptions: Bool = false) throws
+        -> Agenda
+    {
         let days = ZoneDays(range: range, zone: zone)
         let events = try store.events(from: days.lowerBound, to: days.upperBound, withDescriptions: withDescriptions)
         return Agenda(events: events, range: range, zone: zone)
@@ -136,10 +143,11 @@ public struct Agenda: Sendable {
     /// Each is counted on the first day it has in the range: the day it starts, or the range's first.
     public var eventCount: Int {
         groups.reduce(0) { count, day in
-            count + day.occurrences.reduce(0) { sum, occurrence in
-                let startsHere = occurrence.continuation == nil || occurrence.continuation == .continues
-                return sum + (startsHere || day.date == range.first ? 1 : 0)
-            }
+            count
+                + day.occurrences.reduce(0) { sum, occurrence in
+                    let startsHere = occurrence.continuation == nil || occurrence.continuation == .continues
+                    return sum + (startsHere || day.date == range.first ? 1 : 0)
+                }
         }
     }
 

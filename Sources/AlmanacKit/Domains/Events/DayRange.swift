@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// The days an agenda or a set of cards covers, first to last inclusive.
 public struct DayRange: Sendable, Equatable {
     /// The first day.
@@ -44,12 +45,14 @@ public struct DayRange: Sendable, Equatable {
             let last: LocalDate
             (last, toCut) = try day(text, option: "--to", today: today)
             guard first <= last else {
-                throw AlmanacError(.usage, "events.error.to-before-from", ["from": first.description, "to": last.description])
+                throw AlmanacError(
+                    .usage, "events.error.to-before-from", ["from": first.description, "to": last.description])
             }
             wanted = last.dayNumber
         case (nil, .some(let count)):
             guard (1...maximumDays).contains(count) else {
-                throw AlmanacError(.usage, "events.error.bad-days", ["value": String(count), "max": String(maximumDays)])
+                throw AlmanacError(
+                    .usage, "events.error.bad-days", ["value": String(count), "max": String(maximumDays)])
             }
             wanted = first.dayNumber + count - 1
         case (nil, nil):
@@ -57,11 +60,13 @@ public struct DayRange: Sendable, Equatable {
         }
         let last = LocalDate(checkedDayNumber: wanted) ?? LocalDate.last
         guard var range = DayRange(first: first, last: last), range.count <= maximumDays else {
-            throw AlmanacError(.usage, "events.error.range-too-long",
+            throw AlmanacError(
+                .usage, "events.error.range-too-long",
                 ["from": first.description, "to": last.description, "max": String(maximumDays)])
         }
         range.beginsAtTheFirstDay = fromCut && first == LocalDate.first || toCut && last == LocalDate.first
-        range.endsAtTheLastDay = wanted > last.dayNumber || fromCut && first == LocalDate.last || toCut && last == LocalDate.last
+        range.endsAtTheLastDay =
+            wanted > last.dayNumber || fromCut && first == LocalDate.last || toCut && last == LocalDate.last
         return range
     }
 

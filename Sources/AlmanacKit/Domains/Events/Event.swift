@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// One event as stored: a title, perhaps a person, an image and a description, and the instants it
 /// starts and (perhaps) ends, in seconds since 1970-01-01T00:00:00Z.
 public struct Event: Sendable, Equatable {

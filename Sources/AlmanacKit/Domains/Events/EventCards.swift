@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// The agenda as cards, two or three side by side (Events List's grid): each card shows the title,
 /// the image, the person and the hours side by side, and the description's first sentence.
 public struct EventCards: Sendable {
@@ -42,12 +43,14 @@ public struct EventCards: Sendable {
     /// The agenda as `Cards`, in the renderer's words.
     public func cards(_ renderer: Renderer) -> Cards {
         let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: agenda.days.zone, today: renderer.today)
-        return agenda.cards(columns: columns, width: width, formats: formats, people: { humanTable(formats) }, machines: machineTable)
+        return agenda.cards(
+            columns: columns, width: width, formats: formats, people: { humanTable(formats) }, machines: machineTable)
     }
 
     /// The lines inside one card, each at most `inner` columns wide (`Cards.lines`).
     func card(_ occurrence: Agenda.Occurrence, inner: Int, localizer: Localizer) -> [String] {
-        Cards.lines(agenda.card(occurrence, LocalizedFormats(localizer: localizer, timeZone: agenda.days.zone)), inner: inner)
+        Cards.lines(
+            agenda.card(occurrence, LocalizedFormats(localizer: localizer, timeZone: agenda.days.zone)), inner: inner)
     }
 
     /// One row per card for people: day, hours, title, person, image, the first sentence, and how it
@@ -56,18 +59,26 @@ public struct EventCards: Sendable {
         let t = formats.localizer
         let notes = agenda.occurrences.contains { $0.continuation != nil }
         var columns = [
-            Table.Column(key: "day", title: t("column.day")), Table.Column(key: "hours", title: t("events.column.hours")),
-            Table.Column(key: "title", title: t("column.title")), Table.Column(key: "person", title: t("column.person")),
-            Table.Column(key: "image", title: t("column.image")), Table.Column(key: "info", title: t("events.column.info")),
+            Table.Column(key: "day", title: t("column.day")),
+            Table.Column(key: "hours", title: t("events.column.hours")),
+            Table.Column(key: "title", title: t("column.title")),
+            Table.Column(key: "person", title: t("column.person")),
+            Table.Column(key: "image", title: t("column.image")),
+            Table.Column(key: "info", title: t("events.column.info")),
         ]
         if notes { columns.append(Table.Column(key: "continuation", title: t("events.column.note"))) }
         let allDay = t("events.all-day")
-        return Table(columns: columns, rows: agenda.occurrences.map { occurrence in
-            let event = occurrence.event
-            let row: [Table.Cell] = [.date(occurrence.day), .text(agenda.hours(occurrence, allDay: allDay)), .text(event.title),
-                Agenda.text(event.person), Agenda.text(event.image), Agenda.text(event.description.map(FirstSentence.of))]
-            return notes ? row + [occurrence.continuation.map { .tag(Agenda.tag($0, t)) } ?? .null] : row
-        }, summaryUnit: nil)
+        return Table(
+            columns: columns,
+            rows: agenda.occurrences.map { occurrence in
+                let event = occurrence.event
+                let row: [Table.Cell] = [
+                    .date(occurrence.day), .text(agenda.hours(occurrence, allDay: allDay)), .text(event.title),
+                    Agenda.text(event.person), Agenda.text(event.image),
+                    Agenda.text(event.description.map(FirstSentence.of)),
+                ]
+                return notes ? row + [occurrence.continuation.map { .tag(Agenda.tag($0, t)) } ?? .null] : row
+            }, summaryUnit: nil)
     }
 
     /// One row per card for machines: the agenda's row and the first sentence.

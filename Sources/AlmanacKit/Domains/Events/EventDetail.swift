@@ -24,7 +24,9 @@ public struct EventDetail: Sendable {
     public static func when(_ event: Event, _ formats: LocalizedFormats) -> String {
         if event.allDay {
             let days = event.days
-            let span = days.first == days.last ? formats.date(days.first) : formats.date(days.first) + " – " + formats.date(days.last)
+            let span =
+                days.first == days.last
+                ? formats.date(days.first) : formats.date(days.first) + " – " + formats.date(days.last)
             return formats.localizer("events.when.all-day", ["days": span])
         }
         let start = formats.instant(Agenda.moment(event.startsAt))
@@ -47,20 +49,25 @@ public struct EventDetail: Sendable {
 
     /// The event as a `Detail`: person, when and image, the description, and the stored row.
     public func detail(_ renderer: Renderer) -> Detail {
-        let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
+        let formats = LocalizedFormats(
+            localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
         let t = renderer.localizer
         let when = Self.when(event, formats)
         var fields: [Detail.Field] = []
         if let person = event.person { fields.append(Detail.Field(t("events.detail.person"), person)) }
         fields.append(Detail.Field(t("events.detail.when"), when))
         if let image = event.image { fields.append(Detail.Field(t("events.detail.image"), image)) }
-        return Detail(title: event.title, fields: fields, lead: ([event.person].compactMap { $0 } + [when]).joined(separator: " · "),
+        return Detail(
+            title: event.title, fields: fields,
+            lead: ([event.person].compactMap { $0 } + [when]).joined(separator: " · "),
             text: event.description, row: machineTable())
     }
 
     /// The stored fields as one row: every column of the events kind.
     public func machineTable() -> Table {
-        Table(columns: EventKind.Column.allCases.map(Agenda.column), rows: [EventKind.Column.allCases.map { Agenda.cell(event, $0) }],
+        Table(
+            columns: EventKind.Column.allCases.map(Agenda.column),
+            rows: [EventKind.Column.allCases.map { Agenda.cell(event, $0) }],
             summaryUnit: nil)
     }
 
@@ -78,7 +85,8 @@ public struct EventDetail: Sendable {
     /// Asks on the terminal whether to delete the event (`yes` is `--yes`, which answers for the
     /// user); true to go ahead. Without a terminal and without `--yes` it is a usage error (exit 64).
     public func confirmsDeletion(yes: Bool, _ renderer: Renderer) throws -> Bool {
-        try Confirmation.allowsDeletion(sentence("events.delete.question", renderer), yes: yes, localizer: renderer.localizer)
+        try Confirmation.allowsDeletion(
+            sentence("events.delete.question", renderer), yes: yes, localizer: renderer.localizer)
     }
 
     /// What `events delete` says when the answer was no.
@@ -86,7 +94,9 @@ public struct EventDetail: Sendable {
 
     /// A sentence about the event: its id, title and when it is, in the renderer's language and zone.
     private func sentence(_ key: String, _ renderer: Renderer) -> String {
-        let formats = LocalizedFormats(localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
-        return renderer.localizer(key, ["id": String(event.id), "title": Renderer.singleLine(event.title), "when": Self.when(event, formats)])
+        let formats = LocalizedFormats(
+            localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
+        return renderer.localizer(
+            key, ["id": String(event.id), "title": Renderer.singleLine(event.title), "when": Self.when(event, formats)])
     }
 }

@@ -19,8 +19,10 @@ public struct EventEdit: Sendable {
     public var description: String?
 
     /// An edit of the given fields (nil leaves a field as it is).
-    public init(title: String? = nil, at: String? = nil, ends: String? = nil, person: String? = nil, image: String? = nil,
-                description: String? = nil) {
+    public init(
+        title: String? = nil, at: String? = nil, ends: String? = nil, person: String? = nil, image: String? = nil,
+        description: String? = nil
+    ) {
         self.title = title
         self.at = at
         self.ends = ends
@@ -34,13 +36,16 @@ public struct EventEdit: Sendable {
 
     /// The options that name each column in messages.
     static let labels: [EventKind.Column: String] = [
-        .title: "--title", .startsAt: "--at", .endsAt: "--ends", .person: "--person", .image: "--image", .description: "--description",
+        .title: "--title", .startsAt: "--at", .endsAt: "--ends", .person: "--person", .image: "--image",
+        .description: "--description",
     ]
 
     /// The fields given, as the columns' text.
     var texts: [EventKind.Column: String?] {
-        let fields: [(EventKind.Column, String?)] = [(.title, title), (.startsAt, at), (.endsAt, ends), (.person, person), (.image, image),
-                                                     (.description, description)]
+        let fields: [(EventKind.Column, String?)] = [
+            (.title, title), (.startsAt, at), (.endsAt, ends), (.person, person), (.image, image),
+            (.description, description),
+        ]
         var texts: [EventKind.Column: String?] = [:]
         for (column, text) in fields { if let text { texts[column] = text } }
         return texts

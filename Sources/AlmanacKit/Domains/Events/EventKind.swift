@@ -1,4 +1,5 @@
 import AlmanacText
+
 /// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.
 ///
 /// `starts_at` and `ends_at` are ISO 8601 date-times (an offset, or else the user's `--tz` by the
@@ -14,10 +15,16 @@ enum EventKind: KindDefinition {
             case .id: ColumnSpec("id", .id, key: true)
             case .title: ColumnSpec("title", .text, required: true)
             case .person: ColumnSpec("person", .text)
-            case .startsAt: ColumnSpec("starts_at", .instant, required: true,
-                exportExpression: "CASE WHEN all_day THEN substr(starts_at, 1, 10) ELSE starts_at END")
-            case .endsAt: ColumnSpec("ends_at", .instant,
-                exportExpression: "CASE WHEN all_day THEN nullif(date(ends_at, '-1 day'), substr(starts_at, 1, 10)) ELSE ends_at END")
+            case .startsAt:
+                ColumnSpec(
+                    "starts_at", .instant, required: true,
+                    exportExpression: "CASE WHEN all_day THEN substr(starts_at, 1, 10) ELSE starts_at END")
+            case .endsAt:
+                ColumnSpec(
+                    "ends_at", .instant,
+                    exportExpression:
+                        "CASE WHEN all_day THEN nullif(date(ends_at, '-1 day'), substr(starts_at, 1, 10)) ELSE ends_at END"
+                )
             case .image: ColumnSpec("image", .text)
             case .description: ColumnSpec("description", .text)
             case .allDay: ColumnSpec("all_day", .boolean, inFile: false)
@@ -49,30 +56,48 @@ enum EventKind: KindDefinition {
             var last = first
             if !row.isEmpty(Column.endsAt) {
                 guard let end = row.withBytes(Column.endsAt.rawValue, EventRules.day) else {
-                    return row.fail(Column.endsAt, RuleViolation("rule.events.all-day-end", ["starts": first.description]))
+                    return row.fail(
+                        Column.endsAt, RuleViolation("rule.events.all-day-end", ["starts": first.description]))
                 }
-                if end < first { return row.fail(Column.endsAt, RuleViolation("rule.events.last-day-before-first", ["starts": first.description, "start": Column.startsAt.spec.name])) }
+                if end < first {
+                    return row.fail(
+                        Column.endsAt,
+                        RuleViolation(
+                            "rule.events.last-day-before-first",
+                            ["starts": first.description, "start": Column.startsAt.spec.name]))
+                }
                 last = end
             }
             // The end is the midnight after the last day: the field that names 9999-12-31 is at fault.
             guard last < LocalDate.last else {
-                return row.fail(row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt, RuleViolation("rule.events.all-day-past-the-years"))
+                return row.fail(
+                    row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt,
+                    RuleViolation("rule.events.all-day-past-the-years"))
             }
             row.bindInstant(Column.endsAt, Int64(last.dayNumber) * day + day)
             return
         }
         row.bindInteger(Column.allDay, 0)
-        guard let starts = row.instant(Column.startsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else { return }
+        guard let starts = row.instant(Column.startsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime")
+        else { return }
         row.bindInstant(Column.startsAt, starts)
         guard !row.isEmpty(Column.endsAt) else { return row.bindNull(Column.endsAt) }
         if row.withBytes(Column.endsAt.rawValue, EventRules.day) != nil {
             return row.fail(Column.endsAt, RuleViolation("rule.events.timed-end", ["starts": Instant.utcText(starts)]))
         }
-        guard let ends = row.instant(Column.endsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else { return }
+        guard let ends = row.instant(Column.endsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else {
+            return
+        }
         row.bindInstant(Column.endsAt, ends)
         if ends < starts {
-            row.fail(Column.endsAt, RuleViolation("rule.events.ends-before-start", ["starts": Instant.utcText(starts), "ends": Instant.utcText(ends),
-                                                                  "start": Column.startsAt.spec.name]))
+            row.fail(
+                Column.endsAt,
+                RuleViolation(
+                    "rule.events.ends-before-start",
+                    [
+                        "starts": Instant.utcText(starts), "ends": Instant.utcText(ends),
+                        "start": Column.startsAt.spec.name,
+                    ]))
         }
     }
 }

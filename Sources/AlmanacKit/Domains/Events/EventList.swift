@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacText
+
 /// `events list`: events one row each, in order of start, from any day to any day, found by any part
 /// of their title, person or description, or of their person alone (case and accents aside).
 public struct EventFilter: Sendable {
@@ -22,12 +23,15 @@ public struct EventFilter: Sendable {
 
     /// The filter of `--from`, `--to` (days: `YYYY-MM-DD`, `today`, `today+N`), `--search` and `--person`;
     /// a day that does not read, or a `--to` before `--from`, is a usage error naming it.
-    public static func resolve(from: String?, to: String?, search: String?, person: String?, today: LocalDate) throws -> EventFilter {
+    public static func resolve(from: String?, to: String?, search: String?, person: String?, today: LocalDate) throws
+        -> EventFilter
+    {
         // A day past the years is cut to them, as for the agenda (an unbounded list needs no note).
         let first = try from.map { try DayRange.day($0, option: "--from", today: today).0 }
         let last = try to.map { try DayRange.day($0, option: "--to", today: today).0 }
         if let first, let last, last < first {
-            throw AlmanacError(.usage, "events.error.to-before-from", ["from": first.description, "to": last.description])
+            throw AlmanacError(
+                .usage, "events.error.to-before-from", ["from": first.description, "to": last.description])
         }
         return EventFilter(from: first, to: last, search: search, person: person)
     }
@@ -38,7 +42,9 @@ public struct EventFilter: Sendable {
         if let from { given.append("--from " + from.description) }
         if let to { given.append("--to " + to.description) }
         for (option, value) in [("--search", search), ("--person", person)] {
-            if let value { given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)])) }
+            if let value {
+                given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)]))
+            }
         }
         if given.isEmpty { return Table.Sentence("events.none.yet") }
         return Table.Sentence("events.none.match", ["filters": given.joined(separator: " ")])
@@ -50,7 +56,11 @@ public struct EventFilter: Sendable {
         let text = search.map { SearchText($0, locale: localizer.locale) }
         return { event in
             if let who, !(event.person.map(who.matches) ?? false) { return false }
-            if let text, ![event.title, event.person, event.description].compactMap({ $0 }).contains(where: text.matches) { return false }
+            if let text,
+                ![event.title, event.person, event.description].compactMap({ $0 }).contains(where: text.matches)
+            {
+                return false
+            }
             return true
         }
     }
@@ -62,9 +72,12 @@ public enum EventList {
     static let columns: [EventKind.Column] = [.id, .startsAt, .endsAt, .allDay, .title, .person]
 
     /// Writes the events `filter` keeps, in the renderer's format, as they are read.
-    public static func write(_ store: EventStore, filter: EventFilter, zone: Zone, renderer: Renderer, to output: OutputWriter) throws {
+    public static func write(
+        _ store: EventStore, filter: EventFilter, zone: Zone, renderer: Renderer, to output: OutputWriter
+    ) throws {
         let t = renderer.localizer
-        let head = Table.Head(columns: columns.map { Table.Column(key: $0.spec.jsonKey, title: t("column." + $0.spec.name)) },
+        let head = Table.Head(
+            columns: columns.map { Table.Column(key: $0.spec.jsonKey, title: t("column." + $0.spec.name)) },
             summaryUnit: "unit.event", empty: filter.emptySentence(t))
         let writer = try renderer.writer(head, to: output)
         let keeps = filter.matcher(t)

@@ -46,7 +46,8 @@ public struct EventStore {
         // Counted first (from the index alone), so the array is made once at its size: grown by
         // doubling, a busy week's array is copied a dozen times into fresh pages.
         let bounds = Self.bounds(from: from, to: to)
-        let count = try database.scalar("SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
+        let count = try database.scalar(
+            "SELECT count(*) FROM events WHERE starts_at >= ?1 AND starts_at < ?2",
             [.text(bounds.lookback), .text(bounds.end)])
         if case .integer(let rows)? = count { events.reserveCapacity(Int(rows) + 64) }
         try forEachEvent(from: from, to: to, withDescriptions: withDescriptions) { events.append($0) }
@@ -55,20 +56,26 @@ public struct EventStore {
 
     /// The same events, in the same order, handed to `body` one at a time as they are read: a range
     /// of any length is never held.
-    public func forEachEvent(from: Int64, to: Int64, withDescriptions: Bool = false, _ body: (Event) throws -> Void) throws {
+    public func forEachEvent(from: Int64, to: Int64, withDescriptions: Bool = false, _ body: (Event) throws -> Void)
+        throws
+    {
         let columns = withDescriptions ? Self.detailed : Self.listed
         let bounds = Self.bounds(from: from, to: to)
         try read(Self.earlierQuery(columns), [.text(bounds.lookback), .text(bounds.start)], columns, body)
-        try read(Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
+        try read(
+            Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
     }
 
     /// Every event that covers part of `[from, to)` (UTC seconds; nil: no bound), in order of start
     /// then id, handed to `body` as read: `events list`, which may span every year.
-    public func forEachEvent(coveringFrom from: Int64?, to: Int64?, withDescriptions: Bool, _ body: (Event) throws -> Void) throws {
+    public func forEachEvent(
+        coveringFrom from: Int64?, to: Int64?, withDescriptions: Bool, _ body: (Event) throws -> Void
+    ) throws {
         let columns = withDescriptions ? Self.detailed : Self.listed
         let lower: SQLValue = from.map { .text(Instant.utcText($0)) } ?? .null
         let upper: SQLValue = to.map { $0 > Instant.storable.upperBound ? .null : .text(Instant.utcText($0)) } ?? .null
-        try read("""
+        try read(
+            """
             SELECT \(columns.sql()) FROM events
             WHERE (?2 IS NULL OR starts_at < ?2) AND (?1 IS NULL OR starts_at >= ?1 OR ends_at > ?1)
             ORDER BY starts_at, id
@@ -79,8 +86,10 @@ public struct EventStore {
     private static func bounds(from: Int64, to: Int64) -> (lookback: String, start: String, end: String) {
         // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
         // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
-        (Instant.utcText(from - longEvent), Instant.utcText(from),
-         to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to))
+        (
+            Instant.utcText(from - longEvent), Instant.utcText(from),
+            to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
+        )
     }
 
     /// The columns an agenda row shows (all held by `events_by_start`), and with the description.
@@ -90,7 +99,9 @@ public struct EventStore {
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
         var found: Event?
-        try read("SELECT \(Self.detailed.sql()) FROM events WHERE id = ?1", [.integer(id)], Self.detailed) { found = $0 }
+        try read("SELECT \(Self.detailed.sql()) FROM events WHERE id = ?1", [.integer(id)], Self.detailed) {
+            found = $0
+        }
         return found
     }
 
@@ -116,9 +127,12 @@ public struct EventStore {
             var edit = edit
             if let at = edit.at, let current = try event(id: id) {
                 edit.at = Self.sameDay(at, as: current, zone: zone)
-                if edit.ends == nil, let moved = edit.at { edit.ends = Self.movedEnd(of: current, to: moved, zone: zone) }
+                if edit.ends == nil, let moved = edit.at {
+                    edit.ends = Self.movedEnd(of: current, to: moved, zone: zone)
+                }
             }
-            guard try writer.update(key: [.integer(id)], changes: edit.texts, EventKind.Context(zone: zone)) != nil else {
+            guard try writer.update(key: [.integer(id)], changes: edit.texts, EventKind.Context(zone: zone)) != nil
+            else {
                 throw AlmanacError.notFound("events.error.no-such-event", ["id": String(id)])
             }
             return try existing(id: id)
@@ -129,7 +143,8 @@ public struct EventStore {
     /// `zone`; anything else as typed.
     static func sameDay(_ at: String, as event: Event, zone: Zone) -> String {
         let parts = at.split(separator: ":", omittingEmptySubsequences: false)
-        guard !event.allDay, (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        guard !event.allDay, (2...3).contains(parts.count),
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else { return at }
         return LocalDate(dayNumber: Int(zone.wallTime(event.startsAt).floorDivided(by: 86_400))).description + "T" + at
     }
@@ -197,18 +212,22 @@ public struct EventStore {
     /// Reads events of a selection, handing each to `body`. The instants are read from their stored
     /// bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to): a week of a busy table
     /// is tens of thousands of rows, and SQLite's own date parsing cost more than the rest of the row.
-    private func read(_ sql: String, _ arguments: [SQLValue], _ columns: Selection<EventKind.Column>,
-                      _ body: (Event) throws -> Void) throws {
+    private func read(
+        _ sql: String, _ arguments: [SQLValue], _ columns: Selection<EventKind.Column>,
+        _ body: (Event) throws -> Void
+    ) throws {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
         let withDescriptions = columns[.description] >= 0
         while try statement.step() {
-            try body(Event(
-                id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
-                person: statement.string(at: columns[.person]), startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
-                endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
-                description: withDescriptions ? statement.string(at: columns[.description]) : nil,
-                allDay: statement.int64(at: columns[.allDay]) != 0))
+            try body(
+                Event(
+                    id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
+                    person: statement.string(at: columns[.person]),
+                    startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
+                    endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
+                    description: withDescriptions ? statement.string(at: columns[.description]) : nil,
+                    allDay: statement.int64(at: columns[.allDay]) != 0))
         }
     }
 
@@ -217,8 +236,12 @@ public struct EventStore {
         guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
         guard let seconds = Instant.seconds(iso8601: bytes, zone: .utc) else {
-            throw AlmanacError(.invalidData, "error.database-not-almanac",
-                ["path": statement.database.path, "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant"])
+            throw AlmanacError(
+                .invalidData, "error.database-not-almanac",
+                [
+                    "path": statement.database.path,
+                    "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant",
+                ])
         }
         return seconds
     }

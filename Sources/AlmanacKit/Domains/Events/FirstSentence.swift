@@ -23,16 +23,21 @@ public enum FirstSentence {
                 continue
             }
             var runEnd = index
-            while runEnd + 1 < characters.count, terminators.contains(characters[runEnd + 1]) || wideTerminators.contains(characters[runEnd + 1]) {
+            while runEnd + 1 < characters.count,
+                terminators.contains(characters[runEnd + 1]) || wideTerminators.contains(characters[runEnd + 1])
+            {
                 runEnd += 1
             }
             var last = runEnd
-            while last + 1 < characters.count, closers.contains(characters[last + 1]) || wideClosers.contains(characters[last + 1]) { last += 1 }
+            while last + 1 < characters.count,
+                closers.contains(characters[last + 1]) || wideClosers.contains(characters[last + 1])
+            { last += 1 }
             if characters[index...runEnd].contains(where: wideTerminators.contains) {
                 return folded(characters[...last])
             }
             if last + 1 == characters.count || characters[last + 1].isWhitespace,
-                endsSentence(characters, start: index, run: characters[index...runEnd], next: nextWord(characters, after: last))
+                endsSentence(
+                    characters, start: index, run: characters[index...runEnd], next: nextWord(characters, after: last))
             {
                 return folded(characters[...last])
             }
@@ -70,11 +75,15 @@ public enum FirstSentence {
 
     /// Units written after a number (`2025 г.`, `5 м.`): there they may close a sentence, while the
     /// same letters before a name are prefixes (`г. Москва`, `м. Арбатская`).
-    static let units: Set<String> = ["г", "м", "с", "ч", "л", "в", "гг", "вв", "кг", "км", "мин", "сек", "руб", "коп", "тыс", "млн", "млрд"]
+    static let units: Set<String> = [
+        "г", "м", "с", "ч", "л", "в", "гг", "вв", "кг", "км", "мин", "сек", "руб", "коп", "тыс", "млн", "млрд",
+    ]
 
     /// Whether the run of terminators `run` (starting at `start`) ends the sentence, given the first
     /// character of the word after it.
-    static func endsSentence(_ characters: [Character], start: Int, run: ArraySlice<Character>, next: Character?) -> Bool {
+    static func endsSentence(_ characters: [Character], start: Int, run: ArraySlice<Character>, next: Character?)
+        -> Bool
+    {
         let startsUpper = next.map(\.isUppercase) ?? true
         if run.contains("!") || run.contains("?") { return true }
         guard run.count == 1, run.first == "." else {
@@ -90,7 +99,9 @@ public enum FirstSentence {
         if titles.contains(word) || prefixes.contains(lower) || lower == "г" { return false }
         if closing.contains(lower) { return startsUpper }
         // An initial, or a run of them: one letter, or letters joined by dots (`U.S`, `J.R.R`).
-        if word.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ $0.count == 1 && $0.first!.isLetter }) {
+        if word.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
+            $0.count == 1 && $0.first!.isLetter
+        }) {
             return word.first!.isUppercase ? false : startsUpper
         }
         return true

@@ -27,7 +27,8 @@ public struct ZoneDays: Sendable {
         self.offsets = (0..<range.count).map { index in
             // A day the zone skipped (Pacific/Apia's 2011-12-30) has no instants and no offset of its own.
             guard starts[index] < starts[index + 1] else { return nil }
-            let first = zone.offset(at: starts[index]), last = zone.offset(at: starts[index + 1] - 1)
+            let first = zone.offset(at: starts[index])
+            let last = zone.offset(at: starts[index + 1] - 1)
             return first == last ? first : nil
         }
     }
@@ -39,7 +40,8 @@ public struct ZoneDays: Sendable {
 
     /// The index of the day holding `instant`: -1 before the range, `range.count` after it.
     public func dayIndex(of instant: Int64) -> Int {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         if instant < starts[0] { return -1 }
         if instant >= starts[high] { return range.count }
         // Invariant: starts[low] <= instant < starts[high].
@@ -83,7 +85,8 @@ public struct ZoneDays: Sendable {
     /// Writes `HH:mm` (5 bytes) of `instant` at `offset` and returns the offset after it.
     func writeClockTime(_ instant: Int64, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
         let seconds = secondOfDay(instant)
-        let hour = seconds / 3600, minute = seconds / 60 % 60
+        let hour = seconds / 3600
+        let minute = seconds / 60 % 60
         buffer[offset] = 48 + UInt8(hour / 10)
         buffer[offset + 1] = 48 + UInt8(hour % 10)
         buffer[offset + 2] = 58

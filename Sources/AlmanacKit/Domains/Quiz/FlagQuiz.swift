@@ -13,8 +13,12 @@ public enum FlagQuiz {
     public static func directory(_ database: Database, path: String) throws -> CountryDirectory {
         let directory = try CountryDirectory.load(database)
         guard directory.countries.count >= QuestionDealer.minimumCountries else {
-            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
-                ["path": path, "count": String(directory.countries.count), "needed": String(QuestionDealer.minimumCountries)])
+            throw AlmanacError(
+                .missingInput, "quiz.error.too-few-countries",
+                [
+                    "path": path, "count": String(directory.countries.count),
+                    "needed": String(QuestionDealer.minimumCountries),
+                ])
         }
         return directory
     }
@@ -22,41 +26,58 @@ public enum FlagQuiz {
     /// `quiz question`: the first question of the seed's game. People see the country and the four
     /// numbered flags (and, with `reveal`, the answer), then the seed; a page is titled with the
     /// question; machines get one record with the seed, the generator, the options and the answer.
-    public static func question(_ settings: Settings, seed: UInt64, reveal: Bool, sovereignOnly: Bool = false,
-                                renderer: Renderer) throws -> String {
+    public static func question(
+        _ settings: Settings, seed: UInt64, reveal: Bool, sovereignOnly: Bool = false,
+        renderer: Renderer
+    ) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
         let directory = try directory(database, path: settings.databasePath)
         let codes = try codes(directory, database, sovereignOnly: sovereignOnly, path: settings.databasePath)
-        return questionText(QuizTables(directory: directory, localizer: settings.localizer), codes: codes, seed: seed, reveal: reveal,
-                            renderer: renderer)
+        return questionText(
+            QuizTables(directory: directory, localizer: settings.localizer), codes: codes, seed: seed, reveal: reveal,
+            renderer: renderer)
     }
 
     /// The countries a game asks and offers: every one, or only the states whose flags are their own
     /// (`Sovereignty`) with `--sovereign` or the `quiz.sovereign-only` setting. Fewer than four is
     /// refused: no question can be asked.
-    package static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String) throws -> [String] {
+    package static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String)
+        throws -> [String]
+    {
         let only = try sovereignOnly || LibrarySettings.isOn(.quizSovereignOnly, in: database)
         let codes = only ? directory.codes.filter(Sovereignty.isState) : directory.codes
         guard codes.count >= QuestionDealer.minimumCountries else {
-            throw AlmanacError(.missingInput, "quiz.error.too-few-countries",
+            throw AlmanacError(
+                .missingInput, "quiz.error.too-few-countries",
                 ["path": path, "count": String(codes.count), "needed": String(QuestionDealer.minimumCountries)])
         }
         return codes
     }
 
     /// The text of a seed's first question over `codes` (see `question`), for a directory already loaded.
-    public static func questionText(_ tables: QuizTables, codes: [String]? = nil, seed: UInt64, reveal: Bool, renderer: Renderer) -> String {
-        guard let question = QuestionDealer.questions(codes: codes ?? tables.directory.codes, seed: seed, count: 1).first else { return "" }
+    public static func questionText(
+        _ tables: QuizTables, codes: [String]? = nil, seed: UInt64, reveal: Bool, renderer: Renderer
+    ) -> String {
+        guard
+            let question = QuestionDealer.questions(codes: codes ?? tables.directory.codes, seed: seed, count: 1).first
+        else { return "" }
         let t = tables.localizer
         var lines = ""
         if reveal {
-            lines += t("quiz.question.answer", ["number": String(question.answer), "flag": Country.flag(question.country),
-                "country": tables.directory.name(question.country, t.locale)]) + "\n"
+            lines +=
+                t(
+                    "quiz.question.answer",
+                    [
+                        "number": String(question.answer), "flag": Country.flag(question.country),
+                        "country": tables.directory.name(question.country, t.locale),
+                    ]) + "\n"
         }
         lines += t("quiz.question.seed", ["seed": String(seed), "generator": SeededRandom.version])
         let prompt = tables.prompt(question)
-        return renderer.render(Page(title: prompt, sections: [.words(prompt), .table(tables.questionOptions(question)), .words(lines)],
-            machines: { tables.questionRecord(question, seed: seed) }))
+        return renderer.render(
+            Page(
+                title: prompt, sections: [.words(prompt), .table(tables.questionOptions(question)), .words(lines)],
+                machines: { tables.questionRecord(question, seed: seed) }))
     }
 
     /// `quiz scores`: every player's (or one player's) points, right and wrong answers, accuracy
@@ -71,12 +92,15 @@ public enum FlagQuiz {
 
     /// `quiz missed`: the countries missed most (or, with `pairs`, the most confused pairs), at most
     /// `limit` rows.
-    public static func missed(_ settings: Settings, player: String?, pairs: Bool, limit: Int, renderer: Renderer) throws -> String {
+    public static func missed(_ settings: Settings, player: String?, pairs: Bool, limit: Int, renderer: Renderer) throws
+        -> String
+    {
         let database = try Store.openReadOnly(settings.databasePath)
         let answers = try answers(QuizStore(database: database), player: player)
         let tables = QuizTables(directory: try CountryDirectory.load(database), localizer: settings.localizer)
         if pairs {
-            let chart = Chart.bars(label: "country", value: "confused_times", title: settings.localizer("page.chart.pairs"))
+            let chart = Chart.bars(
+                label: "country", value: "confused_times", title: settings.localizer("page.chart.pairs"))
             return renderer.render(tables.pairs(Array(Scoring.confusedPairs(answers).prefix(limit))), chart: chart)
         }
         let chart = Chart.bars(label: "country", value: "missed", title: settings.localizer("page.chart.missed"))
@@ -91,7 +115,8 @@ public enum FlagQuiz {
         guard spellings.isEmpty else { return try store.answers(of: spellings) }
         let players = try store.players()
         guard !players.isEmpty else { throw AlmanacError.notFound("quiz.error.no-players", ["player": player]) }
-        throw AlmanacError.notFound("quiz.error.unknown-player",
+        throw AlmanacError.notFound(
+            "quiz.error.unknown-player",
             ["player": player, "players": players.map { "\"\($0)\"" }.joined(separator: ", ")])
     }
 
@@ -107,21 +132,29 @@ public enum FlagQuiz {
         let store = QuizStore(database: database)
         // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
         let player = try store.spellings(of: player).first ?? player
-        guard let session = QuizSession(codes: codes, seed: seed, rounds: rounds, player: player,
-            session: QuizStore.newSession(seed: seed))
+        guard
+            let session = QuizSession(
+                codes: codes, seed: seed, rounds: rounds, player: player,
+                session: QuizStore.newSession(seed: seed))
         else { return }
-        let styling = Styling(choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
+        let styling = Styling(
+            choice: settings.color, isTerminal: Terminal.standardOutput(environment: environment).isTerminal,
             environment: environment)
-        let screen = QuizScreen(tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
+        let screen = QuizScreen(
+            tables: QuizTables(directory: directory, localizer: settings.localizer), styling: styling)
         // Single keys only when the player can see the screen too: `quiz play > log` reads lines.
-        let mode: QuizConsole.Mode = RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
+        let mode: QuizConsole.Mode =
+            RawMode.isTerminal(STDIN_FILENO) && RawMode.isTerminal(STDOUT_FILENO) ? .keys : .lines
         // Answers are dated like every record: the clock's time on the --today day.
-        try QuizConsole(session: session, screen: screen, mode: mode, clock: { settings.now() }, record: store.record).play()
+        try QuizConsole(session: session, screen: screen, mode: mode, clock: { settings.now() }, record: store.record)
+            .play()
     }
 
     /// The player a game is recorded for: the name given (spaces around it removed), else `$USER`,
     /// else `player`. An empty name is refused.
-    public static func player(_ given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    public static func player(_ given: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> String
+    {
         guard let given else { return QuizStore.defaultPlayer(environment: environment) }
         let name = given.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw AlmanacError(.usage, "quiz.error.empty-player") }

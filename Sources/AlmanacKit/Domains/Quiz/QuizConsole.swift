@@ -33,8 +33,12 @@ public final class QuizConsole {
     private let clock: () -> Date
 
     /// A console for a game. `record` stores each answer; `clock` gives its time.
-    public init(session: QuizSession, screen: QuizScreen, mode: Mode, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-                errors: Int32 = STDERR_FILENO, clock: @escaping () -> Date = Date.init, record: @escaping (QuizAnswer) throws -> Void) {
+    public init(
+        session: QuizSession, screen: QuizScreen, mode: Mode, input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        errors: Int32 = STDERR_FILENO, clock: @escaping () -> Date = Date.init,
+        record: @escaping (QuizAnswer) throws -> Void
+    ) {
         self.session = session
         self.screen = screen
         self.mode = mode
@@ -82,7 +86,8 @@ public final class QuizConsole {
             guard let number = chosen, let answer = session.answer(number, at: clock()) else { continue }
             try record(answer)
             let judged = { [self] in
-                [screen.header(session), screen.tables.prompt(question), ""] + screen.judged(question, answer: answer, session)
+                [screen.header(session), screen.tables.prompt(question), ""]
+                    + screen.judged(question, answer: answer, session)
                     + ["", screen.hint(answering: false, session)]
             }
             try display.draw(judged())
@@ -116,7 +121,8 @@ public final class QuizConsole {
                 case .quit: return
                 case .proceed: continue
                 case .unknown:
-                    try writeError(screen.tables.localizer("quiz.error.bad-line", ["line": String(lineNumber), "value": line]))
+                    try writeError(
+                        screen.tables.localizer("quiz.error.bad-line", ["line": String(lineNumber), "value": line]))
                 }
             }
             guard let number = chosen, let answer = session.answer(number, at: clock()) else { continue }
@@ -138,6 +144,8 @@ public final class QuizConsole {
     /// A warning that quotes what was typed: its control characters are shown escaped, so typed
     /// escape sequences never reach the terminal.
     private func writeError(_ line: String) throws {
-        try FullScreen.write("almanac: " + screen.tables.localizer("quiz.warning") + ": " + TerminalText.escaped(line) + "\n", to: errors)
+        try FullScreen.write(
+            "almanac: " + screen.tables.localizer("quiz.warning") + ": " + TerminalText.escaped(line) + "\n", to: errors
+        )
     }
 }

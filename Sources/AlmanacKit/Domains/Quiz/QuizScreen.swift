@@ -22,8 +22,12 @@ public struct QuizScreen {
 
     /// `Question 3 of 10 · Score: 2`.
     public func header(_ session: QuizSession) -> String {
-        t("quiz.header", ["number": String(session.asked), "rounds": String(session.rounds),
-                          "score": formats.number(Int64(session.score.points))])
+        t(
+            "quiz.header",
+            [
+                "number": String(session.asked), "rounds": String(session.rounds),
+                "score": formats.number(Int64(session.score.points)),
+            ])
     }
 
     /// The question before it is answered: header, prompt, the four flags numbered 1–4.
@@ -75,13 +79,19 @@ public struct QuizScreen {
         if score.answers == 0 {
             lines.append(t("quiz.summary.none"))
         } else {
-            lines.append(t("quiz.summary", [
-                "right": formats.number(Int64(score.right)), "wrong": formats.number(Int64(score.wrong)),
-                "score": formats.number(Int64(score.points)), "accuracy": formats.percent(score.accuracy),
-                "streak": formats.number(Int64(score.bestStreak)),
-            ]))
+            lines.append(
+                t(
+                    "quiz.summary",
+                    [
+                        "right": formats.number(Int64(score.right)), "wrong": formats.number(Int64(score.wrong)),
+                        "score": formats.number(Int64(score.points)), "accuracy": formats.percent(score.accuracy),
+                        "streak": formats.number(Int64(score.bestStreak)),
+                    ]))
         }
-        lines.append(t("quiz.summary.replay", ["player": session.player, "session": session.session, "seed": String(session.seed)]))
+        lines.append(
+            t(
+                "quiz.summary.replay",
+                ["player": session.player, "session": session.session, "seed": String(session.seed)]))
         return lines
     }
 }

@@ -50,7 +50,8 @@ public struct QuizSession: Sendable {
     /// when no question waits or the number is not an option.
     public mutating func answer(_ number: Int, at time: Date) -> QuizAnswer? {
         guard let question = current, question.options.indices.contains(number - 1) else { return nil }
-        let answer = QuizAnswer(player: player, session: session, answeredAt: time, country: question.country,
+        let answer = QuizAnswer(
+            player: player, session: session, answeredAt: time, country: question.country,
             chosen: question.options[number - 1], options: question.options)
         answers.append(answer)
         current = nil

@@ -15,8 +15,11 @@ public struct QuizStore {
     /// The recorded answers in the order they were given (time, then recording order), all of them
     /// or those recorded under the given spellings of a player's name (`spellings(of:)`).
     public func answers(of players: [String]? = nil) throws -> [QuizAnswer] {
-        let filter = players.map { " WHERE player IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
-        let rows = try database.rows("""
+        let filter =
+            players.map { " WHERE player IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" }
+            ?? ""
+        let rows = try database.rows(
+            """
             SELECT player, session, answered_at, country, chosen, options FROM quiz_answers\(filter)
             ORDER BY answered_at, id
             """, (players ?? []).map(SQLValue.text))
@@ -24,7 +27,8 @@ public struct QuizStore {
             guard let answeredAt = row[2].textValue.flatMap(Instant.parse) else {
                 throw AlmanacError(.invalidData, "quiz.error.bad-time", ["value": row[2].textValue ?? "NULL"])
             }
-            return QuizAnswer(player: row[0].textValue ?? "", session: row[1].textValue, answeredAt: answeredAt,
+            return QuizAnswer(
+                player: row[0].textValue ?? "", session: row[1].textValue, answeredAt: answeredAt,
                 country: row[3].textValue ?? "", chosen: row[4].textValue ?? "",
                 options: row[5].textValue.map { $0.split(separator: "|").map(String.init) })
         }
@@ -50,11 +54,15 @@ public struct QuizStore {
     /// Records an answer (committed at once, so an interrupted game keeps what was answered).
     public func record(_ answer: QuizAnswer) throws {
         try IDRoom.require(.quizAnswers, database)
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO quiz_answers (player, session, answered_at, country, chosen, options)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, [.text(answer.player), SQLValue(answer.session), .text(Instant.format(answer.answeredAt)),
-                  .text(answer.country), .text(answer.chosen), SQLValue(answer.options?.joined(separator: "|"))])
+            """,
+            [
+                .text(answer.player), SQLValue(answer.session), .text(Instant.format(answer.answeredAt)),
+                .text(answer.country), .text(answer.chosen), SQLValue(answer.options?.joined(separator: "|")),
+            ])
     }
 
     /// The player's name when none is given: `$USER`, else `player`.

@@ -19,7 +19,10 @@ public struct QuizAnswer: Sendable, Equatable {
     public var isRight: Bool { country == chosen }
 
     /// An answer as given.
-    public init(player: String, session: String? = nil, answeredAt: Date, country: String, chosen: String, options: [String]? = nil) {
+    public init(
+        player: String, session: String? = nil, answeredAt: Date, country: String, chosen: String,
+        options: [String]? = nil
+    ) {
         self.player = player
         self.session = session
         self.answeredAt = answeredAt
@@ -109,7 +112,8 @@ public enum Scoring {
             byPlayer[answer.player, default: PlayerScore(player: answer.player)].add(answer)
         }
         return byPlayer.values.sorted {
-            ($0.points, $0.right) != ($1.points, $1.right) ? ($0.points, $0.right) > ($1.points, $1.right) : utf8Less($0.player, $1.player)
+            ($0.points, $0.right) != ($1.points, $1.right)
+                ? ($0.points, $0.right) > ($1.points, $1.right) : utf8Less($0.player, $1.player)
         }
     }
 
