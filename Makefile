@@ -83,7 +83,9 @@ test: deps test-deps
 ## chromium-headless-shell, installed with apt-get when missing, with fonts for Latin, Cyrillic and
 ## flag emoji) and check what a reader sees: no console error or outside request, tables equal to
 ## --format json, bars proportional to their numbers, the snowman on its timeline, hostile values as
-## text. Screenshots, light and dark, in English and Russian, go to .build/screenshots/.
+## text. Then `almanac serve`, clicked through as a person would (doors 1, 2 and 5, five quiz rounds,
+## the snowman paused and resumed, a loan returned), each step checked in the database. Screenshots,
+## light and dark, in English and Russian, go to .build/screenshots/.
 test-browser: deps
 	@missing=""; \
 	command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
@@ -92,6 +94,7 @@ test-browser: deps
 	$(call apt-install,exit 1)
 	$(SWIFT) build --product almanac
 	python3 Tests/Browser/check_pages.py --almanac "$$($(SWIFT) build --show-bin-path)/almanac" --samples SampleData --screenshots .build/screenshots
+	python3 Tests/Browser/check_serve.py --almanac "$$($(SWIFT) build --show-bin-path)/almanac" --samples SampleData --screenshots .build/screenshots
 
 ## install: build the release binary and install it with its man pages (English; Russian under
 ## share/man/ru) and its bash, zsh and fish completions: make install [PREFIX=/usr/local] [DESTDIR=].

@@ -2,8 +2,8 @@ import AlmanacKit
 import AlmanacOutput
 import AlmanacText
 
-/// `/calendar/HOLIDAY`: the 24 doors as `calendar show H --format html` draws them, with a button for
-/// each door. A door opens only in order (`calendar open H N`, the same session and rule): an
+/// `/calendar/HOLIDAY`: the 24 doors as `calendar show H --format html` draws them, each door a
+/// button: a click opens it. A door opens only in order (`calendar open H N`, the same session and rule): an
 /// out-of-order one is refused with the CLI's words (409), nothing opened. Reset asks first
 /// (`/calendar/H/reset` is the question, its POST closes the doors, as `calendar reset H --yes`).
 struct CalendarPage {
@@ -23,7 +23,7 @@ struct CalendarPage {
     /// GET: the calendar, with what a POST just did said above it (`?opened=N`, `?reset=N`).
     func show(_ key: String, notice: String = "", status: Int = 200) throws -> Reply {
         let session = try session(writing: false)
-        let page = try session.show(key)
+        let page = try session.show(key, doorForm: context.readOnly ? nil : Self.doorForm)
         if context.wantsJSON { return .json(page, status: status) }
         let view = try session.calendar.view(key)
         var top = notice
@@ -89,27 +89,19 @@ struct CalendarPage {
         return .seeOther(context.link("/calendar/" + holiday.key, [("reset", String(closed))]))
     }
 
-    /// The doors as buttons of one form: an open door says so, the next one is marked; each button
-    /// posts its number. Read-only pages have none.
+    /// The form each door of the picture submits (`CalendarPicture.doorForm`): it carries the token,
+    /// and the door's button its number. Read-only pages have none, and their doors are pictures.
+    private static let doorForm = "open-door"
+
+    /// The form the doors post, and the way to close them all again.
     private func doors(_ view: CalendarView) -> String {
         guard !context.readOnly else { return "" }
-        var buttons = ""
-        for door in view.doors.sorted(by: { $0.number < $1.number }) {
-            let label = door.isOpen ? t("serve.calendar.door-open", ["door": String(door.number)]) : String(door.number)
-            buttons +=
-                "<button type=\"submit\" name=\"door\" value=\"\(door.number)\""
-                + (door.isOpen ? " class=\"open\"" : "")
-                + (door.number == view.next ? " class=\"next\"" : "") + ">" + HTMLText.escaped(label) + "</button>"
-        }
-        let heading = HTMLPage.heading(t("serve.calendar.doors"))
         let form = context.postForm(
-            "/calendar/" + view.holiday.key + "/open", class: "serve-form doors", buttons, button: ""
-        )
-        .replacingOccurrences(of: "<button type=\"submit\"></button>", with: "")
+            "/calendar/" + view.holiday.key + "/open", id: Self.doorForm, class: "doors", "", button: nil)
         let reset =
             "<p><a href=\"" + HTMLText.attribute(context.link("/calendar/" + view.holiday.key + "/reset")) + "\">"
             + HTMLText.escaped(t("serve.calendar.reset")) + "</a></p>\n"
-        return heading + form + reset
+        return form + reset
     }
 
     /// Links to every calendar, for the navigation's world: the selected one, else the first.

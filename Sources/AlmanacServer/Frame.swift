@@ -26,9 +26,6 @@ struct Frame {
         p.serve-notice{border-left:4px solid var(--success);background:var(--success-bg);padding:.4rem .8rem}\
         p.serve-error{border-left:4px solid var(--alert);background:var(--alert-bg);padding:.4rem .8rem}\
         td.actions{white-space:nowrap}\
-        form.doors button{min-width:3.2rem;font-variant-numeric:tabular-nums}\
-        form.doors button.open{opacity:.55}\
-        form.doors button.next{border-color:var(--accent);font-weight:600}\
         form.flags button.flag{font-size:3rem;line-height:1;padding:.4rem .8rem}\
         ul.worlds{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.5rem;list-style:none;padding:0}\
         ul.worlds li{border:1px solid var(--line);background:var(--panel);padding:.6rem .8rem}\

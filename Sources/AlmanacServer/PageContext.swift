@@ -43,13 +43,19 @@ struct PageContext: Sendable {
         return path + "?" + all.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&")
     }
 
-    /// A `<form method="post">` to `action` holding the token (and the language), the fields' markup
-    /// and a button; none in read-only mode.
-    func postForm(_ action: String, class name: String = "serve-form", _ fields: String, button: String) -> String {
+    /// A `<form method="post">` to `action` (with `query` in its address, the language last) holding
+    /// the token, the fields' markup and a button (none when `button` is nil: the fields have their
+    /// own, or buttons elsewhere name the form by its `id`); no form in read-only mode.
+    func postForm(
+        _ action: String, query: [(String, String)] = [], id: String? = nil, class name: String = "serve-form",
+        _ fields: String, button: String?
+    ) -> String {
         guard !readOnly else { return "" }
-        return "<form method=\"post\" class=\"" + name + "\" action=\"" + HTMLText.attribute(link(action)) + "\">"
+        return "<form method=\"post\"" + (id.map { " id=\"" + $0 + "\"" } ?? "") + " class=\"" + name
+            + "\" action=\"" + HTMLText.attribute(link(action, query)) + "\">"
             + "<input type=\"hidden\" name=\"" + Guard.tokenField + "\" value=\"" + token + "\">"
-            + fields + "<button type=\"submit\">" + HTMLText.escaped(button) + "</button></form>\n"
+            + fields + (button.map { "<button type=\"submit\">" + HTMLText.escaped($0) + "</button>" } ?? "")
+            + "</form>\n"
     }
 
     /// A labelled input of a form.

@@ -112,9 +112,7 @@ struct QuizPage {
                 + HTMLText.attribute(String(index + 1)) + "\">" + HTMLText.escaped(Country.flag(code)) + "</button>"
         }
         let form = context.postForm(
-            "/quiz/answer?" + game.fields.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&"),
-            class: "serve-form flags", buttons, button: ""
-        ).replacingOccurrences(of: "<button type=\"submit\"></button>", with: "")
+            "/quiz/answer", query: game.fields, class: "serve-form flags", buttons, button: nil)
         return page(Frame(html), top: words + form)
     }
 

@@ -11,8 +11,21 @@ struct CalendarPicture {
     let view: CalendarView
     /// The user's words.
     let localizer: Localizer
+    /// On a live page (`serve`), the id of the form a door's click submits: each door is then a
+    /// button of that form, posting its number. Nil on a page written to a file.
+    var doorForm: String? = nil
 
     private static let size = 112.0, gap = 10.0, columns = 6
+
+    /// The style of the doors as buttons (`doorForm`): the whole door takes the click, and shows
+    /// where the keyboard is.
+    static let doorButtonStyle = """
+        .door-button{display:block;width:100%;height:100%;margin:0;padding:0;border:0;border-radius:10px;\
+        background:transparent;cursor:pointer}
+        .door-button:hover{background:rgba(255,255,255,.14)}
+        .door-button:focus-visible{outline:3px solid #1A73E8;outline-offset:-3px}
+
+        """
 
     /// The holiday's colour as `#RRGGBB`, or a red when it has none (or one that is not a colour).
     var color: String {
@@ -132,6 +145,19 @@ struct CalendarPicture {
                         ("x", cx), ("y", SVGWriter.number(y + Self.size / 2 + 11)), ("text-anchor", "middle"),
                         ("font-size", "32"), ("font-weight", "700"), ("fill", ink),
                     ], text: String(number))
+            }
+            if let doorForm {
+                svg.open(
+                    "foreignObject",
+                    [
+                        ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(Self.size)),
+                        ("height", SVGWriter.number(Self.size)),
+                    ])
+                svg.raw(
+                    "<button xmlns=\"http://www.w3.org/1999/xhtml\" type=\"submit\" class=\"door-button\" form=\""
+                        + HTMLText.attribute(doorForm) + "\" name=\"door\" value=\"\(number)\" aria-label=\""
+                        + HTMLText.attribute(title) + "\"></button>")
+                svg.close("foreignObject")
             }
             svg.close("g")
         }

@@ -52,7 +52,9 @@ struct SnowmanPicture {
         return text == "-0" ? "0" : text
     }
 
-    /// The keyframes and the rule that runs them on the picture `id`, for the page's head.
+    /// The keyframes and the rule that runs them on the picture `id`, for the page's head. Longhands,
+    /// not `animation:`, whose shorthand would also set the play state: the page's pause rule
+    /// (`PageStyle`, a click on the snowman) is less specific than `#id`, and would lose to it.
     func style(id: String) -> String {
         let animation = id + "-moves"
         var css = "@keyframes " + animation + "{\n"
@@ -61,8 +63,9 @@ struct SnowmanPicture {
             css += "\(step)%{transform:\(style.transform);opacity:\(style.opacity)}\n"
         }
         css +=
-            "}\n#\(id) .snowman{transform-box:view-box;transform-origin:0px 0px;animation:\(animation) "
-            + SVGWriter.number(timeline.duration) + "s linear infinite}\n"
+            "}\n#\(id) .snowman{transform-box:view-box;transform-origin:0px 0px;animation-name:\(animation);"
+            + "animation-duration:" + SVGWriter.number(timeline.duration) + "s;animation-timing-function:linear;"
+            + "animation-iteration-count:infinite}\n"
         return css
     }
 

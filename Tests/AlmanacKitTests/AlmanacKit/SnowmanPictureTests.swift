@@ -17,7 +17,10 @@ import Testing
 
     @Test func keyframesFollowTheTimeline() {
         let style = Self.picture().style(id: "s")
-        #expect(style.contains("animation:s-moves 5s linear infinite"))
+        #expect(
+            style.contains(
+                "animation-name:s-moves;animation-duration:5s;animation-timing-function:linear;animation-iteration-count:infinite}"
+            ))
         for step in [0, 25, 50, 75, 100] {
             let values = Self.timeline.values(at: Self.timeline.duration * Double(step) / 100)
             let frame = SnowmanPicture.style(values)

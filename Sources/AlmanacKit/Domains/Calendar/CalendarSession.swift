@@ -65,10 +65,12 @@ public final class CalendarSession {
         return t("calendar.selected", ["title": holiday.title, "holiday": holiday.key]) + "\n"
     }
 
-    /// `calendar show [H]`: the grid, or the doors as rows.
-    public func show(_ key: String?) throws -> String {
+    /// `calendar show [H]`: the grid, or the doors as rows; with `doorForm`, a page's doors are the
+    /// buttons of that form (`serve`).
+    public func show(_ key: String?, doorForm: String? = nil) throws -> String {
         let view = try calendar.view(key)
-        return renderer.render(CalendarTables.calendar(view, grid: { self.grid(view) }, localizer: t))
+        return renderer.render(
+            CalendarTables.calendar(view, grid: { self.grid(view) }, doorForm: doorForm, localizer: t))
     }
 
     /// `calendar open [H] N`: `arguments` are the door, or the holiday and the door.

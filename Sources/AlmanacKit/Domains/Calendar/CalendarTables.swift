@@ -47,8 +47,10 @@ public enum CalendarTables {
     }
 
     /// A calendar: its doors as rows, drawn as `grid` on a terminal and as its picture on a page
-    /// titled with the holiday.
-    public static func calendar(_ view: CalendarView, grid: @escaping () -> String, localizer t: Localizer) -> Page {
+    /// titled with the holiday; with `doorForm`, each door of the picture is a button of that form.
+    public static func calendar(
+        _ view: CalendarView, grid: @escaping () -> String, doorForm: String? = nil, localizer t: Localizer
+    ) -> Page {
         Page(
             title: view.holiday.title,
             sections: [
@@ -56,7 +58,8 @@ public enum CalendarTables {
                     doors(view, localizer: t),
                     picture: Picture(
                         terminal: grid,
-                        svg: { CalendarPicture(view: view, localizer: t).figure(id: "calendar") }))
+                        svg: { CalendarPicture(view: view, localizer: t, doorForm: doorForm).figure(id: "calendar") },
+                        style: doorForm == nil ? nil : { CalendarPicture.doorButtonStyle }))
             ])
     }
 
