@@ -14,12 +14,8 @@ let package = Package(
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
-        // almanac serve: an HTTP/1.1 server on SwiftNIO with graceful shutdown (ServiceLifecycle).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        // What Hummingbird is built on, named by the server: its channel (the port bound) and its logger.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // almanac serve: a small HTTP/1.1 server on the system's sockets (epoll), with no other dependency.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,9 +67,7 @@ let package = Package(
             name: "AlmanacServer",
             dependencies: [
                 "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
+import AlmanacSQLite
 import AlmanacText
 
 /// `/books`: the loans as `books list` shows them (search, sort, open or overdue only; overdue marked
@@ -8,9 +9,12 @@ import AlmanacText
 /// CLI's rules and words.
 struct BooksPage {
     let context: PageContext
+    /// The worker's open connection (read-only for a GET).
+    let database: Database
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ database: Database) {
         self.context = context
+        self.database = database
     }
 
     private var settings: Settings { context.settings }
@@ -53,7 +57,7 @@ struct BooksPage {
     /// GET `/books`: the listing, with what a POST just did (`?done=added&id=24`) said above it.
     func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
         let (filter, sort) = try listing()
-        let store = try LoanStore.openForReading(settings.databasePath)
+        let store = LoanStore(database: database)
         // People get a page of loans (`?page=N`, a hundred each) unless `?limit=` asks for a number:
         // the loans up to the page's end and one more (is there a next page?), read in the order asked
         // for by SQL as `books list` reads them, so page 1 of 100,000 loans reads 101.
@@ -125,7 +129,7 @@ struct BooksPage {
             title: form["title"] ?? "", author: form.text("author"), borrower: form.text("borrower"),
             loanedOn: form.text("loaned_on"), dueOn: form["due_on"] ?? "")
         return try changing(adding: form) {
-            LoanChange(.added, try LoanStore.openForWriting(settings.databasePath).add(edit, today: settings.today))
+            LoanChange(.added, try LoanStore(database: database).add(edit, today: settings.today))
         }
     }
 
@@ -138,7 +142,7 @@ struct BooksPage {
                 ?? settings.today
             return LoanChange(
                 .returned,
-                try LoanStore.openForWriting(settings.databasePath).markReturned(
+                try LoanStore(database: database).markReturned(
                     id: number, on: day, today: settings.today))
         }
     }
@@ -148,7 +152,7 @@ struct BooksPage {
     func edit(_ id: String) throws -> Reply {
         let number = try Self.id(id)
         do {
-            let store = try LoanStore.openForWriting(settings.databasePath)
+            let store = LoanStore(database: database)
             let current = try store.loan(id: number)
             let form = context.form
             func changed(_ name: String, _ now: String?) -> String? {
@@ -177,7 +181,7 @@ struct BooksPage {
     /// GET `/books/ID/edit`: the loan's fields in a form.
     func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
         let number = try Self.id(id)
-        let loan = try LoanStore.openForReading(settings.databasePath).loan(id: number)
+        let loan = try LoanStore(database: database).loan(id: number)
         let renderer = context.renderer("books.edit")
         let table = LoanTable.table([loan], today: settings.today, localizer: t)
         if context.wantsJSON { return .json(renderer.render(table), status: status) }

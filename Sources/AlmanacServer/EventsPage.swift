@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
+import AlmanacSQLite
 import AlmanacText
 
 /// `/events?from=&to=&columns=2|3`: the days' events as `events cards --from --to --columns N` draws
@@ -8,9 +9,12 @@ import AlmanacText
 /// them, with the CLI's rules and words; deleting asks first.
 struct EventsPage {
     let context: PageContext
+    /// The worker's open connection (read-only for a GET).
+    let database: Database
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ database: Database) {
         self.context = context
+        self.database = database
     }
 
     private var settings: Settings { context.settings }
@@ -40,7 +44,7 @@ struct EventsPage {
     /// GET `/events`: the cards, what a POST just did said above them, the toggle, the add form.
     func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
         let (range, columns) = try listing()
-        let store = try EventStore.open(settings.databasePath, writing: false)
+        let store = EventStore(database: database)
         let agenda = try Agenda.load(store, range: range, zone: settings.timeZone, withDescriptions: true)
         let text = EventCards(agenda: agenda, columns: columns, width: 120).render(context.renderer("events.cards"))
         if context.wantsJSON { return .json(text, status: status) }
@@ -80,7 +84,7 @@ struct EventsPage {
             title: form["title"] ?? "", at: form["at"] ?? "", ends: form.text("ends"), person: form.text("person"),
             image: form.text("image"), description: form.text("description"))
         do {
-            let event = try EventStore.open(settings.databasePath, writing: true).add(edit, zone: settings.timeZone)
+            let event = try EventStore(database: database).add(edit, zone: settings.timeZone)
             return done(event, .added)
         } catch let error where !context.wantsJSON {
             let failure = AlmanacError(reporting: error)
@@ -109,7 +113,7 @@ struct EventsPage {
     /// GET `/events/ID/edit`: the event as `events show` shows it, and its fields in a form.
     func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
         let detail = try EventDetail.load(
-            try EventStore.open(settings.databasePath, writing: false),
+            EventStore(database: database),
             id: try BooksPage.id(id, "events.error.no-such-event"))
         let text = detail.render(context.renderer("events.show"))
         if context.wantsJSON { return .json(text, status: status) }
@@ -134,7 +138,7 @@ struct EventsPage {
     /// POST `/events/ID/edit`: `events edit ID` with the fields the form changed.
     func edit(_ id: String) throws -> Reply {
         let number = try BooksPage.id(id, "events.error.no-such-event")
-        let store = try EventStore.open(settings.databasePath, writing: true)
+        let store = EventStore(database: database)
         let current = Self.fields(try store.existing(id: number))
         func changed(_ name: String) -> String? {
             guard let given = context.form[name]?.trimmingCharacters(in: .whitespaces), given != current[name] else {
@@ -159,7 +163,7 @@ struct EventsPage {
 
     /// GET `/events/ID/delete`: the question `events delete` asks, with a button; nothing is deleted.
     func confirmDelete(_ id: String) throws -> Reply {
-        let event = try EventStore.open(settings.databasePath, writing: false).existing(
+        let event = try EventStore(database: database).existing(
             id: try BooksPage.id(id, "events.error.no-such-event"))
         let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
         let question = t(
@@ -180,7 +184,7 @@ struct EventsPage {
 
     /// POST `/events/ID/delete`: `events delete ID --yes`.
     func delete(_ id: String) throws -> Reply {
-        let event = try EventStore.open(settings.databasePath, writing: true).delete(
+        let event = try EventStore(database: database).delete(
             id: try BooksPage.id(id, "events.error.no-such-event"))
         if context.wantsJSON {
             return .json(EventDetail(event: event).changeMessage(.deleted, context.renderer("events.deleted")))

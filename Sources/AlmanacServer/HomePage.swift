@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
+import AlmanacSQLite
 import AlmanacText
 
 /// `/`: the five worlds, and today's news: each calendar's next door (`calendar holidays`), the
@@ -7,9 +8,12 @@ import AlmanacText
 /// CLI renders it. JSON: those three listings' JSON under their names.
 struct HomePage {
     let context: PageContext
+    /// The worker's open connection (read-only for a GET).
+    let database: Database
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ database: Database) {
         self.context = context
+        self.database = database
     }
 
     /// The five worlds, each with the CLI's abstract of its command; a world the server has pages
@@ -22,17 +26,16 @@ struct HomePage {
     func reply() throws -> Reply {
         let settings = context.settings
         let path = settings.databasePath
-        let calendar = try CalendarSession(
-            settings: settings, renderer: context.renderer("calendar.holidays"), environment: [:],
-            writing: false
-        ).holidays()
-        let store = try LoanStore.openForReading(path)
+        let advent = AdventCalendar(database: database)
+        let calendar = context.renderer("calendar.holidays").render(
+            CalendarTables.holidays(try advent.summaries(), selected: try advent.selectedKey(), localizer: context.t))
+        let store = LoanStore(database: database)
         let overdue = try store.loans(LoanFilter(overdueOnly: true), today: settings.today, localizer: context.t)
         let loans = context.renderer("books.list").render(
             LoanTable.table(overdue, today: settings.today, localizer: context.t))
         let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
         let events = try Agenda.load(
-            try EventStore.open(path, writing: false), range: range, zone: settings.timeZone, withDescriptions: true
+            EventStore(database: database), range: range, zone: settings.timeZone, withDescriptions: true
         )
         .render(context.renderer("events.agenda"))
         if context.wantsJSON {

@@ -11,9 +11,12 @@ import AlmanacText
 /// `?seed=N` replays a game's questions. `/quiz/scores` is `quiz scores`.
 struct QuizPage {
     let context: PageContext
+    /// The worker's open connection (read-only for a GET).
+    let database: Database
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ database: Database) {
         self.context = context
+        self.database = database
     }
 
     private var settings: Settings { context.settings }
@@ -36,14 +39,8 @@ struct QuizPage {
         return Game(seed: seed, session: session, player: try FlagQuiz.player(fields.text("player"), environment: [:]))
     }
 
-    /// The session replayed from its recorded answers, with the tables and the store.
-    private func replay(_ game: Game, writing: Bool) throws -> (QuizSession, QuizScreen, QuizStore) {
-        try replay(
-            game, on: writing ? try Store.open(settings.databasePath) : try Store.openReadOnly(settings.databasePath))
-    }
-
-    /// The session replayed on an open connection (inside a transaction: the same connection, never
-    /// a second one, whose opening would drop this one's locks: see `ServerResponder.database`).
+    /// The session replayed from its recorded answers on an open connection (inside a transaction, the
+    /// transaction's own), with the tables and the store.
     private func replay(_ game: Game, on database: Database) throws -> (QuizSession, QuizScreen, QuizStore) {
         let directory = try FlagQuiz.directory(database, path: settings.databasePath)
         let store = QuizStore(database: database)
@@ -79,7 +76,7 @@ struct QuizPage {
                 context.link(
                     "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields))
         }
-        var (session, screen, _) = try replay(game, writing: false)
+        var (session, screen, _) = try replay(game, on: database)
         let last = session.answers.last
         let answering = context.query["next"] != nil || last == nil
         let renderer = context.renderer("quiz.question")
@@ -122,7 +119,7 @@ struct QuizPage {
         guard let game = try game(context.query) else { return .seeOther(context.link("/quiz")) }
         let round = Int(context.form["round"] ?? "") ?? 0
         let choice = Int(context.form["choice"] ?? "") ?? 0
-        var (session, _, store) = try replay(game, writing: true)
+        var (session, _, store) = try replay(game, on: database)
         try store.database.transaction {
             // Read again inside the write lock: two posts of one round record one answer.
             var (current, _, _) = try replay(game, on: store.database)

@@ -44,4 +44,23 @@ struct Reply: Sendable {
         default: 500
         }
     }
+
+    /// The reason phrase of a status this server sends.
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 303: "See Other"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 421: "Misdirected Request"
+        case 422: "Unprocessable Content"
+        case 503: "Service Unavailable"
+        default: status < 500 ? "Client Error" : "Internal Server Error"
+        }
+    }
 }

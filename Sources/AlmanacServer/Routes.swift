@@ -1,49 +1,55 @@
 import AlmanacKit
 import AlmanacOutput
+import AlmanacSQLite
 import AlmanacText
 import Foundation
 
 /// Which page answers which path: a GET reads, a POST changes (through the store the CLI uses) and
-/// sends the browser back to a page with GET.
+/// sends the browser back to a page with GET. `connection` is the worker's open connection (read-only
+/// for a GET), asked for only by the pages that read through it.
 struct Routes: Sendable {
-    func get(_ path: String, _ context: PageContext) -> Reply {
+    func get(_ path: String, _ context: PageContext, _ connection: () throws -> Database) -> Reply {
         answering(context) {
             let parts = Self.parts(path)
-            if parts.isEmpty { return try HomePage(context).reply() }
-            if parts == ["books"] { return try BooksPage(context).list() }
-            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).editPage(id) }
+            if parts.isEmpty { return try HomePage(context, connection()).reply() }
+            if parts == ["books"] { return try BooksPage(context, connection()).list() }
+            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context, connection()).editPage(id) }
             if parts == ["calendar"] {
                 guard let key = try CalendarPage.defaultKey(context) else { return Self.notFound(context) }
                 return .seeOther(context.link("/calendar/" + key))
             }
             if parts.count == 2, parts[0] == "calendar" { return try CalendarPage(context).show(parts[1]) }
             if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).confirmReset(key) }
-            if parts == ["events"] { return try EventsPage(context).list() }
-            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).editPage(id) }
-            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).confirmDelete(id) }
+            if parts == ["events"] { return try EventsPage(context, connection()).list() }
+            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context, connection()).editPage(id) }
+            if let id = Self.item(parts, "events", "delete") {
+                return try EventsPage(context, connection()).confirmDelete(id)
+            }
             if parts == ["animation"] { return try AnimationPage(context).list() }
             if parts.count == 2, parts[0] == "animation" { return try AnimationPage(context).show(parts[1]) }
             if parts == ["reports"] { return try ReportsPage(context).list() }
             if parts.count == 2, parts[0] == "reports" { return try ReportsPage(context).run(parts[1]) }
-            if parts == ["quiz"] { return try QuizPage(context).show() }
-            if parts == ["quiz", "scores"] { return try QuizPage(context).scores() }
+            if parts == ["quiz"] { return try QuizPage(context, connection()).show() }
+            if parts == ["quiz", "scores"] { return try QuizPage(context, connection()).scores() }
             return Self.notFound(context)
         }
     }
 
-    func post(_ path: String, _ context: PageContext) -> Reply {
+    func post(_ path: String, _ context: PageContext, _ connection: () throws -> Database) -> Reply {
         answering(context) {
             let parts = Self.parts(path)
-            if parts == ["books"] { return try BooksPage(context).add() }
-            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context).edit(id) }
-            if let id = Self.item(parts, "books", "return") { return try BooksPage(context).markReturned(id) }
+            if parts == ["books"] { return try BooksPage(context, connection()).add() }
+            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context, connection()).edit(id) }
+            if let id = Self.item(parts, "books", "return") {
+                return try BooksPage(context, connection()).markReturned(id)
+            }
             if let key = Self.item(parts, "calendar", "open") { return try CalendarPage(context).open(key) }
             if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).reset(key) }
-            if parts == ["quiz", "answer"] { return try QuizPage(context).answer() }
-            if parts == ["events"] { return try EventsPage(context).add() }
+            if parts == ["quiz", "answer"] { return try QuizPage(context, connection()).answer() }
+            if parts == ["events"] { return try EventsPage(context, connection()).add() }
             if let name = Self.item(parts, "animation", "step") { return try AnimationPage(context).step(name) }
-            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context).edit(id) }
-            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context).delete(id) }
+            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context, connection()).edit(id) }
+            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context, connection()).delete(id) }
             return Self.notFound(context)
         }
     }

@@ -1,112 +1,122 @@
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
-import Dispatch
+import FlyingFox
 import Foundation
-import HTTPTypes
-import Hummingbird
-import NIOCore
 
 /// Answers every request: the safety rules first (the host, the password, a POST's size, origin
-/// and token, read-only), then the page, made on a thread of its own because SQLite blocks (a busy
-/// database is waited for, as the CLI waits), then the security headers on whatever goes back.
-struct ServerResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-
+/// and token, read-only), then the page, made on a worker thread with its open connections
+/// (`Workers`: SQLite blocks, and a busy database is waited for, as the CLI waits), then the
+/// security headers on whatever goes back.
+struct ServerResponder: HTTPHandler {
     let configuration: ServerConfiguration
     let guards: Guard
     let routes: Routes
+    let workers: Workers
     /// The reader's words, made once per language (a localizer merges its tables when made).
     let localizers: [String: Localizer]
 
-    init(_ configuration: ServerConfiguration) {
+    init(_ configuration: ServerConfiguration, workers: Workers) {
         self.configuration = configuration
         guards = Guard(password: configuration.password, loopbackOnly: configuration.isLoopbackOnly)
         routes = Routes()
+        self.workers = workers
         localizers = Dictionary(uniqueKeysWithValues: Language.all.map { ($0, Localizer(locale: $0)) })
     }
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let reply = await reply(to: request)
-        var fields = HTTPFields()
+        var fields = HTTPHeaders()
         fields[.contentType] = reply.contentType
         for (name, value) in Guard.headers(contentType: reply.contentType, body: reply.body) {
-            if let name = HTTPField.Name(name) { fields[name] = value }
+            fields[HTTPHeader(name)] = value
         }
         if let location = reply.location { fields[.location] = location }
-        if reply.status == 401 { fields[.wwwAuthenticate] = "Basic realm=\"almanac\", charset=\"UTF-8\"" }
-        if reply.status == 405 { fields[.allow] = "GET, HEAD, POST" }
-        let bytes = ByteBuffer(string: request.method == .head ? "" : reply.body)
-        return Response(status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: bytes))
+        if reply.status == 401 { fields[HTTPHeader("WWW-Authenticate")] = "Basic realm=\"almanac\", charset=\"UTF-8\"" }
+        if reply.status == 405 { fields[HTTPHeader("Allow")] = "GET, HEAD, POST" }
+        return HTTPResponse(
+            statusCode: HTTPStatusCode(reply.status, phrase: Reply.phrase(reply.status)), headers: fields,
+            body: request.method == .HEAD ? Data() : Data(reply.body.utf8))
     }
 
     /// The reply, after the rules every request passes.
-    private func reply(to request: Request) async -> Reply {
+    private func reply(to request: HTTPRequest) async -> Reply {
         let headers = request.headers
-        let host = request.head.authority
+        let host = headers[.host]
         guard guards.acceptsHost(host) else {
             return .text("Misdirected request: this server answers to a loopback address only.", status: 421)
         }
         guard guards.isAuthorized(headers[.authorization]) else {
             return .text("Authentication required.", status: 401)
         }
-        let query = FormData(request.uri.query.map { Substring($0) } ?? "")
-        let language = Language.choose(query: query["lang"], acceptLanguage: headers[.acceptLanguage])
-        let wantsJSON = (headers[.accept] ?? "").contains("application/json")
+        let query = FormData(Substring(request.target.query()))
+        let language = Language.choose(query: query["lang"], acceptLanguage: headers[HTTPHeader("Accept-Language")])
+        let wantsJSON = (headers[HTTPHeader("Accept")] ?? "").contains("application/json")
         var settings = configuration.settings
         settings.localizer = localizers[language] ?? .english
         if !configuration.fixedToday { settings.today = LocalDate(Date(), in: settings.timeZone) }
         settings.format = wantsJSON ? .json : .html
-        let path = request.uri.path
+        let path = request.target.path()
         var context = PageContext(
             settings: settings, token: guards.token, readOnly: configuration.readOnly,
             lang: query["lang"].flatMap { Language.all.contains($0) ? $0 : nil }, path: path, query: query,
             form: FormData())
         switch request.method {
-        case .get, .head:
-            let page = context
-            return await blocking { routes.get(path, page) }
-        case .post:
-            if configuration.readOnly { return .text(context.t("serve.error.read-only"), status: 403) }
-            if let length = headers[.contentLength].flatMap({ Int($0) }), length > Guard.bodyLimit {
-                return .text(context.t("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413)
+        case .GET, .HEAD:
+            let (routes, page) = (routes, context)
+            return await workers.run { connections in routes.get(path, page) { try connections.reader() } }
+        case .POST:
+            let words = context.settings.localizer
+            if configuration.readOnly { return .text(words("serve.error.read-only"), status: 403) }
+            let body: Data
+            switch await Self.body(of: request) {
+            case .read(let data): body = data
+            case .tooLarge:
+                return .text(words("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413)
+            case .unreadable: return .text("Bad request.", status: 400)
             }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: Guard.bodyLimit)
-            } catch is NIOTooManyBytesError {
-                return .text(context.t("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413)
-            } catch {
-                return .text("Bad request.", status: 400)
+            guard
+                Guard.isSameOrigin(
+                    origin: headers[HTTPHeader("Origin")], referer: headers[HTTPHeader("Referer")], host: host)
+            else {
+                return .text(words("serve.error.foreign-origin"), status: 403)
             }
-            guard Guard.isSameOrigin(origin: headers[.origin], referer: headers[.referer], host: host) else {
-                return .text(context.t("serve.error.foreign-origin"), status: 403)
-            }
-            context.form = FormData(Substring(String(buffer: body)))
+            context.form = FormData(Substring(String(decoding: body, as: UTF8.self)))
             guard guards.tokenMatches(context.form[Guard.tokenField]) else {
-                return .text(context.t("serve.error.token"), status: 403)
+                return .text(words("serve.error.token"), status: 403)
             }
-            let page = context
-            return await blocking { routes.post(path, page) }
+            let (routes, page) = (routes, context)
+            return await workers.run { connections in routes.post(path, page) { try connections.writer() } }
         default:
             return .text("Method not allowed.", status: 405)
         }
     }
 
-    /// Where every page touches the database: one request at a time, on a thread that may block
-    /// (SQLite's busy wait), not on the server's own. One at a time because opening a database checks
-    /// its file with open() and close() first (`DatabaseContent`), and POSIX drops every lock a process
-    /// holds on a file when any descriptor of it closes: a second request opening the file while a
-    /// first holds a write lock would hand that lock to another process (a cron `overdue --notify`),
-    /// and two writers at once damage the database (seen: SQLite errors 11 and 522 under 4 writers).
-    private static let database = DispatchQueue(label: "almanac.serve.database")
+    /// What a POST's body came to.
+    private enum Body {
+        case read(Data)
+        /// Larger than `Guard.bodyLimit`.
+        case tooLarge
+        /// The client stopped sending it, or sent what is not HTTP.
+        case unreadable
+    }
 
-    /// Runs `body` on the database's queue.
-    private func blocking(_ body: @escaping @Sendable () -> Reply) async -> Reply {
-        await withCheckedContinuation { continuation in
-            Self.database.async { continuation.resume(returning: body()) }
+    /// A POST's body, refused when larger than `Guard.bodyLimit` (said by its length, or found while
+    /// reading a chunked one): never more than the limit is held.
+    private static func body(of request: HTTPRequest) async -> Body {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Guard.bodyLimit {
+            return .tooLarge
         }
+        var body = Data()
+        do {
+            for try await chunk in request.bodySequence {
+                body.append(chunk)
+                if body.count > Guard.bodyLimit { return .tooLarge }
+            }
+        } catch {
+            return .unreadable
+        }
+        return .read(body)
     }
 }
 
