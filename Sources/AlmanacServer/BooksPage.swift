@@ -281,20 +281,32 @@ struct BooksPage {
     /// The listing's page with a last column of actions: return (an open loan) and edit. The rows are
     /// the CLI's, in the order of `loans`; read-only pages have no such column.
     private func withActions(_ page: String, _ loans: [Loan]) -> String {
-        guard !context.readOnly, let head = page.range(of: "</tr></thead>\n<tbody>\n"),
-            let end = page.range(of: "</tbody>", range: head.upperBound..<page.endIndex)
+        guard !context.readOnly, let head = page.markup("</tr></thead>\n<tbody>\n"),
+            let end = page.markup("</tbody>", from: head.upperBound)
         else { return page }
-        var rows = page[head.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(
-            String.init)
+        var out = String(page[..<head.lowerBound])
+        out.reserveCapacity(page.utf8.count + loans.count * 512)
+        out += "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(t("serve.column.actions")) + "</th>"
+        out += "</tr></thead>\n<tbody>\n"
+        // The rows by their bytes: the page is the renderer's, one row a line.
         var index = 0
-        for (number, row) in rows.enumerated()
-        where row.hasPrefix("<tr>") && row.hasSuffix("</tr>") && index < loans.count {
-            rows[number] = String(row.dropLast(5)) + "<td class=\"actions\">" + actions(loans[index]) + "</td></tr>"
-            index += 1
+        var first = true
+        for line in page[head.upperBound..<end.lowerBound].utf8.split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        {
+            if !first { out += "\n" }
+            first = false
+            let row = Substring(line)
+            if index < loans.count, line.starts(with: "<tr>".utf8), line.suffix(5).elementsEqual("</tr>".utf8) {
+                out += row.dropLast(5)
+                out += "<td class=\"actions\">" + actions(loans[index]) + "</td></tr>"
+                index += 1
+            } else {
+                out += row
+            }
         }
-        let title = "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(t("serve.column.actions")) + "</th>"
-        return String(page[..<head.lowerBound]) + title + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n")
-            + String(page[end.lowerBound...])
+        out += page[end.lowerBound...]
+        return out
     }
 
     private func actions(_ loan: Loan) -> String {

@@ -197,8 +197,8 @@ struct EventsPage {
         guard !context.readOnly else { return page }
         var out = ""
         var rest = page[...]
-        while let open = rest.range(of: "<article class=\"card\" data-id=\""),
-            let close = rest[open.upperBound...].range(of: "</article>")
+        while let open = rest.markup("<article class=\"card\" data-id=\""),
+            let close = rest.markup("</article>", from: open.upperBound)
         {
             let id = rest[open.upperBound...].prefix { $0.isNumber }
             out +=

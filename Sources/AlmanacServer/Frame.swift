@@ -36,25 +36,25 @@ struct Frame {
     /// footer, and the server's style rules at the end of the style sheet.
     func adding(nav: String, top: String = "", bottom: String = "") -> String {
         var page = html
-        if let foot = page.range(of: "<footer>", options: .backwards) {
+        if let foot = page.markup("<footer>", backwards: true) {
             page.insert(contentsOf: bottom, at: foot.lowerBound)
         }
         if !top.isEmpty { page.insert(contentsOf: top, at: headingEnd(page)) }
-        if let main = page.range(of: "<main>\n") { page.insert(contentsOf: nav, at: main.upperBound) }
-        if let style = page.range(of: "</style>") { page.insert(contentsOf: Self.style + "\n", at: style.lowerBound) }
+        if let main = page.markup("<main>\n") { page.insert(contentsOf: nav, at: main.upperBound) }
+        if let style = page.markup("</style>") { page.insert(contentsOf: Self.style + "\n", at: style.lowerBound) }
         return page
     }
 
     /// What the page holds between its heading's lines and its footer: its pictures and tables.
     var body: Substring {
         let start = headingEnd(html)
-        let end = html.range(of: "<footer>", options: .backwards)?.lowerBound ?? html.endIndex
+        let end = html.markup("<footer>", backwards: true)?.lowerBound ?? html.endIndex
         return start <= end ? html[start..<end] : ""
     }
 
     /// Rules the page adds to the common style sheet (an animation's keyframes), or nothing.
     var ownStyle: Substring {
-        guard let open = html.range(of: "<style>\n"), let close = html.range(of: "</style>") else { return "" }
+        guard let open = html.markup("<style>\n"), let close = html.markup("</style>") else { return "" }
         let sheet = html[open.upperBound..<close.lowerBound]
         let common = Frame.commonStyle
         return sheet.hasPrefix(common) ? sheet.dropFirst(common.count) : ""
@@ -69,11 +69,11 @@ struct Frame {
 
     /// Where the heading's lines end: after `<h1>`, and the lead and the date line under it.
     private func headingEnd(_ page: String) -> String.Index {
-        guard var index = page.range(of: "</h1>\n")?.upperBound else {
-            return page.range(of: "<main>\n")?.upperBound ?? page.endIndex
+        guard var index = page.markup("</h1>\n")?.upperBound else {
+            return page.markup("<main>\n")?.upperBound ?? page.endIndex
         }
         for opening in ["<p class=\"lead", "<p class=\"dated\">"] where page[index...].hasPrefix(opening) {
-            if let end = page[index...].range(of: "</p>\n") { index = end.upperBound }
+            if let end = page.markup("</p>\n", from: index) { index = end.upperBound }
         }
         return index
     }

@@ -104,11 +104,33 @@ struct Guard: Sendable {
     static func styleHashes(_ html: String) -> [String] {
         var hashes: [String] = []
         var rest = html[...]
-        while let open = rest.range(of: "<style>"), let close = rest[open.upperBound...].range(of: "</style>") {
-            let text = rest[open.upperBound..<close.lowerBound]
-            hashes.append(Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString())
+        while let open = rest.markup("<style>"), let close = rest.markup("</style>", from: open.upperBound) {
+            hashes.append(styleHashes.hash(rest[open.upperBound..<close.lowerBound]))
             rest = rest[close.upperBound...]
         }
         return hashes
+    }
+
+    /// The hashes of the style sheets seen last: nearly every page has the same sheet.
+    private static let styleHashes = StyleHashes()
+
+    /// A few style sheets and their hashes, the newest first; a sheet is compared byte for byte.
+    private final class StyleHashes: @unchecked Sendable {
+        // `recent` is read and written under `lock` only, by whichever thread answers a request.
+        private let lock = NSLock()
+        private var recent: [(sheet: String, hash: String)] = []
+
+        func hash(_ sheet: Substring) -> String {
+            lock.lock()
+            let known = recent.first { $0.sheet == sheet }?.hash
+            lock.unlock()
+            if let known { return known }
+            let hash = Data(SHA256.hash(data: Data(sheet.utf8))).base64EncodedString()
+            lock.lock()
+            recent.insert((String(sheet), hash), at: 0)
+            if recent.count > 8 { recent.removeLast() }
+            lock.unlock()
+            return hash
+        }
     }
 }
