@@ -36,11 +36,18 @@ protocol RowRules {
     func check(_ row: inout RowCheck)
 }
 
-/// A kind's definition as the importer runs it.
+/// A kind's definition as the importer runs it. The check is made where the kind is known (`init`), so
+/// the compiler specializes the kind's rules for `RowCheck`; called through the generic `check`, they
+/// ran unspecialized, every read a witness call and every field a closure.
 struct KindRows<Kind: KindDefinition>: RowRules {
-    let context: Kind.Context
+    private let checkRow: (inout RowCheck) -> Void
+
+    init(context: Kind.Context) {
+        checkRow = { Kind.check(&$0, context) }
+    }
+
     var columns: [ImportColumn] { Kind.specs.map(\.importColumn) }
-    func check(_ row: inout RowCheck) { Kind.check(&row, context) }
+    func check(_ row: inout RowCheck) { checkRow(&row) }
 }
 
 /// Saved settings, whose columns after the kind's own are the properties' keys.
