@@ -165,12 +165,18 @@ extension RowSource {
 /// Byte-level tests the rules share.
 enum TextRules {
     /// True when the text holds only white space (spaces, tabs, line breaks, and Unicode's others).
+    /// An ASCII byte that is not white space settles it at once, even after letters of another script
+    /// (`ночь snow`): the character that holds such a byte never starts with white space.
     static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var ascii = true
         for byte in bytes {
-            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace) }
-            if byte != 32 && (byte < 9 || byte > 13) { return false }
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte != 32 && (byte < 9 || byte > 13) {
+                return false
+            }
         }
-        return true
+        return ascii || String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 
     /// A whole number of up to 18 digits with an optional sign, or nil.
