@@ -28,6 +28,12 @@ enum TextCheck {
                 index += 1
                 continue
             }
+            // Two bytes from C2 on (Cyrillic, Greek, Latin letters with marks): valid whenever the
+            // second continues them, and never a surrogate or a byte-order mark.
+            if byte >= 0xC2 && byte <= 0xDF && index + 1 < count && bytes[index + 1] & 0xC0 == 0x80 {
+                index += 2
+                continue
+            }
             let length: Int
             let minimum: UInt32
             var scalar: UInt32

@@ -32,6 +32,28 @@ import Testing
         #expect(found.1 == problem)
     }
 
+    /// Over seeded random bytes, most of them letters of two bytes and ASCII, with stray lead,
+    /// continuation and zero bytes, the check agrees with Swift's own UTF-8 validation: clean exactly
+    /// when the bytes are valid UTF-8 with no NUL and no byte-order mark.
+    @Test func agreesWithSwiftsValidationOverRandomBytes() {
+        var random = SplitMix64(seed: 28)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), Array("Ж".utf8), Array("ё".utf8), Array("€".utf8), Array("🎄".utf8),
+            Array("\u{FEFF}".utf8), Array("e\u{301}".utf8), [0x00], [0x80], [0xBF], [0xC0], [0xC2], [0xDF], [0xE0],
+            [0xED], [0xF4], [0xFF],
+        ]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(24) { bytes += random.pick(pieces) }
+            let clean =
+                String(validating: bytes, as: UTF8.self).map {
+                    !$0.unicodeScalars.contains { $0 == "\0" || $0 == "\u{FEFF}" }
+                }
+                ?? false
+            #expect((Self.problem(bytes) == nil) == clean, "\(bytes)")
+        }
+    }
+
     @Test func windows1251MatchesItsCodePage() throws {
         let transcoder = try #require(TextEncoding.windows1251.transcoder())
         let bytes: [UInt8] = Array(0xC0...0xFF) + [0xA8, 0xB8, 0xB9, 0x88, 0x20]
