@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds a file's delimiter when `--delimiter` is not given, from a sample of its first lines, as
 /// DuckDB's `read_csv` and LibreOffice's import dialog do: Excel's `sep=X` first line when there is
 /// one, else the candidate (`,` `;` tab `|`) that splits the header into the most known column
@@ -98,6 +100,8 @@ enum DelimiterSniffer {
             if inQuotes {
                 if byte == 34 {
                     if index + 1 < count && text[index + 1] == 34 { index += 1 } else { inQuotes = false }
+                } else {
+                    index = next(34, in: text, from: index) - 1
                 }
             } else if byte == delimiter {
                 endField(index)
@@ -110,7 +114,12 @@ enum DelimiterSniffer {
                 if byte == 13 && index + 1 < count && text[index + 1] == 10 { index += 1 }
                 fieldStart = index + 1
             } else {
-                if byte == 34 && atFieldStart { inQuotes = true }
+                if byte == 34 && atFieldStart {
+                    inQuotes = true
+                } else {
+                    // The rest of the field's text says nothing: on to the next delimiter, quote or line break.
+                    index = nextSpecial(in: text, from: index + 1, delimiter: delimiter) - 1
+                }
                 atFieldStart = false
                 lineHasText = true
             }
@@ -120,5 +129,37 @@ enum DelimiterSniffer {
         // by the end of the sample (a very wide one) counts the fields seen so far.
         if index == count && lineHasText && (complete || !sawHeader) { endLine(count) }
         return shape
+    }
+
+    /// The index of the next `byte` at or after `start`, or the end of `text`.
+    static func next(_ byte: UInt8, in text: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard start < text.count, let base = text.baseAddress,
+            let found = memchr(base + start, Int32(byte), text.count - start)
+        else { return text.count }
+        return UnsafeRawPointer(found) - base
+    }
+
+    /// The index of the next delimiter, quote, LF or CR at or after `start`, or the end of `text`:
+    /// eight bytes at a time, the way `TextCheck` looks for a zero byte.
+    static func nextSpecial(in text: UnsafeRawBufferPointer, from start: Int, delimiter: UInt8) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        let count = text.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+            let masked = word ^ (ones &* UInt64(byte))
+            return (masked &- ones) & ~masked & 0x8080_8080_8080_8080 != 0
+        }
+        var index = start
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if holds(word, delimiter) || holds(word, 10) || holds(word, 13) || holds(word, 34) { break }
+            index += 8
+        }
+        while index < count {
+            let byte = text[index]
+            if byte == delimiter || byte == 10 || byte == 13 || byte == 34 { return index }
+            index += 1
+        }
+        return count
     }
 }

@@ -33,6 +33,26 @@ import Testing
         #expect(Self.sniff(text) == UInt8(ascii: Unicode.Scalar(expected)!))
     }
 
+    /// The sniffer skips a field's text eight bytes at a time: over seeded random samples it stops
+    /// where a byte-by-byte walk stops, at the next delimiter, quote or line break.
+    @Test func skippingAFieldStopsWhereAWalkStops() {
+        var random = SplitMix64(seed: 28)
+        let pieces = Array("aЖ,;\t|\"\n\r".utf8) + [0x00, 0x80, 0xFF]
+        for _ in 0..<20_000 {
+            let bytes = (0..<random.below(40)).map { _ in random.pick(pieces) }
+            let start = random.below(bytes.count + 1)
+            let delimiter = random.pick(DelimiterSniffer.candidates)
+            let walked =
+                bytes[start...].firstIndex { [delimiter, 34, 10, 13].contains($0) } ?? bytes.count
+            let skipped = bytes.withUnsafeBytes {
+                DelimiterSniffer.nextSpecial(in: $0, from: start, delimiter: delimiter)
+            }
+            #expect(skipped == walked, "\(bytes) from \(start)")
+            let quote = bytes[start...].firstIndex(of: 34) ?? bytes.count
+            #expect(bytes.withUnsafeBytes { DelimiterSniffer.next(34, in: $0, from: start) } == quote)
+        }
+    }
+
     @Test func aHeaderNoCandidateSplitsHasNone() {
         #expect(Self.sniff("title\nDune, the book\n") == nil)
         #expect(Self.sniff("") == nil)
