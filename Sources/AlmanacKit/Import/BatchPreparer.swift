@@ -11,7 +11,7 @@ final class BatchPreparer {
     private(set) var mapping: HeaderMapping?
     /// The file's header as written, once read.
     private(set) var header: [String]?
-    private lazy var columns = rules.columns
+    private let columns: [ImportColumn]
 
     /// One row's values, reused: `RowCheck` binds here and the row is appended to the batch at once.
     private let rowValues: UnsafeMutablePointer<BindValue>
@@ -28,7 +28,8 @@ final class BatchPreparer {
         self.throughLink = throughLink
         self.kind = kind
         self.rules = rules
-        width = rules.columns.count
+        columns = rules.columns
+        width = columns.count
         rowValues = .allocate(capacity: max(width, 1))
     }
 
@@ -60,7 +61,7 @@ final class BatchPreparer {
         var problems = structuralProblems(batch, record, expectedWidth: nil)
         if problems.isEmpty {
             let result = HeaderMapping.map(
-                batch, record: record, columns: rules.columns, kind: kind, file: file, renames: renames,
+                batch, record: record, columns: columns, kind: kind, file: file, renames: renames,
                 throughLink: throughLink)
             if let found = result.mapping {
                 mapping = found

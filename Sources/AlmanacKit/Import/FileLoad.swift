@@ -51,10 +51,14 @@ final class FileLoad {
             if !batch.fatal.isEmpty && !stopped { stop(batch) }
         }
         let values = batch.values
+        // Read once a batch: most batches skip no record and hold no invalid one, and each look into
+        // the batch (a class) is checked for exclusive access.
+        let (skipped, invalid) = (batch.skipped, batch.invalid)
+        let (anySkipped, anyInvalid) = (!skipped.isEmpty, !invalid.isEmpty)
         try values.withUnsafeBufferPointer { values in
             var issueIndex = 0
-            for record in 0..<batch.recordCount where !batch.skipped.contains(record) {
-                if batch.invalid.contains(record) {
+            for record in 0..<batch.recordCount where !(anySkipped && skipped.contains(record)) {
+                if anyInvalid && invalid.contains(record) {
                     try flush(batch, values)
                     if stopped { return }
                     var problems: [ImportDiagnostic] = []
