@@ -1,11 +1,15 @@
+import AlmanacText
+
 /// The parsing thread's second step: reads the header, then checks every record of a batch (its
 /// structure, its bytes, its kind's rules) and lays out the values to insert.
 final class BatchPreparer {
     let file: String
     let kind: ImportKind
     let rules: any RowRules
-    /// The file's encoding as the reader settled it (for the words of an encoding error).
+    /// The file's encoding as the reader settled it (for the words of an encoding error), and the
+    /// forms of its days.
     private var encoding = TextEncoding.utf8
+    private var dates = DateForms()
     /// True for a file reached through a link: an unknown column is named by number (`HeaderMapping`).
     let throughLink: Bool
     private(set) var mapping: HeaderMapping?
@@ -38,6 +42,7 @@ final class BatchPreparer {
     /// Checks the batch's records. `atEnd` is true when the file has been read to its end.
     func prepare(_ batch: RecordBatch, atEnd: Bool) {
         encoding = batch.dialect.encoding
+        dates = batch.dialect.dates
         batch.width = width
         batch.values.reserveCapacity(batch.recordCount * width)
         for record in 0..<batch.recordCount {
@@ -58,7 +63,7 @@ final class BatchPreparer {
     }
 
     private func readHeader(_ batch: RecordBatch, _ record: Int) -> Bool {
-        var problems = structuralProblems(batch, record, expectedWidth: nil)
+        var problems = structuralProblems(batch, batch.storage, record, expectedWidth: nil)
         if problems.isEmpty {
             let result = HeaderMapping.map(
                 batch, record: record, columns: columns, kind: kind, file: file, renames: renames,
@@ -76,17 +81,21 @@ final class BatchPreparer {
 
     /// Checks a record, binding its values into `rowValues`.
     private func check(_ batch: RecordBatch, _ record: Int, _ mapping: HeaderMapping) {
-        if batch.record(record).fault == .fieldTooLong {
+        // The batch's storage is read once a row (each read of a class's property is checked for
+        // exclusive access at run time), and not kept past it: the rules may grow its arena.
+        let storage = batch.storage
+        let span = storage.records[record]
+        if span.fault == .fieldTooLong {
             batch.skipped.insert(record)
-            batch.fatal = structuralProblems(batch, record, expectedWidth: nil)
+            batch.fatal = structuralProblems(batch, storage, record, expectedWidth: nil)
             return
         }
-        if isSeparatorsOnly(batch, record) {
+        if Self.isSeparatorsOnly(span, storage.fields) {
             // A spreadsheet's empty row (`;;;`): nothing in it, so nothing is lost.
             batch.skipped.insert(record)
             return
         }
-        var problems = structuralProblems(batch, record, expectedWidth: mapping.width)
+        var problems = structuralProblems(batch, storage, record, expectedWidth: mapping.width)
         if problems.isEmpty && mapping.namedWidth < mapping.width {
             problems = valuesInUnnamedColumns(batch, record, from: mapping.namedWidth)
         }
@@ -96,18 +105,16 @@ final class BatchPreparer {
             return
         }
         var row = RowCheck(
-            batch: batch, record: record, mapping: mapping.fields, columns: columns, file: file,
-            output: rowValues, width: width, dateForms: batch.dialect.dates)
+            batch: batch, storage: storage, record: record, mapping: mapping.fields, columns: columns, file: file,
+            output: rowValues, width: width, dateForms: dates)
         rules.check(&row)
         row.finish()
         if row.failed { batch.invalid.insert(record) }
     }
 
     /// True for a record of empty, unquoted fields only: a line of delimiters.
-    private func isSeparatorsOnly(_ batch: RecordBatch, _ record: Int) -> Bool {
-        let span = batch.record(record)
+    private static func isSeparatorsOnly(_ span: RecordSpan, _ fields: PlainBuffer<FieldSpan>) -> Bool {
         guard span.fault == .none, span.dropped == 0 else { return false }
-        let fields = batch.storage.fields
         for index in span.firstField..<(span.firstField + span.fieldCount)
         where fields[index].length > 0 || fields[index].quoted {
             return false
@@ -131,8 +138,9 @@ final class BatchPreparer {
     }
 
     /// Parse faults, a wrong number of fields, NUL bytes and invalid text, each at its place.
-    private func structuralProblems(_ batch: RecordBatch, _ record: Int, expectedWidth: Int?) -> [ImportDiagnostic] {
-        let storage = batch.storage
+    private func structuralProblems(_ batch: RecordBatch, _ storage: BatchStorage, _ record: Int, expectedWidth: Int?)
+        -> [ImportDiagnostic]
+    {
         let span = storage.records[record]
         func at(_ place: (line: Int, column: Int), _ key: String, _ arguments: [String: String] = [:])
             -> ImportDiagnostic

@@ -89,9 +89,10 @@ struct RowCheck: RowSource {
     /// column per property, and a message per column would make memory follow the width).
     static let listedProblems = 10
 
-    /// A check of one record, binding into `output` (room for `width` values, one per column).
+    /// A check of one record, binding into `output` (room for `width` values, one per column);
+    /// `storage` is the batch's as it is now.
     init(
-        batch: RecordBatch, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
+        batch: RecordBatch, storage: BatchStorage, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
         output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms()
     ) {
         self.dateForms = dateForms
@@ -100,7 +101,6 @@ struct RowCheck: RowSource {
         self.mapping = mapping
         self.columns = columns
         self.file = file
-        let storage = batch.storage
         fields = storage.fields.base + storage.records[record].firstField
         arena = storage.arena.base
         self.output = output
