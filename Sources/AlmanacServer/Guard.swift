@@ -15,6 +15,8 @@ struct Guard: Sendable {
 
     /// The largest request body taken: forms are small.
     static let bodyLimit = 64 * 1024
+    /// How much of a refused body is read and dropped before the answer, so that it reaches the client.
+    static let drainLimit = 16 << 20
     /// The name of the hidden field holding the token.
     static let tokenField = "csrf"
 

@@ -43,17 +43,17 @@ struct ServerResponder: HTTPHandler {
     private func reply(to request: HTTPRequest) async -> Reply {
         let headers = request.headers
         let host = headers[.host]
-        guard guards.acceptsHost(host) else {
-            return .text("Misdirected request: this server answers to a loopback address only.", status: 421)
-        }
-        guard guards.isAuthorized(headers[.authorization]) else {
-            return .text("Authentication required.", status: 401)
-        }
+        // The language first: even a refusal is said in the reader's words.
         let query = FormData(Substring(request.target.query()))
         let language = Language.choose(query: query["lang"], acceptLanguage: headers[HTTPHeader("Accept-Language")])
+        let words = localizers[language] ?? .english
+        guard guards.acceptsHost(host) else { return .text(words("serve.error.misdirected"), status: 421) }
+        guard guards.isAuthorized(headers[.authorization]) else {
+            return .text(words("serve.error.unauthorized"), status: 401)
+        }
         let wantsJSON = (headers[HTTPHeader("Accept")] ?? "").contains("application/json")
         var settings = configuration.settings
-        settings.localizer = localizers[language] ?? .english
+        settings.localizer = words
         if !configuration.fixedToday { settings.today = LocalDate(Date(), in: settings.timeZone) }
         settings.format = wantsJSON ? .json : .html
         let path = request.target.path()
@@ -66,14 +66,13 @@ struct ServerResponder: HTTPHandler {
             let (routes, page) = (routes, context)
             return await workers.run { connections in routes.get(path, page) { try connections.reader() } }
         case .POST:
-            let words = context.settings.localizer
             if configuration.readOnly { return .text(words("serve.error.read-only"), status: 403) }
             let body: Data
             switch await Self.body(of: request) {
             case .read(let data): body = data
             case .tooLarge:
                 return .text(words("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413)
-            case .unreadable: return .text("Bad request.", status: 400)
+            case .unreadable: return .text(words("serve.error.bad-request"), status: 400)
             }
             guard
                 Guard.isSameOrigin(
@@ -88,7 +87,7 @@ struct ServerResponder: HTTPHandler {
             let (routes, page) = (routes, context)
             return await workers.run { connections in routes.post(path, page) { try connections.writer() } }
         default:
-            return .text("Method not allowed.", status: 405)
+            return .text(words("serve.error.method"), status: 405)
         }
     }
 
@@ -102,21 +101,32 @@ struct ServerResponder: HTTPHandler {
     }
 
     /// A POST's body, refused when larger than `Guard.bodyLimit` (said by its length, or found while
-    /// reading a chunked one): never more than the limit is held.
+    /// reading a chunked one): never more than the limit is held. The rest of a refused body is read
+    /// and dropped (up to `Guard.drainLimit`), so the refusal reaches a client still sending: a
+    /// connection closed on bytes it has not read is reset, and the answer lost with it. A client
+    /// that asked first (`Expect: 100-continue`) has sent nothing more and is answered at once.
     private static func body(of request: HTTPRequest) async -> Body {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Guard.bodyLimit {
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        if let length, length > Guard.bodyLimit,
+            length > Guard.drainLimit || request.headers[HTTPHeader("Expect")]?.lowercased() == "100-continue"
+        {
             return .tooLarge
         }
         var body = Data()
+        var read = 0
         do {
             for try await chunk in request.bodySequence {
-                body.append(chunk)
-                if body.count > Guard.bodyLimit { return .tooLarge }
+                read += chunk.count
+                if read <= Guard.bodyLimit {
+                    body.append(chunk)
+                } else if read > Guard.drainLimit {
+                    return .tooLarge
+                }
             }
         } catch {
-            return .unreadable
+            return read > Guard.bodyLimit ? .tooLarge : .unreadable
         }
-        return .read(body)
+        return read > Guard.bodyLimit ? .tooLarge : .read(body)
     }
 }
 

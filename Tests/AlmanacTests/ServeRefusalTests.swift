@@ -1,0 +1,119 @@
+import AlmanacText
+import Foundation
+import Testing
+
+/// The refusals `almanac serve` sends before any page is made (400 a body that is not HTTP, 401 no
+/// password, 405 another method, 413 a body over 64 KiB, 421 a foreign `Host`) are a line of plain
+/// text in the reader's language, chosen as pages choose it: `Accept-Language`, or `?lang=`.
+@Suite struct ServeRefusalTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+        try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
+    }
+
+    /// Each refusal's words, by status.
+    static let keys = [
+        400: "serve.error.bad-request", 401: "serve.error.unauthorized", 405: "serve.error.method",
+        413: "serve.error.too-large", 421: "serve.error.misdirected",
+    ]
+
+    @Test(arguments: [400, 401, 405, 413, 421])
+    func aRefusalIsInTheReadersLanguage(status: Int) throws {
+        try dir.write("password", "s3cret\n")
+        let server = try RunningServer(dir, status == 401 ? ["--password-file", "password"] : [])
+        let key = try #require(Self.keys[status])
+        var seen: [String] = []
+        for (language, header, query) in [
+            ("en", nil, ""), ("ru", "ru-RU,ru;q=0.9,en;q=0.5", ""), ("ru", nil, "?lang=ru"),
+        ] {
+            let answer = try refusal(status, server, acceptLanguage: header, query: query)
+            let words = Localizer(locale: language)(key, ["limit": "65536"])
+            #expect(answer.status == status, "\(status) \(language): \(answer.status) \(answer.body)")
+            #expect(answer.body == words + "\n", "\(status) \(language)")
+            #expect(answer.headers["content-type"] == "text/plain; charset=utf-8")
+            #expect(answer.headers["x-frame-options"] == "DENY")
+            seen.append(answer.body)
+        }
+        #expect(seen[0] != seen[1] && seen[1] == seen[2], "English, then Russian twice: \(seen)")
+        #expect(seen[1].unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }, "\(seen[1])")
+        #expect(server.stop() == 0)
+    }
+
+    /// A request the server refuses with `status`.
+    private func refusal(_ status: Int, _ server: RunningServer, acceptLanguage: String?, query: String) throws
+        -> RunningServer.Answer
+    {
+        var headers = acceptLanguage.map { ["Accept-Language": $0] } ?? [:]
+        switch status {
+        case 400:
+            return try Self.raw(
+                "POST /books\(query) HTTP/1.1\r\nHost: \(server.url.dropFirst(7).dropLast())\r\n"
+                    + (acceptLanguage.map { "Accept-Language: \($0)\r\n" } ?? "")
+                    + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "not a chunk size\r\n",
+                url: server.url)
+        case 401: return try server.get("/books" + query, headers: headers)
+        case 405: return try server.request("DELETE", "/books" + query, headers: headers)
+        case 413:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            return try server.request(
+                "POST", "/books" + query, headers: headers, body: "title=" + String(repeating: "a", count: 100_000))
+        default:
+            headers["Host"] = "evil.example:80"
+            return try server.get("/books" + query, headers: headers)
+        }
+    }
+
+    /// Sends `request` as it is (curl would never send a broken chunk) and reads the one answer.
+    private static func raw(_ request: String, url: String) throws -> RunningServer.Answer {
+        let port = try #require(url.split(separator: ":").last.flatMap { UInt16($0.dropLast()) })
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        let bytes = Array(request.utf8)
+        try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            if let split = text.range(of: "\r\n\r\n"),
+                let length = text[..<split.lowerBound].split(separator: "\r\n").first(where: {
+                    $0.lowercased().hasPrefix("content-length:")
+                }).flatMap({ Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) }),
+                text[split.upperBound...].utf8.count >= length
+            {
+                break
+            }
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else {
+            return RunningServer.Answer(status: 0, headers: [:], body: text)
+        }
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        return RunningServer.Answer(status: status, headers: headers, body: String(text[split.upperBound...]))
+    }
+}
