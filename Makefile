@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
+.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-serve bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
 
 all: build
 
@@ -122,7 +122,8 @@ uninstall:
 
 ## bench: time a 1,000,000-row import (BENCH_ROWS=10000000 for ten million) against `sqlite3 .import`
 ## + CREATE INDEX, a C floor program and DuckDB; listings and every report against the sqlite3 shell; a
-## week's agenda over 1,000,000 events, and headers and rows of millions of columns (see Bench/).
+## week's agenda over 1,000,000 events, headers and rows of millions of columns, and `almanac serve`
+## under wrk (see Bench/).
 bench: release
 	Bench/run.sh
 	Bench/listing.sh
@@ -130,6 +131,14 @@ bench: release
 	Bench/overdue.sh
 	Bench/wide.sh
 	Bench/sniff.sh
+	Bench/serve.sh
+
+## bench-serve: only `almanac serve` under load (part of bench): 30 s of wrk on /, /books and
+## /books?page=1 over 100,000 loans, then /books while 4 clients POST returns and door openings and a
+## cron `overdue --notify` runs every second; checks no 5xx and no lost or doubled write. Needs wrk
+## (apt-get install wrk): skipped with a message without it.
+bench-serve: release
+	Bench/serve.sh
 
 ## bench-sniff: only what finding the delimiter costs at 1,000,000 rows (part of bench).
 bench-sniff: release
