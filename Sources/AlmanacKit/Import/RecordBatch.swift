@@ -12,16 +12,21 @@ struct PlainBuffer<Element: BitwiseCopyable> {
         base = .allocate(capacity: self.capacity)
     }
 
+    // Inlined into the parser's callbacks, with the rare growth kept out of line.
+    @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            bigger.update(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
     }
 
     subscript(index: Int) -> Element {
@@ -45,8 +50,8 @@ struct ByteArena {
         base = .allocate(byteCount: self.capacity, alignment: 8)
     }
 
-    /// Appends bytes and returns the offset they start at.
-    @discardableResult
+    /// Appends bytes and returns the offset they start at (inlined into the parser's callbacks).
+    @discardableResult @inline(__always)
     mutating func append(_ bytes: UnsafeRawPointer?, _ length: Int) -> Int {
         let offset = count
         reserve(length)
@@ -56,10 +61,15 @@ struct ByteArena {
     }
 
     /// Makes room for `length` more bytes and returns where they go; `commit` makes them part of the arena.
+    @inline(__always)
     mutating func reserve(_ length: Int) {
-        guard count + length > capacity else { return }
+        if count + length > capacity { grow(to: count + length) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
         var size = capacity * 2
-        while size < count + length { size *= 2 }
+        while size < needed { size *= 2 }
         let bigger = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         bigger.copyMemory(from: base, byteCount: count)
         base.deallocate()
