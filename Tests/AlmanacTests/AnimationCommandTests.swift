@@ -5,8 +5,7 @@ import Testing
 @Suite struct AnimationCommandTests {
     static func workdir() throws -> Workdir {
         let dir = try Workdir()
-        try dir.initDatabase()
-        #expect(try dir.run(["--db", "a.db", "import", CalendarCommandTests.sample]).status == 0)
+        try dir.sampleData("a.db")
         return dir
     }
 

@@ -3,13 +3,9 @@ import Testing
 
 /// `almanac calendar …` end to end, on the sample data.
 @Suite struct CalendarCommandTests {
-    static let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-
     static func workdir() throws -> Workdir {
         let dir = try Workdir()
-        try dir.initDatabase()
-        let imported = try dir.run(["--db", "a.db", "import", sample])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try dir.sampleData("a.db")
         return dir
     }
 

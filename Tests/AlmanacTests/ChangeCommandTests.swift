@@ -10,12 +10,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.prepared("sample data", as: "a.db") { template in
-            try template.initDatabase("made.db")
-            let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-            let imported = try template.run(["--db", "made.db", "import", sample])
-            try #require(imported.status == 0, "\(imported.stderr)")
-        }
+        try dir.sampleData("a.db")
     }
 
     func run(_ arguments: [String], input: String? = nil) throws -> Workdir.Output {

@@ -96,12 +96,10 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 
     // MARK: Helpers
 
-    /// A database with the sample data in it, closed (so its WAL is checkpointed into the file).
+    /// A database with the sample data in it, closed (so its WAL is checkpointed into the file): a
+    /// copy of the one imported once per test run.
     static func prepare(_ dir: Workdir) throws {
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-        try dir.initDatabase()
-        let setup = try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", sample])
-        #expect(setup.status == 0, "\(setup.stderr)")
+        try dir.sampleData("a.db", options: ["--today", "2025-12-22"])
     }
 
     /// Copies the case's file into the directory under its own name, or makes it.

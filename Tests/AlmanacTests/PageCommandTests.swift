@@ -13,12 +13,10 @@ import Testing
         try #require(try dir.run(Self.day + ["calendar", "select", "christmas"]).status == 0)
     }
 
-    /// A folder with `a.db` holding the sample data.
+    /// A folder with `a.db` holding the sample data (imported once per test run, then copied).
     static func sampleWorkdir() throws -> Workdir {
         let dir = try Workdir()
-        try dir.initDatabase()
-        let out = try dir.run(day + ["import", Workdir.packageRoot.appendingPathComponent("SampleData").path])
-        try #require(out.status == 0, "\(out.stderr)")
+        try dir.sampleData("a.db", options: Array(day.dropFirst(2)))
         return dir
     }
 

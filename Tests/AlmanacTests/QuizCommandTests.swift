@@ -11,10 +11,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-        let loaded = try dir.run(["--db", "a.db", "import", sample])
-        #expect(loaded.status == 0, "\(loaded.stderr)")
+        try dir.sampleData("a.db")
     }
 
     /// Runs `almanac ARGS < FILE` through the shell, so standard input really is the file.

@@ -13,9 +13,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-        #expect(try dir.run(["--db", "a.db", "import", sample]).status == 0)
+        try dir.sampleData("a.db")
     }
 
     /// Starts a game on the pseudo-terminal (standard input, output and error), and waits until

@@ -14,16 +14,13 @@ struct ReadOnlyUserTests {
     let other: OtherUser
 
     /// The database's folder and files are the owner's (root's): mode 0755 and 0644, as `init` and an
-    /// import leave them with the usual umask.
+    /// import leave them with the usual umask (copied with their modes from the run's sample database).
     init() throws {
         dir = try Workdir()
         other = try OtherUser(dir)
         try FileManager.default.createDirectory(atPath: dir.path("data"), withIntermediateDirectories: true)
         try setMode(0o755, dir.path("data"))
-        try dir.initDatabase("data/lib.db")
-        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
-        let imported = try dir.run(["--db", "data/lib.db", "--today", "2025-12-22", "import", sample])
-        try #require(imported.status == 0, "\(imported.stderr)")
+        try dir.sampleData("data/lib.db", options: ["--today", "2025-12-22"])
         #expect(FileState.names(in: dir.path("data")) == ["lib.db", "lib.db-shm", "lib.db-wal"])
         for name in ["lib.db", "lib.db-shm", "lib.db-wal"] {
             let mode =

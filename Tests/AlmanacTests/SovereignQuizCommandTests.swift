@@ -10,11 +10,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.initDatabase()
-        let loaded = try dir.run([
-            "--db", "a.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path,
-        ])
-        #expect(loaded.status == 0, "\(loaded.stderr)")
+        try dir.sampleData("a.db")
     }
 
     /// Plays `rounds` questions answering 1 to each, with standard input from a file.

@@ -48,11 +48,7 @@ final class InteractiveShell {
 /// A database with the sample holidays, for completion to read.
 enum CompletionFixture {
     static func database(in dir: Workdir) throws -> String {
-        _ = try dir.run(["--db", "sample.db", "init"])
-        let out = try dir.run([
-            "--db", "sample.db", "import", Workdir.packageRoot.appendingPathComponent("SampleData").path,
-        ])
-        guard out.status == 0 else { throw POSIXError(.EIO) }
+        try dir.sampleData("sample.db")
         return dir.path("sample.db")
     }
 }

@@ -1,6 +1,22 @@
 import Foundation
+import Testing
 
 extension Workdir {
+    /// The package's sample files, as a user imports them with `almanac import SampleData`.
+    static let sampleFolder = packageRoot.appendingPathComponent("SampleData").path
+
+    /// Copies into this directory, as `name`, a database made by `almanac init` and then
+    /// `almanac --db … OPTIONS import SampleData`: made once per test run for each set of options
+    /// (`Workdir.prepared`), so a suite whose every test starts from the sample data imports it once.
+    func sampleData(_ name: String = "a.db", options: [String] = []) throws {
+        let key = (["sample data"] + options).joined(separator: " ")
+        try prepared(key, as: name) { template in
+            try template.initDatabase("made.db")
+            let out = try template.run(["--db", "made.db"] + options + ["import", Self.sampleFolder])
+            try #require(out.status == 0, "import SampleData: \(out.stderr)")
+        }
+    }
+
     /// A directory with the sample database as `almanac.db` (made by `almanac demo`): copy it into
     /// others with `sampleCopy()`, one per run that may change it.
     static func sampleSource() throws -> Workdir {
