@@ -54,7 +54,7 @@ import Testing
         let dir = try Workdir()
         try HostileInputTests.prepare(dir)
         let digest = try HostileInputTests.digest(dir)
-        let exports = try Self.exports(dir)
+        let exports = try Self.sampleExports.get()
         try dir.write("in.csv", change.text)
         let out = try dir.run([
             "--db", "a.db", "--today", "2025-12-22", "import", change.kind.rawValue, "in.csv", "--on-conflict",
@@ -85,6 +85,14 @@ import Testing
             #expect(imported.status == 0, "\(kind): \(imported.stderr)")
         }
         #expect(try Self.exports(fresh, database: "b.db") == after)
+    }
+
+    /// Every kind's export of the sample data every test starts from (a copy of one database): read
+    /// once per test run.
+    static let sampleExports = Result { () throws -> [ImportKind: String] in
+        let dir = try Workdir()
+        try HostileInputTests.prepare(dir)
+        return try exports(dir)
     }
 
     /// Every kind as `export` writes it.
