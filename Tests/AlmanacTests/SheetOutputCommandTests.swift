@@ -10,7 +10,7 @@ import Testing
 
     init() throws {
         dir = try Workdir()
-        try dir.demoDatabase("a.db")
+        try dir.demoCopy("a.db")
     }
 
     func run(_ arguments: [String], locale: String = "en") throws -> Workdir.Output {

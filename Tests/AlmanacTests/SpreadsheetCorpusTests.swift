@@ -63,15 +63,24 @@ import Testing
         arguments: conversions)
     func libreOfficeFilesImportAsTheWorkbooksCells(_ conversion: Conversion) throws {
         let dir = try Workdir()
-        let script = Self.folder.appendingPathComponent("make_workbooks.py").path
-        let made = try ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, dir.url.path],
-            environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": Self.python], input: nil, directory: dir.url)
-        #expect(made.status == 0, "\(String(decoding: made.stderr, as: UTF8.self))")
         let names = ["russian", "english", "names"]
+        // The workbooks and LibreOffice's profile are made once per test run (the suite is serialized,
+        // so one soffice at a time uses the profile): each conversion starts from the same files.
+        let workbooks = try Templates.shared.folder("spreadsheet workbooks") { made in
+            let script = Self.folder.appendingPathComponent("make_workbooks.py").path
+            let run = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, made.url.path],
+                environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": Self.python], input: nil, directory: made.url)
+            try #require(run.status == 0, "\(String(decoding: run.stderr, as: UTF8.self))")
+        }
+        for file in names.map({ "\($0).xlsx" }) + ["expected.json"] {
+            try FileManager.default.copyItem(
+                at: workbooks.appendingPathComponent(file), to: dir.url.appendingPathComponent(file))
+        }
+        let profile = try Templates.shared.folder("libreoffice profile") { _ in }
         let converted = try dir.run(
             [
-                "-env:UserInstallation=file://\(dir.path("profile"))", "--headless", "--convert-to", conversion.filter,
+                "-env:UserInstallation=file://\(profile.path)", "--headless", "--convert-to", conversion.filter,
                 "--outdir", dir.path("csv"),
             ] + names.map { dir.path("\($0).xlsx") }, executable: URL(fileURLWithPath: "/usr/bin/soffice"))
         #expect(converted.status == 0, "\(converted.stderr)")

@@ -17,6 +17,12 @@ extension Workdir {
         }
     }
 
+    /// Copies into this directory, as `name`, the database `almanac demo` makes: the demo runs once
+    /// per test run.
+    func demoCopy(_ name: String) throws {
+        try prepared("demo", as: name) { try $0.demoDatabase("made.db") }
+    }
+
     /// A directory with the sample database as `almanac.db` (made by `almanac demo`): copy it into
     /// others with `sampleCopy()`, one per run that may change it.
     static func sampleSource() throws -> Workdir {
