@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct CrashSafetyTests {
     @Test func killedImportsAreWhollyThereOrWhollyAbsent() throws {
         let dir = try Workdir()
-        let rows = Stress.isOn ? 1_000_000 : 200_000
+        let rows = Stress.isOn ? 1_000_000 : 100_000
         let kills = Stress.isOn ? 20 : 5
         try Stress.writeBooks(dir.path("loans.csv"), rows: rows)
         #expect(try dir.run(["--db", "empty.db", "init"]).status == 0)
