@@ -71,6 +71,7 @@ start() {
 stop() {
   kill -TERM "$PID"
   wait "$PID" || { echo "make bench-serve: the server exited $? on SIGTERM" >&2; FAILED=1; }
+  PID=""
 }
 
 rss() { ps -o rss= -p "$PID" | awk '{printf "%.0f", $1 / 1024}'; }
@@ -92,6 +93,9 @@ load() {
 }
 
 FAILED=0
+# A run stopped half way (a failure, Ctrl-C) leaves no server or cron loop behind.
+PID="" CRON=""
+trap 'for job in $PID $CRON; do kill "$job" 2>/dev/null || true; done' EXIT
 echo
 echo "almanac serve: wrk -t2 -c$CONNECTIONS -d${DURATION}s from another process, on loopback; the sample data, then"
 echo "the sample data and $LOANS generated loans (load average $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -131,6 +135,7 @@ load /books "GET /books + 4 writers + cron"
 wait "$WRITERS"
 stop
 wait "$CRON" || true
+CRON=""
 today=$(date +%F)
 
 # The checks.
