@@ -1,7 +1,7 @@
 # Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
+APT_PACKAGES := libsqlite3-dev libcsv-dev libcurl4-openssl-dev tzdata python3
 
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
 PREFIX ?= /usr/local
@@ -29,11 +29,15 @@ apt-install = if [ -n "$$missing" ]; then \
 	fi
 
 ## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
-## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
+## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime). And
+## libcurl's headers: the server library (FlyingFox) brings Foundation's networking, which a binary
+## built with --static-swift-stdlib (`make release`) links against libcurl.
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
+	[ -f /usr/include/curl/curl.h ] || [ -f /usr/include/$$(uname -m)-linux-gnu/curl/curl.h ] || \
+	  missing="$$missing libcurl4-openssl-dev"; \
 	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	$(call apt-install,exit 1)
