@@ -5,8 +5,9 @@ import Foundation
 /// Number shapes come from ICU for the exact locale asked for (`ru`: `1 234 567,5` with a no-break
 /// space). Date patterns are translation entries (`format.date` = `EEE d MMM` gives `Mon 22 Dec`), so
 /// a language with words of its own chooses its own order; a locale without words (de, fr) gets
-/// ICU's best pattern for the same fields. Formatters are built once per instance: make one per
-/// table or message batch, not per cell.
+/// ICU's best pattern for the same fields. ICU's formatters are costly to build (half the time of a
+/// `serve` page, which made them afresh for each table) and not safe to share between threads: each
+/// thread keeps the ones it built, by locale and pattern (`FormatterCache`).
 ///
 /// Dates are proleptic Gregorian, as stored and as SQLite counts them: ICU's Gregorian calendar turns
 /// Julian before 1582-10-15 unless told otherwise, which would call 1500-03-01 "Thu 20 Feb". ICU only
@@ -21,8 +22,8 @@ public final class LocalizedFormats {
     public let today: LocalDate?
 
     private let locale: Locale
-    private lazy var decimal = makeNumberFormatter(.decimal, fractionDigits: 6)
-    private lazy var percentage = makeNumberFormatter(.percent, fractionDigits: 1)
+    private lazy var decimal = FormatterCache.number(locale: locale, style: .decimal, fractionDigits: 6)
+    private lazy var percentage = FormatterCache.number(locale: locale, style: .percent, fractionDigits: 1)
     private var dateFormatters: [String: DateFormatter] = [:]
 
     /// Formats for a localizer, showing instants in `timeZone`.
@@ -93,21 +94,10 @@ public final class LocalizedFormats {
     /// A formatter of wall-clock times given as UTC instants, in the proleptic Gregorian calendar.
     private func formatter(_ key: String) -> DateFormatter {
         if let cached = dateFormatters[key] { return cached }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = Self.utc
-        // Stored dates are Gregorian; a locale whose default calendar differs still reads them as such.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = Self.utc
-        formatter.calendar = calendar
-        // After the calendar, which brings its own change date (1582-10-15).
-        formatter.gregorianStartDate = .distantPast
-        formatter.dateFormat = datePattern(key)
+        let formatter = FormatterCache.date(locale: locale, pattern: datePattern(key))
         dateFormatters[key] = formatter
         return formatter
     }
-
-    private static let utc = TimeZone(identifier: "UTC")!
 
     /// The ICU pattern for a date key: the translation when the language has words of its own,
     /// else ICU's best pattern for the same fields in the user's locale.
@@ -117,12 +107,45 @@ public final class LocalizedFormats {
         let template = String(pattern.filter { $0.isLetter && $0.isASCII })
         return DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? pattern
     }
+}
 
-    private func makeNumberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int) -> NumberFormatter {
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = style
-        formatter.maximumFractionDigits = fractionDigits
+/// The ICU formatters this thread has built, by what they were built for: each is configured once,
+/// then only read, and never leaves its thread.
+private enum FormatterCache {
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// A formatter of wall-clock times given as UTC instants, in the proleptic Gregorian calendar.
+    static func date(locale: Locale, pattern: String) -> DateFormatter {
+        cached("date\u{1}" + locale.identifier + "\u{1}" + pattern) {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = utc
+            // Stored dates are Gregorian; a locale whose default calendar differs still reads them as such.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = utc
+            formatter.calendar = calendar
+            // After the calendar, which brings its own change date (1582-10-15).
+            formatter.gregorianStartDate = .distantPast
+            formatter.dateFormat = pattern
+            return formatter
+        }
+    }
+
+    static func number(locale: Locale, style: NumberFormatter.Style, fractionDigits: Int) -> NumberFormatter {
+        cached("number\u{1}" + locale.identifier + "\u{1}\(style.rawValue)\u{1}\(fractionDigits)") {
+            let formatter = NumberFormatter()
+            formatter.locale = locale
+            formatter.numberStyle = style
+            formatter.maximumFractionDigits = fractionDigits
+            return formatter
+        }
+    }
+
+    private static func cached<Formatter: AnyObject>(_ key: String, _ make: () -> Formatter) -> Formatter {
+        let cache = Thread.current.threadDictionary
+        if let formatter = cache[key] as? Formatter { return formatter }
+        let formatter = make()
+        cache[key] = formatter
         return formatter
     }
 }
