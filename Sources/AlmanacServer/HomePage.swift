@@ -5,7 +5,9 @@ import AlmanacText
 
 /// `/`: the five worlds, and today's news: each calendar's next door (`calendar holidays`), the
 /// overdue loans (`books list --overdue`) and today's events (`events agenda --days 1`), each as the
-/// CLI renders it. JSON: those three listings' JSON under their names.
+/// CLI renders it. A page shows the first `overdueShown` overdue loans and links to the rest (a
+/// library with thousands overdue would otherwise get them all on every visit); the JSON has them all,
+/// as `books list --overdue --format json`. JSON: those three listings' JSON under their names.
 struct HomePage {
     let context: PageContext
     /// The worker's open connection (read-only for a GET).
@@ -23,6 +25,9 @@ struct HomePage {
         ("animation", "help.animation.abstract"), ("books", "help.books.abstract"),
     ]
 
+    /// How many overdue loans the page lists before its link to all of them.
+    static let overdueShown = 10
+
     func reply() throws -> Reply {
         let settings = context.settings
         let path = settings.databasePath
@@ -30,7 +35,11 @@ struct HomePage {
         let calendar = context.renderer("calendar.holidays").render(
             CalendarTables.holidays(try advent.summaries(), selected: try advent.selectedKey(), localizer: context.t))
         let store = LoanStore(database: database)
-        let overdue = try store.loans(LoanFilter(overdueOnly: true), today: settings.today, localizer: context.t)
+        var filter = LoanFilter(overdueOnly: true)
+        if !context.wantsJSON { filter.limit = Self.overdueShown + 1 }
+        var overdue = try store.loans(filter, today: settings.today, localizer: context.t)
+        let more = overdue.count > Self.overdueShown && !context.wantsJSON
+        if more { overdue.removeLast(overdue.count - Self.overdueShown) }
         let loans = context.renderer("books.list").render(
             LoanTable.table(overdue, today: settings.today, localizer: context.t))
         let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
@@ -58,6 +67,11 @@ struct HomePage {
         body +=
             HTMLPage.heading(t("serve.home.next-doors")) + Self.section(calendar, empty: t("serve.home.no-calendars"))
         body += HTMLPage.heading(t("serve.home.overdue")) + Self.section(loans, empty: t("serve.home.no-overdue"))
+        if more {
+            body +=
+                "<p><a href=\"" + HTMLText.attribute(context.link("/books", [("overdue", "1")])) + "\">"
+                + HTMLText.escaped(t("serve.home.all-overdue", ["shown": String(Self.overdueShown)])) + "</a></p>\n"
+        }
         body += HTMLPage.heading(t("serve.home.today")) + Self.section(events, empty: t("serve.home.no-events"))
         let page = HTMLPage(
             title: t("serve.home.title"), lead: t("serve.home.lead", ["path": path]),

@@ -18,6 +18,35 @@ import Testing
         try dir.run(["--db", "almanac.db", "--today", "2025-12-24"] + arguments)
     }
 
+    /// The home page lists the first ten overdue loans and links to all of them, in both languages;
+    /// its JSON has every one, as `books list --overdue --format json`.
+    @Test func theHomePageListsTheFirstOverdueLoansAndLinksToTheRest() throws {
+        for number in 1...12 {
+            _ = try cli([
+                "books", "add", "Late \(number)", "--loaned-on", "2025-10-01", "--due", "2025-11-\(10 + number)",
+            ])
+        }
+        let overdue = try cli(["books", "list", "--overdue", "--format", "json"]).stdout
+        let all = overdue.components(separatedBy: "\"id\": ").count - 1
+        #expect(all > 12)
+        let server = try RunningServer(dir, [])
+        for (lang, words) in [
+            ("en", "The first 10 shown: every overdue loan…"), ("ru", "Показаны первые 10: все просроченные выдачи…"),
+        ] {
+            let page = try server.get("/?lang=" + lang)
+            #expect(page.status == 200)
+            let heading = lang == "en" ? "Overdue loans" : "Просроченные выдачи"
+            let section =
+                try #require(page.body.components(separatedBy: heading).dropFirst().first)
+                .components(separatedBy: "<h2").first ?? ""
+            // A header row and ten loans.
+            #expect(section.components(separatedBy: "<tr").count - 1 == 11, "\(lang)")
+            #expect(page.body.contains("<a href=\"/books?overdue=1&amp;lang=\(lang)\">" + words + "</a>"), "\(lang)")
+        }
+        let json = try server.get("/", headers: ["Accept": "application/json"])
+        #expect(json.body.components(separatedBy: "\"days_overdue\"").count - 1 == all)
+    }
+
     @Test func doorsOpenInOrderAndResetAsksFirst() throws {
         let server = try RunningServer(dir, [])
         let first = try server.get("/calendar")
