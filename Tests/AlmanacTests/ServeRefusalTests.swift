@@ -102,18 +102,6 @@ import Testing
                 break
             }
         }
-        let text = String(decoding: received, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n") else {
-            return RunningServer.Answer(status: 0, headers: [:], body: text)
-        }
-        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
-        let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
-        }
-        return RunningServer.Answer(status: status, headers: headers, body: String(text[split.upperBound...]))
+        return RunningServer.parse(String(decoding: received, as: UTF8.self))
     }
 }

@@ -116,7 +116,8 @@ final class RunningServer {
         return (process, output)
     }
 
-    private static func parse(_ text: String) -> Answer {
+    /// An HTTP/1.1 answer as received: its status, headers (names in lower case) and body.
+    static func parse(_ text: String) -> Answer {
         guard let split = text.range(of: "\r\n\r\n") else { return Answer(status: 0, headers: [:], body: text) }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
         let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
