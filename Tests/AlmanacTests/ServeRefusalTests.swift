@@ -41,6 +41,27 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A connection that says nothing is closed after 30 s (the sweeper looks every 7.5 s), and so is a
+    /// kept-alive one after its answer: both at once, so the test waits once.
+    @Test func aSilentConnectionIsClosed() throws {
+        let server = try RunningServer(dir, [])
+        let silent = try Self.connect(server.url)
+        defer { close(silent) }
+        let kept = try Self.connect(server.url)
+        defer { close(kept) }
+        let request = Array("GET /books HTTP/1.1\r\nHost: \(server.url.dropFirst(7).dropLast())\r\n\r\n".utf8)
+        try #require(send(kept, request, request.count, 0) == request.count)
+        let start = Date()
+        #expect(Self.readUntilClosed(silent).isEmpty)
+        let silentFor = Date().timeIntervalSince(start)
+        let answer = String(decoding: Self.readUntilClosed(kept), as: UTF8.self)
+        let keptFor = Date().timeIntervalSince(start)
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        #expect((29...50).contains(silentFor), "closed after \(silentFor) s")
+        #expect((29...50).contains(keptFor), "closed after \(keptFor) s")
+        #expect(server.stop() == 0)
+    }
+
     /// A request the server refuses with `status`.
     private func refusal(_ status: Int, _ server: RunningServer, acceptLanguage: String?, query: String) throws
         -> RunningServer.Answer
@@ -68,22 +89,8 @@ import Testing
 
     /// Sends `request` as it is (curl would never send a broken chunk) and reads the one answer.
     private static func raw(_ request: String, url: String) throws -> RunningServer.Answer {
-        let port = try #require(url.split(separator: ":").last.flatMap { UInt16($0.dropLast()) })
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
+        let socket = try connect(url)
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(connected == 0)
         let bytes = Array(request.utf8)
         try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
         var received: [UInt8] = []
@@ -103,5 +110,39 @@ import Testing
             }
         }
         return RunningServer.parse(String(decoding: received, as: UTF8.self))
+    }
+
+    /// Every byte until the server closes the connection (or 60 s pass).
+    private static func readUntilClosed(_ socket: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return received }
+            received += buffer[0..<count]
+        }
+    }
+
+    /// A TCP connection to the server at `url` (reads time out after 60 s).
+    private static func connect(_ url: String) throws -> Int32 {
+        let port = try #require(url.split(separator: ":").last.flatMap { UInt16($0.dropLast()) })
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socket
     }
 }
