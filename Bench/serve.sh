@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `make bench-serve` (part of `make bench`): `almanac serve` under load from second processes, on the
 # sample data plus $BENCH_SERVE_LOANS generated loans (100,000; `generate books`), the release binary.
-#   reading  wrk, $CONNECTIONS connections for $DURATION s on / (the sample data alone: the home page
-#            lists every overdue loan) and on /books and /books?page=1 (with the loans): requests/s,
-#            p50, p99, answers other than 2xx, the server's resident memory at start and end;
+#   reading  wrk, $CONNECTIONS connections for $DURATION s on / (the sample data alone) and on /books
+#            and /books?page=1 (with the loans): requests/s, p50, p99, answers other than 2xx, the
+#            server's resident memory at start, two thirds of the way and at the end;
 #   writing  the same GETs of /books while 4 clients POST book returns and door openings (each its own
 #            holiday, doors 1 to 24 in order, then a reset; Bench/serve_writers.py) and a cron
 #            `almanac overdue --notify` runs every second from another process, on a fresh copy.
@@ -39,8 +39,7 @@ if [ ! -f "$base" ] || [ "$(sqlite3 "$base" 'SELECT count(*) FROM books WHERE id
   rm -f serve-books.csv
 fi
 
-# The sample data alone, for the home page: it lists every overdue loan, and the generated loans are
-# all overdue by now (80,000 rows: a page of seconds, not of milliseconds).
+# The sample data alone, for the home page (a library's front page; it lists ten overdue loans).
 sample=serve-sample.db
 if [ ! -f "$sample" ]; then
   rm -rf serve-demo && mkdir serve-demo
@@ -76,12 +75,16 @@ stop() {
 
 rss() { ps -o rss= -p "$PID" | awk '{printf "%.0f", $1 / 1024}'; }
 
-# load PATH: one row of the table from wrk's report; counts 5xx and other non-2xx answers.
+# load PATH: one row of the table from wrk's report; counts 5xx and other non-2xx answers. The server's
+# memory before, two thirds of the way through and after: flat memory has the last two alike.
 load() {
-  local path=$1 label=$2 before after report
+  local path=$1 label=$2 before middle after report
   before=$(rss)
+  (sleep "$((DURATION * 2 / 3))"; rss >serve-rss.txt) &
   report=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${URL%/}$path")
   after=$(rss)
+  wait $!
+  middle=$(cat serve-rss.txt)
   local rate p50 p99 other
   rate=$(awk '/^Requests\/sec/ {printf "%.0f", $2}' <<<"$report")
   p50=$(awk '$1 == "50%" {print $2}' <<<"$report")
@@ -89,7 +92,8 @@ load() {
   other=$(awk '/Non-2xx or 3xx responses/ {print $5}' <<<"$report")
   other=${other:-0}
   [ "$other" = 0 ] || { echo "make bench-serve: $label: $other answers were not 2xx" >&2; FAILED=1; }
-  printf '%-34s %10s %9s %9s %8s %10s %8s\n' "$label" "$rate" "$p50" "$p99" "$other" "$before MB" "$after MB"
+  printf '%-34s %10s %9s %9s %8s %10s %8s %8s\n' "$label" "$rate" "$p50" "$p99" "$other" "$before MB" "$middle MB" \
+    "$after MB"
 }
 
 FAILED=0
@@ -99,7 +103,7 @@ trap 'for job in $PID $CRON; do kill "$job" 2>/dev/null || true; done' EXIT
 echo
 echo "almanac serve: wrk -t2 -c$CONNECTIONS -d${DURATION}s from another process, on loopback; the sample data, then"
 echo "the sample data and $LOANS generated loans (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-printf '%-34s %10s %9s %9s %8s %10s %8s\n' scenario requests/s p50 p99 non-2xx "RSS start" end
+printf '%-34s %10s %9s %9s %8s %10s %8s %8s\n' scenario requests/s p50 p99 non-2xx "RSS start" "at $((DURATION * 2 / 3)) s" end
 
 fresh "$sample"
 start

@@ -248,6 +248,16 @@ public final class Database {
     /// True while a transaction is open.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// `PRAGMA data_version`: a number that changes when another connection, of this process or
+    /// another, commits to the database (this connection's own commits leave it as it was). What was
+    /// read from an unchanged number still holds.
+    public var dataVersion: Int64 {
+        get throws {
+            guard case .integer(let version)? = try scalar("PRAGMA data_version") else { return 0 }
+            return version
+        }
+    }
+
     /// `PRAGMA user_version`.
     public var userVersion: Int {
         get throws {

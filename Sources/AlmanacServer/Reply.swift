@@ -1,4 +1,5 @@
 import AlmanacText
+import Foundation
 
 /// What a request gets back, made off the event loop (the database is read there) and turned into
 /// an HTTP response by `ServerResponder`, which adds the security headers every response carries.
@@ -62,5 +63,19 @@ struct Reply: Sendable {
         case 503: "Service Unavailable"
         default: status < 500 ? "Client Error" : "Internal Server Error"
         }
+    }
+}
+
+/// A reply as it goes out: its body's bytes and the headers every response carries (`Guard.headers`),
+/// made once, on the worker that made the page (and once for a page a worker keeps: `PageCache`).
+struct Answer: Sendable {
+    let reply: Reply
+    let body: Data
+    let headers: [(String, String)]
+
+    init(_ reply: Reply) {
+        self.reply = reply
+        body = Data(reply.body.utf8)
+        headers = Guard.headers(contentType: reply.contentType, body: reply.body)
     }
 }

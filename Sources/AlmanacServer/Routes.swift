@@ -35,6 +35,13 @@ struct Routes: Sendable {
         }
     }
 
+    /// True for the pages a worker may give again while the database is unchanged (`PageCache`):
+    /// the home page and the listings, made from the database and the request alone.
+    static func keepsPage(_ path: String) -> Bool {
+        let parts = parts(path)
+        return parts.isEmpty || parts == ["books"] || parts == ["events"]
+    }
+
     func post(_ path: String, _ context: PageContext, _ connection: () throws -> Database) -> Reply {
         answering(context) {
             let parts = Self.parts(path)

@@ -25,31 +25,31 @@ struct ServerResponder: HTTPHandler {
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let reply = await reply(to: request)
+        let answer = await answer(to: request)
+        let reply = answer.reply
         var fields = HTTPHeaders()
         fields[.contentType] = reply.contentType
-        for (name, value) in Guard.headers(contentType: reply.contentType, body: reply.body) {
-            fields[HTTPHeader(name)] = value
-        }
+        for (name, value) in answer.headers { fields[HTTPHeader(name)] = value }
         if let location = reply.location { fields[.location] = location }
         if reply.status == 401 { fields[HTTPHeader("WWW-Authenticate")] = "Basic realm=\"almanac\", charset=\"UTF-8\"" }
         if reply.status == 405 { fields[HTTPHeader("Allow")] = "GET, HEAD, POST" }
         return HTTPResponse(
             statusCode: HTTPStatusCode(reply.status, phrase: Reply.phrase(reply.status)), headers: fields,
-            body: request.method == .HEAD ? Data() : Data(reply.body.utf8))
+            body: request.method == .HEAD ? Data() : answer.body)
     }
 
-    /// The reply, after the rules every request passes.
-    private func reply(to request: HTTPRequest) async -> Reply {
+    /// The answer, after the rules every request passes: a page is made (or, for a GET, given again:
+    /// `PageCache`) on a worker.
+    private func answer(to request: HTTPRequest) async -> Answer {
         let headers = request.headers
         let host = headers[.host]
         // The language first: even a refusal is said in the reader's words.
         let query = FormData(Substring(request.target.query()))
         let language = Language.choose(query: query["lang"], acceptLanguage: headers[HTTPHeader("Accept-Language")])
         let words = localizers[language] ?? .english
-        guard guards.acceptsHost(host) else { return .text(words("serve.error.misdirected"), status: 421) }
+        guard guards.acceptsHost(host) else { return Answer(.text(words("serve.error.misdirected"), status: 421)) }
         guard guards.isAuthorized(headers[.authorization]) else {
-            return .text(words("serve.error.unauthorized"), status: 401)
+            return Answer(.text(words("serve.error.unauthorized"), status: 401))
         }
         let wantsJSON = (headers[HTTPHeader("Accept")] ?? "").contains("application/json")
         var settings = configuration.settings
@@ -64,30 +64,38 @@ struct ServerResponder: HTTPHandler {
         switch request.method {
         case .GET, .HEAD:
             let (routes, page) = (routes, context)
-            return await workers.run { connections in routes.get(path, page) { try connections.reader() } }
+            let key =
+                Routes.keepsPage(path)
+                ? PageCache.key(
+                    path: path, query: request.target.query(), language: words.language, json: wantsJSON,
+                    today: settings.today.description)
+                : nil
+            return await workers.run { connections in
+                connections.answer(key) { routes.get(path, page) { try connections.reader() } }
+            }
         case .POST:
-            if configuration.readOnly { return .text(words("serve.error.read-only"), status: 403) }
+            if configuration.readOnly { return Answer(.text(words("serve.error.read-only"), status: 403)) }
             let body: Data
             switch await Self.body(of: request) {
             case .read(let data): body = data
             case .tooLarge:
-                return .text(words("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413)
-            case .unreadable: return .text(words("serve.error.bad-request"), status: 400)
+                return Answer(.text(words("serve.error.too-large", ["limit": String(Guard.bodyLimit)]), status: 413))
+            case .unreadable: return Answer(.text(words("serve.error.bad-request"), status: 400))
             }
             guard
                 Guard.isSameOrigin(
                     origin: headers[HTTPHeader("Origin")], referer: headers[HTTPHeader("Referer")], host: host)
             else {
-                return .text(words("serve.error.foreign-origin"), status: 403)
+                return Answer(.text(words("serve.error.foreign-origin"), status: 403))
             }
             context.form = FormData(Substring(String(decoding: body, as: UTF8.self)))
             guard guards.tokenMatches(context.form[Guard.tokenField]) else {
-                return .text(words("serve.error.token"), status: 403)
+                return Answer(.text(words("serve.error.token"), status: 403))
             }
             let (routes, page) = (routes, context)
-            return await workers.run { connections in routes.post(path, page) { try connections.writer() } }
+            return await workers.run { connections in Answer(routes.post(path, page) { try connections.writer() }) }
         default:
-            return .text(words("serve.error.method"), status: 405)
+            return Answer(.text(words("serve.error.method"), status: 405))
         }
     }
 

@@ -15,6 +15,7 @@ final class Workers: @unchecked Sendable {
         let path: String
         private var reading: Database?
         private var writing: Database?
+        private var pages = PageCache()
 
         init(path: String) {
             self.path = path
@@ -26,6 +27,19 @@ final class Workers: @unchecked Sendable {
             let database = try Store.openReadOnly(path)
             reading = database
             return database
+        }
+
+        /// The answer to a GET: the page kept under `key` while the database is unchanged since it
+        /// was made (`PageCache`), else the page `make` makes, kept for the next request. No key, or
+        /// a database whose version cannot be read, makes the page every time.
+        func answer(_ key: String?, _ make: () -> Reply) -> Answer {
+            // The version is read before the page: a commit while it is made changes it, so that page
+            // is not given again.
+            guard let key, let version = try? reader().dataVersion else { return Answer(make()) }
+            if let kept = pages.answer(key, version: version) { return kept }
+            let answer = Answer(make())
+            pages.keep(answer, key, version: version)
+            return answer
         }
 
         /// The read-write connection, opened once (migrated when opened, as a command's would be).
