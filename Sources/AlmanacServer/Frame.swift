@@ -25,7 +25,6 @@ struct Frame {
         button{font:inherit;padding:.25rem .75rem;border:1px solid var(--line);background:var(--head);color:var(--fg);cursor:pointer}\
         p.serve-notice{border-left:4px solid var(--success);background:var(--success-bg);padding:.4rem .8rem}\
         p.serve-error{border-left:4px solid var(--alert);background:var(--alert-bg);padding:.4rem .8rem}\
-        td.actions{white-space:nowrap}\
         form.flags button.flag{font-size:3rem;line-height:1;padding:.4rem .8rem}\
         ul.worlds{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.5rem;list-style:none;padding:0}\
         ul.worlds li{border:1px solid var(--line);background:var(--panel);padding:.6rem .8rem}\
