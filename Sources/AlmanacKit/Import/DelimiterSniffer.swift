@@ -3,8 +3,10 @@ import Foundation
 /// Finds a file's delimiter when `--delimiter` is not given, from a sample of its first lines, as
 /// DuckDB's `read_csv` and LibreOffice's import dialog do: Excel's `sep=X` first line when there is
 /// one, else the candidate (`,` `;` tab `|`) that splits the header into the most known column
-/// names, then into fields every sampled line agrees with, then into the most fields. A header no
-/// candidate splits is read with `,` (a file of one column). Quotes are honoured: a delimiter inside
+/// names, then into fields every sampled line agrees with, then into the fewest empty names before the
+/// last name (names padded with tabs, `\tid\t,\ttitle\t`, are not a tab-separated file), then into the
+/// most fields.
+/// A header no candidate splits, or one better read whole, is read with `,` (a file of one column). Quotes are honoured: a delimiter inside
 /// a quoted field does not count. A later line that disagrees is an error at that line (its field count).
 enum DelimiterSniffer {
     /// The delimiters tried, in the order a tie is broken.
@@ -42,14 +44,21 @@ enum DelimiterSniffer {
     /// that it is the whole file, so its last line counts even without a line break. `recognized`
     /// says how many of a header's names name a column of the kind. Nil when no candidate splits the header.
     static func sniff(_ text: UnsafeRawBufferPointer, complete: Bool, recognized: ([String]) -> Int) -> UInt8? {
-        var best: (delimiter: UInt8, key: [Int])?
+        var best: (delimiter: UInt8?, key: [Int])?
         for delimiter in candidates {
             let shape = shape(of: text, delimiter: delimiter, complete: complete)
-            guard shape.headerFields > 1 else { continue }
+            // A header `,` does not split is read as one column (nil): that reading competes too, so a
+            // name padded with tabs is not taken for a tab-separated header of empty names.
+            let splits = shape.headerFields > 1
+            guard splits || delimiter == UInt8(ascii: ",") else { continue }
+            // Empty names before the last one that is not: trailing ones are a spreadsheet's empty columns.
+            let blank = { (name: String) in name.allSatisfy { $0 == " " || $0 == "\t" } }
+            let empty = shape.names.prefix(shape.names.lastIndex { !blank($0) } ?? 0).count(where: blank)
             let key = [
-                recognized(shape.names), shape.agreeing == shape.lines ? 1 : 0, shape.agreeing, shape.headerFields,
+                recognized(shape.names), shape.agreeing == shape.lines ? 1 : 0, shape.agreeing, -empty,
+                shape.headerFields,
             ]
-            if best == nil || best!.key.lexicographicallyPrecedes(key) { best = (delimiter, key) }
+            if best == nil || best!.key.lexicographicallyPrecedes(key) { best = (splits ? delimiter : nil, key) }
         }
         return best?.delimiter
     }

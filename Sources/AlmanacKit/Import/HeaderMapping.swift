@@ -117,11 +117,10 @@ struct HeaderMapping {
                     arguments: all, counts: counts))
         }
         let names = (0..<span.fieldCount).map { normalized(batch.string(record, $0)) }
-        // Unnamed columns after the last named one are a spreadsheet's empty trailing columns;
-        // a header with no name at all has none of them.
-        let namedWidth =
-            span.fieldsFound > span.fieldCount
-            ? span.fieldCount : (names.lastIndex { !$0.isEmpty }).map { $0 + 1 } ?? span.fieldCount
+        // Unnamed columns after the last named one are a spreadsheet's empty trailing columns (past the
+        // fields kept too, when none of those has a name); a header with no name at all has none of them.
+        let lastNamed = names.lastIndex { !$0.isEmpty }
+        let namedWidth = span.namedPastKept ? span.fieldCount : lastNamed.map { $0 + 1 } ?? span.fieldCount
         var examined = 0
         while examined < span.fieldCount && problems.count < listedProblems {
             let field = examined
@@ -160,7 +159,9 @@ struct HeaderMapping {
                 problem(field, "import.header.unknown", ["column": ImportDiagnostic.shown(batch.string(record, field))])
             }
         }
-        let left = span.fieldsFound - examined
+        // Past the last name, nothing is left to look at unless a field past those kept has one (or
+        // no field has one: then every field is an unnamed column).
+        let left = (span.namedPastKept || lastNamed == nil ? span.fieldsFound : namedWidth) - examined
         if left > 0 {
             // The rest is not looked at: a kind's header has at most `columns.count + 1` columns.
             let place = starts[min(examined, span.fieldCount)]
@@ -175,7 +176,7 @@ struct HeaderMapping {
             }
         }
         return problems.isEmpty
-            ? (HeaderMapping(fields: fields, width: span.fieldCount, namedWidth: namedWidth), []) : (nil, problems)
+            ? (HeaderMapping(fields: fields, width: span.fieldsFound, namedWidth: namedWidth), []) : (nil, problems)
     }
 
     /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message

@@ -27,6 +27,8 @@ struct ParseContext {
     private var recordFirstField = 0
     /// Fields of the record found so far, kept or not.
     private var recordFields = 0
+    /// True when a field of the header past the ones kept has a name (is not blank).
+    private var namedPastKept = false
     private var recordLine = 1
     private var fault = ParseFault.none, faultLine = 0, faultColumn = 0
 
@@ -99,7 +101,7 @@ struct ParseContext {
         let quoted = call[next] == 34
         next += (quoted ? length + 2 + Self.quotes(in: data, length) : length) + 1  // the field, then its delimiter
         recordFields += 1
-        guard recordFields <= fieldLimit else { return }
+        guard recordFields <= fieldLimit else { return notePastKept(data, length) }
         let offset = storage.arena.append(data, length)
         storage.fields.append(FieldSpan(offset: offset, length: length, quoted: quoted))
     }
@@ -128,9 +130,17 @@ struct ParseContext {
         if !recordOpen { openRecord(line: start.line) }
         let kept = tooLong ? 0 : length
         recordFields += 1
-        guard recordFields <= fieldLimit else { return }
+        guard recordFields <= fieldLimit else { return notePastKept(data, kept) }
         let offset = storage.arena.append(data, kept)
         storage.fields.append(FieldSpan(offset: offset, length: kept, quoted: quoted))
+    }
+
+    /// A header's field past the ones kept is counted, and looked at once: whether it has a name (so
+    /// that unnamed columns at the end of a very wide header are still a spreadsheet's empty ones).
+    private mutating func notePastKept(_ data: UnsafeRawPointer?, _ length: Int) {
+        guard !headerRead, !namedPastKept, let data else { return }
+        let bytes = UnsafeRawBufferPointer(start: data, count: length)
+        namedPastKept = bytes.contains { $0 != 32 && $0 != 9 }
     }
 
     /// Ends the record being read, if one is.
@@ -142,7 +152,8 @@ struct ParseContext {
         storage.records.append(
             RecordSpan(
                 firstField: recordFirstField, fieldCount: kept, line: recordLine,
-                dropped: recordFields - kept, fault: fault, faultLine: faultLine, faultColumn: faultColumn))
+                dropped: recordFields - kept, namedPastKept: namedPastKept, fault: fault, faultLine: faultLine,
+                faultColumn: faultColumn))
         recordOpen = false
         fault = .none
         if !headerRead {
@@ -155,6 +166,7 @@ struct ParseContext {
         recordOpen = true
         recordFirstField = storage.fields.count
         recordFields = 0
+        namedPastKept = false
         recordLine = line
     }
 

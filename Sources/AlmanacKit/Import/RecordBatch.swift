@@ -117,6 +117,8 @@ struct RecordSpan {
     var line: Int
     /// Fields past the ones kept, counted only.
     var dropped = 0
+    /// True when one of them has a name (a header's; false for every other record).
+    var namedPastKept = false
     var fault: ParseFault = .none
     /// Where the fault is: the offending character, or the start of the field it concerns.
     var faultLine = 0

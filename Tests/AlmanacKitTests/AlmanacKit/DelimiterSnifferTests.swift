@@ -28,6 +28,11 @@ import Testing
         ("a|b,c\n1|2,3\n4|5,6\n", ","),
         // A header only.
         ("title;due_on\n", ";"),
+        // Names padded with tabs: a tab split would make empty names (the header fuzzer's find).
+        ("\tID\t,\tTITLE\t,\tDUE_ON\t\n", ","),
+        ("\tid\t;\ttitle\t\n", ";"),
+        // ... and followed by a spreadsheet's empty columns.
+        ("\tTITLE\t,\tDUE_ON\t,,,,,,,,\n", ","),
     ])
     func findsTheDelimiter(_ text: String, _ expected: String) {
         #expect(Self.sniff(text) == UInt8(ascii: Unicode.Scalar(expected)!))
@@ -56,6 +61,9 @@ import Testing
     @Test func aHeaderNoCandidateSplitsHasNone() {
         #expect(Self.sniff("title\nDune, the book\n") == nil)
         #expect(Self.sniff("") == nil)
+        // One name padded with tabs is one column, not a tab-separated header of empty names.
+        #expect(Self.sniff("\tTITLE\t\n") == nil)
+        #expect(Self.sniff("\ttitle\t\nDune\n") == nil)
     }
 
     @Test func sepLines() {

@@ -35,6 +35,25 @@ import Testing
         #expect(try fixture.dump() == before)
     }
 
+    /// A spreadsheet's empty columns at the end of a header wider than the fields kept are still
+    /// ignored (the header fuzzer's find): a row may leave them empty, a value in one is refused at its
+    /// row, and a name after them is a header's problem.
+    @Test func emptyColumnsPastTheFieldsKeptAreIgnored() throws {
+        let commas = String(repeating: ",", count: 150)
+        let fixture = try ImportFixture()
+        let imported = try fixture.load(.books, "title,due_on" + commas + "\nDune,2025-12-20" + commas + "\n")
+        #expect(imported.diagnostics == [])
+        #expect(imported.report.committed)
+        let before = try fixture.dump()
+        let value = try fixture.load(.books, "title,due_on" + commas + "\nDune,2025-12-20" + commas + "x\n")
+        #expect(value.diagnostics.first?.contains("column 152 has no name in the header but holds \"x\"") == true)
+        #expect(!value.report.committed)
+        let named = try fixture.load(.books, "title,due_on" + commas + "extra\nDune,2025-12-20" + commas + "\n")
+        #expect(named.diagnostics.first?.hasPrefix("books.csv:1:14: error: column 3 has no name") == true)
+        #expect(!named.report.committed)
+        #expect(try fixture.dump() == before)
+    }
+
     @Test func theReaderKeepsOnlyTheFieldsAHeaderCanUse() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("wide.csv")
