@@ -1,6 +1,7 @@
 // The libFuzzer entry point, compiled with AlmanacKit's sources into one module by Tests/Fuzz/fuzz.sh
 // (SwiftPM's own `main` would hide libFuzzer's). The first byte of an input picks the kind and the
-// options (see `ImportProbe.kind` and `ImportProbe.options`); the rest is the CSV file.
+// options (see `ImportProbe.kind`, which also reads the input's length, and `ImportProbe.options`);
+// the rest is the CSV file.
 import Foundation
 
 /// One probe for the whole run: an in-memory database restored to its baseline whenever an input
@@ -31,9 +32,10 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     let flags = data[0]
     let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    if let broken = probe?.check(body, kind: ImportProbe.kind(flags), flags: flags) {
+    let kind = ImportProbe.kind(flags, length: size)
+    if let broken = probe?.check(body, kind: kind, flags: flags) {
         // Any broken invariant is a crash to libFuzzer, which then saves the input.
-        fatalError("invariant broken (kind \(ImportProbe.kind(flags).rawValue), flags \(flags)): \(broken)")
+        fatalError("invariant broken (kind \(kind.rawValue), flags \(flags)): \(broken)")
     }
     return 0
 }

@@ -40,6 +40,12 @@ import Testing
         #expect(Self.inputs.count >= 100, "run `make fuzz` then `Tests/Fuzz/fuzz.sh minimize`")
     }
 
+    /// The fuzzers reach every kind: the first byte and the input's length pick it (`ImportProbe.kind`).
+    @Test func everyKindCanBeFuzzed() {
+        let picked = Set((0...255).flatMap { flags in [1, 2].map { ImportProbe.kind(UInt8(flags), length: $0) } })
+        #expect(picked == Set(ImportKind.allCases))
+    }
+
     /// Whether input `index` goes through `kind`: always under `make stress` (ALMANAC_STRESS=1), else
     /// when the two indexes add up to a multiple of 4, so every input meets three kinds and every kind
     /// a quarter of the inputs (the whole product took a sixth of `make test`'s CPU time).

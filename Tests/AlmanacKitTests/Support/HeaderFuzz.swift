@@ -11,7 +11,7 @@ import Foundation
 /// unknown and empty names, `reason` columns, a byte-order mark at the start or inside a name, and
 /// runs of a name up to 20,000 columns wide; then a row as wide as the header, or one wider.
 ///
-/// The first byte picks the kind (bits 0–2), a byte-order mark at the start (bit 3), CRLF line ends
+/// The first byte picks the kind (bits 0–2, with the input's length: `ImportProbe.kind`), a byte-order mark at the start (bit 3), CRLF line ends
 /// (bit 4), a data row (bit 5), a row one field too wide (bit 6) and `--skip-invalid` (bit 7). Each
 /// further byte adds columns: 0x00–0x7F one of the kind's (low 4 bits) in a spelling (bits 4–6);
 /// 0x80–0xBF another name (`reason`, an empty one, an unknown one, one with a mark inside); 0xC0–0xFF
@@ -31,15 +31,16 @@ struct HeaderFuzz {
     /// `WideInputTests`' and `Bench/wide.sh`'s.
     static let widest = 20_000
 
-    /// The kind's columns as the probe's database has them (animation-settings: its properties x, o).
+    /// The columns a file of the kind may name, as the probe's database has them (animation-settings:
+    /// its properties x, o); a kind's own `id` that no file carries (calendar-state's) is not one.
     static func columns(_ kind: ImportKind) -> [ImportColumn] {
-        guard kind == .animationSettings else { return kind.importColumns }
-        return kind.importColumns + [ImportColumn("x"), ImportColumn("o")]
+        guard kind == .animationSettings else { return kind.fileColumns }
+        return kind.fileColumns + [ImportColumn("x"), ImportColumn("o")]
     }
 
     init(_ data: UnsafeRawBufferPointer) {
         let options = data.first ?? 0
-        kind = ImportProbe.kind(options)
+        kind = ImportProbe.kind(options, length: data.count)
         flags = (options & 7) | (options & 0x80)
         let columns = Self.columns(kind)
         var names: [String] = []
@@ -80,9 +81,12 @@ struct HeaderFuzz {
             }
         }
         width = names.count
+        // Columns without a name at the end are the header's to ignore (a spreadsheet's empty columns,
+        // PRODUCT.md): a value under one is refused at its row, not in the header.
+        let named = names.count - names.reversed().prefix { $0.isEmpty }.count
         var seen = Set<String>()
-        var acceptable = !names.isEmpty
-        for meaning in meanings {
+        var acceptable = named > 0
+        for meaning in meanings.prefix(named) {
             guard let meaning, !seen.contains(meaning) else {
                 acceptable = false
                 break
