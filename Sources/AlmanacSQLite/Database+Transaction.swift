@@ -39,7 +39,9 @@ extension Database {
         do {
             result = try body()
         } catch {
-            // ROLLBACK TO keeps the savepoint open; RELEASE then closes it.
+            // ROLLBACK TO keeps the savepoint open; RELEASE then closes it. A deadline never stops either.
+            isRollingBack = true
+            defer { isRollingBack = false }
             try? execute("ROLLBACK TO SAVEPOINT \(quoted)")
             try? execute("RELEASE SAVEPOINT \(quoted)")
             throw error
@@ -50,6 +52,9 @@ extension Database {
 
     private func rollbackQuietly() {
         // SQLite may already have rolled back on its own (for example after SQLITE_FULL).
-        if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+        guard isInTransaction else { return }
+        isRollingBack = true
+        defer { isRollingBack = false }
+        try? execute("ROLLBACK TRANSACTION")
     }
 }

@@ -30,6 +30,8 @@ public final class Database {
     /// What the read-only guard refused since `clearRefusal()` (`DELETE FROM books`, `ATTACH`,
     /// `load_extension()`), in the order SQLite asked, so an error can say more than "not authorized".
     var refusals: [String] = []
+    /// True while a transaction is rolled back: a deadline never stops that (`StatementDeadline`).
+    var isRollingBack = false
 
     /// The default wait for a lock held by another process, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
@@ -67,6 +69,7 @@ public final class Database {
         self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeout)
+        watchDeadlines()
         try configure()
     }
 

@@ -17,6 +17,10 @@ extension DatabaseError {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
             return AlmanacError(.busy, "database.error.busy", ["path": path])
+        case SQLITE_INTERRUPT where StatementDeadline.current?.hasPassed == true:
+            // Stopped at its page's deadline (`almanac serve`), its transaction rolled back.
+            let seconds = StatementDeadline.current?.seconds ?? 0
+            return AlmanacError(.busy, "database.error.deadline", ["seconds": String(seconds)])
         case SQLITE_FULL:
             return AlmanacError(.ioError, "database.error.disk-full", ["path": path])
         case SQLITE_IOERR where systemErrno == ENOSPC || systemErrno == EDQUOT:
