@@ -45,44 +45,58 @@ public struct WholeNumberRange: Sendable, Equatable {
     public let isWholeType: Bool
 }
 
-/// A whole number from `least` up to the largest its type holds: `Int` (any), `--limit` (from 1).
-/// Written in decimal digits with an optional sign, as Swift reads an integer (a row's id is a
-/// `RowID`, which takes digits only).
+/// A whole number from `least` to `most` (by default the largest its type holds): `Int` (any),
+/// `--limit` (from 1), `--port` (0 to 65535), a page of `serve` (`?page=`). Written in decimal digits
+/// with an optional sign, as Swift reads an integer (a row's id is a `RowID`, which takes digits only).
+/// The command line and the server's query strings convert through the same types, so a number from
+/// outside is checked once, in one place, and never reaches arithmetic unchecked.
 public protocol BoundedWholeNumber: ArgumentValue {
     /// The integer type that holds it.
     associatedtype Number: FixedWidthInteger & Sendable
     /// The least it may be.
     static var least: Number { get }
-    /// The number, which is at least `least`.
+    /// The most it may be.
+    static var most: Number { get }
+    /// The number, which is from `least` to `most`.
     init(checked number: Number)
+    /// The number.
+    var value: Number { get }
 }
 
 extension BoundedWholeNumber {
+    public static var most: Number { Number.max }
+
     public init?(argument: String) {
-        guard let number = Number(argument, radix: 10), number >= Self.least else { return nil }
+        guard let number = Number(argument, radix: 10), number >= Self.least, number <= Self.most else { return nil }
         self.init(checked: number)
     }
 
     public static var wholeNumbers: WholeNumberRange? {
         WholeNumberRange(
-            least: String(least), most: String(Number.max),
-            isWholeType: Number.isSigned && least == Number.min)
+            least: String(least), most: String(most),
+            isWholeType: Number.isSigned && least == Number.min && most == Number.max)
     }
 
     public static var standIn: Self { Self(checked: least) }
+
+    /// The number as help shows a default (`(default: 8080)`).
+    public var argumentDescription: String { String(value) }
 }
 
 extension Int: BoundedWholeNumber {
     public static var least: Int { .min }
     public init(checked number: Int) { self = number }
+    public var value: Int { self }
 }
 
 extension Int64: BoundedWholeNumber {
     public static var least: Int64 { .min }
     public init(checked number: Int64) { self = number }
+    public var value: Int64 { self }
 }
 
 extension UInt64: BoundedWholeNumber {
     public static var least: UInt64 { 0 }
     public init(checked number: UInt64) { self = number }
+    public var value: UInt64 { self }
 }

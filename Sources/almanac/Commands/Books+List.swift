@@ -49,13 +49,3 @@ extension Books {
         }
     }
 }
-
-/// `--limit N`: a whole number from 1, else a usage error naming the value and the numbers it takes.
-struct Limit: BoundedWholeNumber {
-    static let least: Int = 1
-    let value: Int
-
-    init(checked number: Int) {
-        value = number
-    }
-}

@@ -44,8 +44,10 @@ extension AnimationLibrary {
         guard let now = current.units(atPlaces: places), let size = stepper.step.units(atPlaces: places),
             let low = stepper.min.units(atPlaces: places), let high = stepper.max.units(atPlaces: places)
         else { throw AlmanacError(.invalidData, "animation.error.step-too-fine", ["key": key]) }
+        // Any number of steps, however large: past what an Int64 counts is past either end.
         let (moved, overflow) = Int64(steps).multipliedReportingOverflow(by: size)
-        let target = overflow ? (steps < 0 ? Int64.min / 2 : Int64.max / 2) : now + moved
+        let (sum, beyond) = now.addingReportingOverflow(moved)
+        let target = overflow || beyond ? (steps < 0 ? Int64.min / 2 : Int64.max / 2) : sum
         // The highest grid value, which max itself is only when it lies on the grid.
         let top = low + (high - low) / size * size
         let landed = Swift.min(Swift.max(target, low), top)

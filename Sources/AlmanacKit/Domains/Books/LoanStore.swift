@@ -49,9 +49,15 @@ public struct LoanStore {
         let statement = try loansStatement(filter, today: today, byTitle: collation)
         let match = filter.matcher(localizer)
         var taken = 0
+        // SQL passes over the offset when it decides the filter whole; else the matches are counted.
+        var passedOver = filter.needsText ? 0 : filter.offset
         while try statement.step() {
             let loan = try Loan(row: statement)
             guard match(loan) else { continue }
+            if passedOver < filter.offset {
+                passedOver += 1
+                continue
+            }
             try body(loan)
             taken += 1
             if let limit = filter.limit, taken >= limit { return }
@@ -86,11 +92,18 @@ public struct LoanStore {
             database.setCollation("almanac_title") { collation.compare($0, $1) }
             order = "title COLLATE almanac_title, id"
         }
-        let limitInSQL = filter.limit.flatMap { filter.needsText ? nil : $0 }
-        let sql =
-            "SELECT \(Loan.selection.sql()) FROM books"
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY \(order)"
-            + (limitInSQL.map { " LIMIT \($0)" } ?? "")
+        var sql = "SELECT \(Loan.selection.sql()) FROM books"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + order
+        // A limit or an offset SQL applies only when it decides the filter whole.
+        if !filter.needsText {
+            if let limit = filter.limit {
+                sql += " LIMIT " + String(limit)
+            } else if filter.offset > 0 {
+                sql += " LIMIT -1"
+            }
+            if filter.offset > 0 { sql += " OFFSET " + String(filter.offset) }
+        }
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
         return statement
@@ -182,6 +195,8 @@ public struct LoanFilter: Sendable {
     public var search: String?
     /// At most this many loans, after sorting.
     public var limit: Int?
+    /// This many loans are passed over first, after sorting (a page of a listing: `serve`'s `?page=`).
+    public var offset = 0
 
     /// A filter; the defaults keep every loan.
     public init(

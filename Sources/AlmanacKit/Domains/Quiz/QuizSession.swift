@@ -49,7 +49,7 @@ public struct QuizSession: Sendable {
     /// Answers the current question with option `number` (1–4): the answer as recorded, or nil
     /// when no question waits or the number is not an option.
     public mutating func answer(_ number: Int, at time: Date) -> QuizAnswer? {
-        guard let question = current, question.options.indices.contains(number - 1) else { return nil }
+        guard let question = current, number >= 1, number <= question.options.count else { return nil }
         let answer = QuizAnswer(
             player: player, session: session, answeredAt: time, country: question.country,
             chosen: question.options[number - 1], options: question.options)
