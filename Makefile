@@ -1,7 +1,7 @@
 # Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev libcurl4-openssl-dev tzdata python3
+APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
 
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
 PREFIX ?= /usr/local
@@ -29,21 +29,18 @@ apt-install = if [ -n "$$missing" ]; then \
 	fi
 
 ## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
-## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime). And
-## libcurl's headers: the server library (FlyingFox) brings Foundation's networking, which a binary
-## built with --static-swift-stdlib (`make release`) links against libcurl.
+## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
-	[ -f /usr/include/curl/curl.h ] || [ -f /usr/include/$$(uname -m)-linux-gnu/curl/curl.h ] || \
-	  missing="$$missing libcurl4-openssl-dev"; \
 	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	$(call apt-install,exit 1)
 
 ## test-deps: what the install and completion tests need: man and groff to check the man page, zsh
-## and fish to load their completions (installed with apt-get when missing), and Python's babel 2.17.0,
+## and fish to load their completions (installed with apt-get when missing); curl, which asks the
+## server, and nginx, which the deployment test puts in front of it (docs/deploy/); and Python's babel 2.17.0,
 ## CLDR 46's data the country names are compared with, in .build/test-python (pinned: each CLDR
 ## release renames a few territories, so a newer babel would compare against other names); and for
 ## the spreadsheet corpus, LibreOffice's Calc (libreoffice-calc-nogui, whose soffice writes the CSV
@@ -59,6 +56,8 @@ test-deps:
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc-nogui"; \
+	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
+	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	$(call apt-install,exit 0)
 	@PYTHONPATH=.build/test-python python3 -c 'import babel, sys; sys.exit(babel.__version__ != "$(BABEL_VERSION)")' 2>/dev/null || { \
 	  echo "make $@: installing Python's babel $(BABEL_VERSION) (CLDR 46) into .build/test-python"; \
@@ -193,7 +192,7 @@ fuzz-corpus: deps
 ## format and a site of 100,000 loans within bounded memory, 50 rounds of output folders
 ## swapped for links to the database in every command that writes a file, imports of 200 and
 ## 2,000 files costing the same per file, and every input of the fuzz corpus through every kind.
-STRESS_SUITES := CrashSafetyTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests|ManyFilesImportTests|FuzzCorpusTests
+STRESS_SUITES := CrashSafetyTests|ServeStreamingTests|ConcurrencyTests|StreamingMemoryTests|SiteMemoryTests|OutputRaceTests|ManyFilesImportTests|FuzzCorpusTests
 stress: release
 	ALMANAC_STRESS=1 ALMANAC_BINARY=$(CURDIR)/.build/release/almanac $(SWIFT) test --filter '$(STRESS_SUITES)'
 

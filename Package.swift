@@ -14,8 +14,16 @@ let package = Package(
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
-        // almanac serve: a small HTTP/1.1 server on the system's sockets (epoll), with no other dependency.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // almanac serve: HTTP/1.1 on SwiftNIO, with its parser's size limits, accept back-off, idle
+        // timeouts, graceful shutdown, a router and an in-process test client (docs/serve.md). Its
+        // optional swift-configuration support is left off (no trait).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        // What Hummingbird is built on, named by the server: NIO's channel handlers (the answer to a
+        // request the parser refuses), HTTP types, the logger, the service group.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -67,7 +75,13 @@ let package = Package(
             name: "AlmanacServer",
             dependencies: [
                 "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -88,6 +102,15 @@ let package = Package(
             ],
             // Golden files are read from the source tree by path, not bundled.
             exclude: ["Goldens"]
+        ),
+        // The server in process, through Hummingbird's test client: no socket, no child process.
+        .testTarget(
+            name: "AlmanacServerTests",
+            dependencies: [
+                "AlmanacServer", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "AlmanacTests",

@@ -60,7 +60,7 @@ struct AnimationPage {
     /// POST `/animation/NAME/step` with `key` and `by` (+1 or −1).
     func step(_ name: String) throws -> Reply {
         let key = context.form["key"] ?? ""
-        let by = Int(context.form["by"] ?? "") ?? 0
+        let by = try context.form.value("by", as: Int.self) ?? 0
         do {
             let said = try session(writing: true, title: "animation.timeline").step(name: name, key: key, by: by)
             if context.wantsJSON { return .json(said) }

@@ -20,7 +20,7 @@ struct BooksPage {
     private var settings: Settings { context.settings }
     private var t: Localizer { context.t }
 
-    /// The listing's filter and order from the query (`?search=&borrower=&sort=title|due&open=1&overdue=1&limit=N`),
+    /// The listing's filter and order from the query (`?search=&borrower=&sort=title|due&open=1&overdue=1`),
     /// the options of `books list`.
     private func listing() throws -> (filter: LoanFilter, sort: LoanTable.Sort) {
         let query = context.query
@@ -30,86 +30,96 @@ struct BooksPage {
                 throw AlmanacError(
                     .usage, "cli.error.bad-choice",
                     [
-                        "value": given, "option": "--sort",
+                        "value": given, "option": "?sort=",
                         "values": LoanTable.Sort.allCases.map(\.rawValue).joined(separator: ", "),
                     ])
             }
             sort = chosen
         }
-        var limit: Int?
-        if let given = query.text("limit") {
-            guard let number = Int(given), number >= 1 else {
-                throw AlmanacError(
-                    .usage, "cli.error.whole-number-in-range",
-                    [
-                        "value": given, "option": "--limit <n>", "least": "1",
-                        "most": String(Int.max),
-                    ])
-            }
-            limit = number
-        }
         let filter = LoanFilter(
             openOnly: query["open"] != nil, overdueOnly: query["overdue"] != nil, borrower: query.text("borrower"),
-            search: query.text("search"), limit: limit)
+            search: query.text("search"))
         return (filter, sort)
     }
 
-    /// GET `/books`: the listing, with what a POST just did (`?done=added&id=24`) said above it.
+    /// GET `/books`: a page of the listing (`?page=N`, `?limit=` loans a page, 100 by default, 1,000
+    /// at most), with what a POST just did said above it (a signed `?done=added&id=24`). JSON without
+    /// `?page=` is the whole listing as `books list --format json` writes it, sent as it is read
+    /// (`?limit=` as `--limit`); with `?page=`, the page's loans and the next page's address.
     func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
         let (filter, sort) = try listing()
+        let query = context.query
         let store = LoanStore(database: database)
-        // People get a page of loans (`?page=N`, a hundred each) unless `?limit=` asks for a number:
-        // the loans up to the page's end and one more (is there a next page?), read in the order asked
-        // for by SQL as `books list` reads them, so page 1 of 100,000 loans reads 101.
-        let number =
-            filter.limit == nil && !context.wantsJSON ? max(1, context.query.text("page").flatMap { Int($0) } ?? 1) : 1
-        var reading = filter
-        if filter.limit == nil, !context.wantsJSON { reading.limit = number * Self.pageSize + 1 }
-        var loans: [Loan] = []
-        try store.forEachLoan(
-            reading, today: settings.today, localizer: t,
-            byTitle: sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil
-        ) { loans.append($0) }
         let renderer = context.renderer("books.list")
-        if context.wantsJSON {
-            return .json(renderer.render(LoanTable.table(loans, today: settings.today, localizer: t)), status: status)
+        let collation = sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil
+        let number = try query.value("page", as: PageNumber.self)?.value
+        if context.wantsJSON, number == nil, status == 200 {
+            var whole = filter
+            whole.limit = try query.value("limit", as: Limit.self)?.value
+            let today = settings.today
+            return .jsonStream { output in
+                try LoanTable.list(store, filter: whole, sort: sort, renderer: renderer, today: today, to: output)
+            }
         }
-        let paged = filter.limit == nil
-        let first = paged ? min((number - 1) * Self.pageSize, loans.count) : 0
-        let shown = paged ? Array(loans[first..<min(loans.count, number * Self.pageSize)]) : loans
-        let table = LoanTable.table(shown, today: settings.today, localizer: t)
+        // A page: its loans and one more (is there a next page?), read in the order asked for by SQL
+        // as `books list` reads them, past the pages before it.
+        let size = try query.value("limit", as: PageSize.self)?.value ?? Self.pageSize
+        let page = number ?? 1
+        var reading = filter
+        reading.offset = (page - 1) * size
+        reading.limit = size + 1
+        var loans: [Loan] = []
+        try store.forEachLoan(reading, today: settings.today, localizer: t, byTitle: collation) { loans.append($0) }
+        let more = loans.count > size
+        if more { loans.removeLast() }
+        let table = LoanTable.table(loans, today: settings.today, localizer: t)
+        let next = more ? context.link("/books", kept(["page": String(page + 1)])) : nil
+        if context.wantsJSON {
+            var rows = Substring(renderer.render(table))
+            while rows.last == "\n" { rows = rows.dropLast() }
+            var reply = Reply.json(
+                "{\n\"page\": \(page),\n\"page_size\": \(size),\n\"next\": "
+                    + (next.map { JSONError.quoted($0) } ?? "null") + ",\n\"loans\": " + rows + "\n}\n",
+                status: status)
+            if let next { reply.headers = [("Link", "<" + next + ">; rel=\"next\"")] }
+            return reply
+        }
         var top = notice
-        if notice.isEmpty, let done = context.query["done"], ["added", "updated", "returned"].contains(done),
-            let id = context.query.text("id").flatMap({ Int64($0) }), let loan = try? store.loan(id: id)
+        if notice.isEmpty, let said = context.said("done", "id"),
+            ["added", "updated", "returned"].contains(said[0]), let id = Int64(said[1]),
+            let loan = try? store.loan(id: id)
         {
             top = PageContext.notice(
-                LoanChange(Change(rawValue: done) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
+                LoanChange(Change(rawValue: said[0]) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
         }
-        top +=
-            searchForm(filter, sort)
-            + (paged ? pager(number, first: first, shown: shown.count, more: loans.count > number * Self.pageSize) : "")
-        let page = withActions(renderer.render(table), shown)
+        let first = (page - 1) * size
+        top += searchForm(filter, sort) + pager(page, size: size, first: first, shown: loans.count, next: next)
+        let html = withActions(renderer.render(table), loans)
         return .html(
-            Frame(page).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
+            Frame(html).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
     }
 
-    /// Loans a page shows.
+    /// Loans a page shows unless `?limit=` says otherwise.
     static let pageSize = 100
+
+    /// The listing's query fields (its filter, order and page size) with `changed` in place.
+    private func kept(_ changed: [String: String]) -> [(String, String)] {
+        ["search", "borrower", "sort", "open", "overdue", "limit", "page"].compactMap { name in
+            (changed[name] ?? context.query[name]).map { (name, $0) }
+        }
+    }
 
     /// "Loans 101–200", with links to the pages before and after (the query kept); nothing for a
     /// listing that fits one page.
-    private func pager(_ number: Int, first: Int, shown: Int, more: Bool) -> String {
-        guard number > 1 || more else { return "" }
+    private func pager(_ number: Int, size: Int, first: Int, shown: Int, next: String?) -> String {
+        guard number > 1 || next != nil else { return "" }
         let formats = LocalizedFormats(localizer: t)
         var out = "<p class=\"pager\">"
-        func link(_ page: Int, _ key: String) -> String {
-            let fields = ["search", "borrower", "sort", "open", "overdue"].compactMap { name in
-                context.query[name].map { (name, $0) }
-            }
-            return "<a href=\"" + HTMLText.attribute(context.link("/books", fields + [("page", String(page))])) + "\">"
-                + HTMLText.escaped(t(key)) + "</a> "
+        if number > 1 {
+            out +=
+                "<a href=\"" + HTMLText.attribute(context.link("/books", kept(["page": String(number - 1)]))) + "\">"
+                + HTMLText.escaped(t("serve.books.previous")) + "</a> "
         }
-        if number > 1 { out += link(number - 1, "serve.books.previous") }
         if shown > 0 {
             out +=
                 HTMLText.escaped(
@@ -118,7 +128,9 @@ struct BooksPage {
                         ["first": formats.number(Int64(first + 1)), "last": formats.number(Int64(first + shown))]))
                 + " "
         }
-        if more { out += link(number + 1, "serve.books.next") }
+        if let next {
+            out += "<a href=\"" + HTMLText.attribute(next) + "\">" + HTMLText.escaped(t("serve.books.next")) + "</a> "
+        }
         return out + "</p>\n"
     }
 
@@ -224,7 +236,7 @@ struct BooksPage {
 
     private func done(_ change: LoanChange) -> Reply {
         if context.wantsJSON { return .json(change.render(context.renderer("books." + change.kind.rawValue))) }
-        return .seeOther(context.link("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
+        return .seeOther(context.doneLink("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
     }
 
     /// An id in a path: a whole number from 1, else the row is not found, as the world's commands

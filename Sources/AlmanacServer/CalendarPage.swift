@@ -20,21 +20,21 @@ struct CalendarPage {
             settings: context.settings, renderer: context.renderer(title), environment: [:], writing: writing)
     }
 
-    /// GET: the calendar, with what a POST just did said above it (`?opened=N`, `?reset=N`).
+    /// GET: the calendar, with what a POST just did said above it (a signed `?opened=N`, `?reset=N`).
     func show(_ key: String, notice: String = "", status: Int = 200) throws -> Reply {
         let session = try session(writing: false)
         let page = try session.show(key, doorForm: context.readOnly ? nil : Self.doorForm)
         if context.wantsJSON { return .json(page, status: status) }
         let view = try session.calendar.view(key)
         var top = notice
-        if notice.isEmpty, let opened = context.query.text("opened").flatMap({ Int($0) }), let door = view.door(opened),
+        if notice.isEmpty, let opened = context.said("opened").flatMap({ Int($0[0]) }), let door = view.door(opened),
             door.isOpen
         {
             top = PageContext.notice(
                 t(
                     "calendar.open.opened",
                     ["door": String(door.number), "title": view.holiday.title, "surprise": door.surprise]))
-        } else if notice.isEmpty, let closed = context.query.text("reset").flatMap({ Int64($0) }) {
+        } else if notice.isEmpty, let closed = context.said("reset").flatMap({ Int64($0[0]) }) {
             top = PageContext.notice(
                 t(
                     "calendar.reset.done",
@@ -64,7 +64,7 @@ struct CalendarPage {
             return try show(key, notice: PageContext.notice(failure.message(t), error: true), status: 409)
         }
         if context.wantsJSON { return .json(outcome.output) }
-        return .seeOther(context.link("/calendar/" + key, [("opened", door)]))
+        return .seeOther(context.doneLink("/calendar/" + key, [("opened", door)]))
     }
 
     /// GET `/calendar/H/reset`: the question, with a button that closes every door and a way back.
@@ -86,7 +86,7 @@ struct CalendarPage {
         let holiday = try calendar.holiday(key)
         let closed = try calendar.reset(holiday.key)
         if context.wantsJSON { return .json("{\"holiday\": \"" + holiday.key + "\", \"closed\": \(closed)}\n") }
-        return .seeOther(context.link("/calendar/" + holiday.key, [("reset", String(closed))]))
+        return .seeOther(context.doneLink("/calendar/" + holiday.key, [("reset", String(closed))]))
     }
 
     /// The form each door of the picture submits (`CalendarPicture.doorForm`): it carries the token,

@@ -49,10 +49,10 @@ struct EventsPage {
         let text = EventCards(agenda: agenda, columns: columns, width: 120).render(context.renderer("events.cards"))
         if context.wantsJSON { return .json(text, status: status) }
         var top = notice
-        if notice.isEmpty, let done = context.query["done"], ["added", "updated"].contains(done),
-            let id = context.query.text("id").flatMap({ Int64($0) }), let event = try? store.existing(id: id)
+        if notice.isEmpty, let said = context.said("done", "id"), ["added", "updated"].contains(said[0]),
+            let id = Int64(said[1]), let event = try? store.existing(id: id)
         {
-            top = PageContext.notice(sentence(event, done == "added" ? .added : .updated))
+            top = PageContext.notice(sentence(event, said[0] == "added" ? .added : .updated))
         }
         var toggle = "<p class=\"toggle\">" + HTMLText.escaped(t("serve.events.per-row")) + " "
         for number in EventCards.allowedColumns {
@@ -98,7 +98,8 @@ struct EventsPage {
         if context.wantsJSON {
             return .json(EventDetail(event: event).changeMessage(change, context.renderer("events." + change.rawValue)))
         }
-        return .seeOther(context.link("/events", same([("done", change.rawValue), ("id", String(event.id))])))
+        return .seeOther(
+            context.doneLink("/events", [("done", change.rawValue), ("id", String(event.id))], keeping: same()))
     }
 
     /// The fields of an event as a form shows them: times as stored (UTC, `2025-12-24T14:00:00Z`).

@@ -1,3 +1,4 @@
+import AlmanacKit
 import Foundation
 
 /// The fields of a query string or of a form's body (`application/x-www-form-urlencoded`): `+` is a
@@ -38,5 +39,43 @@ struct FormData: Sendable {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
+extension FormData {
+    /// The value of the field `name` converted to `Value` as the command line converts an option's
+    /// (`?limit=` as `--limit`, `?page=`), or nil when it is missing or empty. A value the type does
+    /// not take is the command line's usage error, naming `?name=` (a 400): never a number that
+    /// overflows later.
+    func value<Value: BoundedWholeNumber>(_ name: String, as type: Value.Type = Value.self) throws -> Value? {
+        guard let text = text(name) else { return nil }
+        if let value = Value(argument: text) { return value }
+        let range = Value.wholeNumbers!
+        throw UsageMistake.notAWholeNumber(
+            text, for: "?" + name + "=", from: range.least, to: range.most, anyWillDo: range.isWholeType)
+    }
+}
+
+/// `?page=N`: a page of a listing, from 1 to the last page a listing of `Int64.max` rows could have
+/// at the largest page size, so that the rows before it are always a number.
+struct PageNumber: BoundedWholeNumber {
+    static let least = 1
+    static let most = Int(Int64.max) / PageSize.most
+    let value: Int
+
+    init(checked number: Int) {
+        value = number
+    }
+}
+
+/// `?limit=N` on a page for people (and on a page of JSON, `?page=`): at most 1,000 rows, so a page
+/// is never more than a megabyte or so. The JSON of a whole listing takes any `Limit`.
+struct PageSize: BoundedWholeNumber {
+    static let least = 1
+    static let most = 1_000
+    let value: Int
+
+    init(checked number: Int) {
+        value = number
     }
 }

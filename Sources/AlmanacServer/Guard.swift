@@ -12,25 +12,28 @@ struct Guard: Sendable {
     let password: String?
     /// True when the server is bound to loopback only.
     let loopbackOnly: Bool
+    /// The host names `--allowed-host` added, lowercased, and the address the server listens on.
+    let allowedHosts: Set<String>
+    let boundHost: String
 
     /// The largest request body taken: forms are small.
     static let bodyLimit = 64 * 1024
-    /// How much of a refused body is read and dropped before the answer, so that it reaches the client.
-    static let drainLimit = 16 << 20
     /// The name of the hidden field holding the token.
     static let tokenField = "csrf"
 
-    init(password: String?, loopbackOnly: Bool) {
+    init(password: String?, loopbackOnly: Bool, allowedHosts: [String] = [], boundHost: String = "127.0.0.1") {
         var generator = SystemRandomNumberGenerator()
         token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         self.password = password
         self.loopbackOnly = loopbackOnly
+        self.allowedHosts = Set(allowedHosts)
+        self.boundHost = boundHost.lowercased()
     }
 
     /// True when the form's token is this process's (compared in time independent of where they differ).
     func tokenMatches(_ given: String?) -> Bool {
         guard let given else { return false }
-        return Self.sameBytes(Array(given.utf8), Array(token.utf8))
+        return Self.sameDigest(given, token)
     }
 
     /// True when a POST comes from a page of this server: its `Origin` (else its `Referer`) names the
@@ -50,34 +53,61 @@ struct Guard: Sendable {
         return true
     }
 
-    /// True when a loopback server is asked for by a loopback name (`Host: 127.0.0.1:8080`,
-    /// `localhost:8080`, `[::1]:8080`); a server bound elsewhere answers any name.
+    /// True when the request's `Host:` names this server: one of `--allowed-host`, or on a loopback
+    /// server a loopback name (`127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`). A server bound to
+    /// another address answers any name unless `--allowed-host` was given; then those, loopback
+    /// names and the address it listens on.
     func acceptsHost(_ host: String?) -> Bool {
-        guard loopbackOnly else { return true }
         guard let host else { return false }
-        var name = Substring(host)
+        let name = Self.name(host)
+        if allowedHosts.contains(name) { return true }
+        if loopbackOnly { return ServerConfiguration.isLoopback(name) }
+        return allowedHosts.isEmpty || ServerConfiguration.isLoopback(name) || name == boundHost
+            || "[" + boundHost + "]" == name
+    }
+
+    /// A `Host:` value without its port, lowercased (`[::1]:8080` → `[::1]`, `Example.org:80` → `example.org`).
+    static func name(_ host: String) -> String {
+        var name = Substring(host.lowercased())
         if name.hasPrefix("[") {
-            name = name.dropFirst().prefix { $0 != "]" }
+            if let close = name.firstIndex(of: "]") { name = name[...close] }
         } else if let colon = name.lastIndex(of: ":") {
             name = name[..<colon]
         }
-        return ServerConfiguration.isLoopback(String(name))
+        return String(name)
     }
 
-    /// True when no password is asked, or `Authorization: Basic …` carries it (any user name).
-    func isAuthorized(_ authorization: String?) -> Bool {
-        guard let password else { return true }
-        guard let authorization, authorization.lowercased().hasPrefix("basic "),
+    /// What an `Authorization:` header says of the password.
+    enum Credentials {
+        /// No password is asked.
+        case notAsked
+        /// The password is right.
+        case right
+        /// No password, or not basic auth: asked for, nothing tried.
+        case missing
+        /// A password other than the server's.
+        case wrong
+    }
+
+    /// Whether `Authorization: Basic …` carries the password (any user name). The password is
+    /// compared by its SHA-256, in time independent of where, or whether, it differs.
+    func credentials(_ authorization: String?) -> Credentials {
+        guard let password else { return .notAsked }
+        guard let authorization, authorization.lowercased().hasPrefix("basic ") else { return .missing }
+        guard
             let data = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
             let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
-        else { return false }
-        return Self.sameBytes(Array(pair[pair.index(after: colon)...].utf8), Array(password.utf8))
+        else { return .wrong }
+        return Self.sameDigest(String(pair[pair.index(after: colon)...]), password) ? .right : .wrong
     }
 
-    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
+    /// True when `a` and `b` are the same text, compared by their SHA-256 digests (equal lengths) with
+    /// no early exit.
+    private static func sameDigest(_ a: String, _ b: String) -> Bool {
+        let x = Array(SHA256.hash(data: Data(a.utf8)))
+        let y = Array(SHA256.hash(data: Data(b.utf8)))
         var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
+        for (p, q) in zip(x, y) { difference |= p ^ q }
         return difference == 0
     }
 

@@ -35,23 +35,30 @@ struct HomePage {
         let calendar = context.renderer("calendar.holidays").render(
             CalendarTables.holidays(try advent.summaries(), selected: try advent.selectedKey(), localizer: context.t))
         let store = LoanStore(database: database)
-        var filter = LoanFilter(overdueOnly: true)
-        if !context.wantsJSON { filter.limit = Self.overdueShown + 1 }
-        var overdue = try store.loans(filter, today: settings.today, localizer: context.t)
-        let more = overdue.count > Self.overdueShown && !context.wantsJSON
-        if more { overdue.removeLast(overdue.count - Self.overdueShown) }
-        let loans = context.renderer("books.list").render(
-            LoanTable.table(overdue, today: settings.today, localizer: context.t))
         let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
         let events = try Agenda.load(
             EventStore(database: database), range: range, zone: settings.timeZone, withDescriptions: true
         )
         .render(context.renderer("events.agenda"))
         if context.wantsJSON {
-            let parts = [("next_doors", calendar), ("overdue_loans", loans), ("todays_events", events)]
-            return .json(
-                "{\n" + parts.map { "\"" + $0.0 + "\": " + Self.trimmed($0.1) }.joined(separator: ",\n") + "\n}\n")
+            // The overdue loans as `books list --overdue --format json` writes them, however many.
+            let (renderer, today) = (context.renderer("books.list"), settings.today)
+            return .jsonStream { output in
+                try output.write("{\n\"next_doors\": " + Self.trimmed(calendar) + ",\n\"overdue_loans\": ")
+                try Self.withoutTrailingNewlines(output) { loans in
+                    try LoanTable.list(
+                        store, filter: LoanFilter(overdueOnly: true), sort: .due, renderer: renderer, today: today,
+                        to: loans)
+                }
+                try output.write(",\n\"todays_events\": " + Self.trimmed(events) + "\n}\n")
+            }
         }
+        var overdue = try store.loans(
+            LoanFilter(overdueOnly: true, limit: Self.overdueShown + 1), today: settings.today, localizer: context.t)
+        let more = overdue.count > Self.overdueShown
+        if more { overdue.removeLast(overdue.count - Self.overdueShown) }
+        let loans = context.renderer("books.list").render(
+            LoanTable.table(overdue, today: settings.today, localizer: context.t))
         let t = context.t
         var body = HTMLPage.heading(t("serve.home.worlds")) + "<ul class=\"worlds\">\n"
         for world in Self.worlds {
@@ -83,6 +90,24 @@ struct HomePage {
     private static func section(_ html: String, empty: String) -> String {
         let body = Frame(html).body
         return body.isEmpty ? HTMLPage.empty(empty) : String(body)
+    }
+
+    /// Runs `body` with a writer to `output` that holds back the newlines it ends with (a listing's
+    /// JSON inside the page's object), however its bytes are cut.
+    private static func withoutTrailingNewlines(_ output: OutputWriter, _ body: (OutputWriter) throws -> Void) throws {
+        var held = 0
+        let writer = OutputWriter { bytes in
+            let kept = bytes.reversed().drop { $0 == UInt8(ascii: "\n") }.count
+            guard kept > 0 else {
+                held += bytes.count
+                return
+            }
+            if held > 0 { try output.write([UInt8](repeating: UInt8(ascii: "\n"), count: held)) }
+            try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<kept]))
+            held = bytes.count - kept
+        }
+        try body(writer)
+        try writer.flush()
     }
 
     private static func trimmed(_ json: String) -> String {

@@ -43,9 +43,10 @@ struct PageCache {
     /// Keeps a page made at `version` (a page of another status, or too large, is not kept). When full,
     /// every kept page goes: they are a few seconds' worth.
     mutating func keep(_ answer: Answer, _ key: String, version: Int64) {
-        let size = answer.body.count + key.utf8.count
-        guard answer.reply.status == 200, size <= Self.largest else { return }
-        if let old = kept.removeValue(forKey: key) { bytes -= old.answer.body.count + key.utf8.count }
+        guard let length = answer.length else { return }
+        let size = length + key.utf8.count
+        guard answer.status == 200, size <= Self.largest else { return }
+        if let old = kept.removeValue(forKey: key) { bytes -= (old.answer.length ?? 0) + key.utf8.count }
         if kept.count >= Self.limit || bytes + size > Self.byteLimit {
             kept.removeAll(keepingCapacity: true)
             bytes = 0

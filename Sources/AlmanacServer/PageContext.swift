@@ -22,6 +22,8 @@ struct PageContext: Sendable {
     let query: FormData
     /// A POST's form fields (none for a GET).
     var form: FormData
+    /// How "done" notices are signed and checked.
+    let notices: Notice
 
     /// The reader's words.
     var t: Localizer { settings.localizer }
@@ -41,6 +43,19 @@ struct PageContext: Sendable {
         let all = fields + (lang.map { [("lang", $0)] } ?? [])
         guard !all.isEmpty else { return path }
         return path + "?" + all.map { $0.0 + "=" + FormData.encode($0.1) }.joined(separator: "&")
+    }
+
+    /// A link to `path` that says `fields` were just done (`done=returned`, `id=24`), signed: the
+    /// page there shows the notice (`says`), and no link made elsewhere can.
+    func doneLink(_ path: String, _ fields: [(String, String)], keeping: [(String, String)] = []) -> String {
+        link(path, keeping + notices.signed(path, fields))
+    }
+
+    /// The fields `names` of this request's query when a redirect of this server just signed them
+    /// (`doneLink`), else nil: a notice is shown only for a change this client just made.
+    func said(_ names: String...) -> [String]? {
+        guard notices.holds(path, names, in: query) else { return nil }
+        return names.map { query[$0] ?? "" }
     }
 
     /// A `<form method="post">` to `action` (with `query` in its address, the language last) holding

@@ -117,8 +117,8 @@ struct QuizPage {
     /// once (a round already answered records nothing), then the verdict.
     func answer() throws -> Reply {
         guard let game = try game(context.query) else { return .seeOther(context.link("/quiz")) }
-        let round = Int(context.form["round"] ?? "") ?? 0
-        let choice = Int(context.form["choice"] ?? "") ?? 0
+        let round = try context.form.value("round", as: Int.self) ?? 0
+        let choice = try context.form.value("choice", as: Int.self) ?? 0
         var (session, _, store) = try replay(game, on: database)
         try store.database.transaction {
             // Read again inside the write lock: two posts of one round record one answer.

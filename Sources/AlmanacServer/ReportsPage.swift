@@ -37,14 +37,18 @@ struct ReportsPage {
             context.query.text(parameter.name).map { parameter.name + "=" + $0 }
         }
         let rows = try ReportSession(settings: settings).run(report, arguments: arguments)
+        let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
+        if context.wantsJSON {
+            // As `report run NAME --format json` writes it: row by row, however many.
+            let chart = report.chart?.chart(t)
+            return .jsonStream { output in try rows.send(to: renderer.writer(rows.head, chart: chart, to: output)) }
+        }
         var cells: [[Table.Cell]] = []
         // swift-format-ignore: ReplaceForEachWithForLoop
         try rows.forEach { cells.append($0) }  // the rows' own streaming forEach, not a Sequence's
         let table = Table(
             columns: rows.head.columns, rows: cells, summaryUnit: rows.head.summaryUnit, empty: rows.head.empty)
-        let text = Renderer(settings: settings, terminal: .pipe, environment: [:]).render(
-            table, chart: report.chart?.chart(t))
-        if context.wantsJSON { return .json(text) }
+        let text = renderer.render(table, chart: report.chart?.chart(t))
         return .html(Frame(text).adding(nav: Navigation.html(context), top: parameters(report)))
     }
 

@@ -3,87 +3,91 @@ import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText
 import Foundation
+import Hummingbird
 
-/// Which page answers which path: a GET reads, a POST changes (through the store the CLI uses) and
-/// sends the browser back to a page with GET. `connection` is the worker's open connection (read-only
-/// for a GET), asked for only by the pages that read through it.
-struct Routes: Sendable {
-    func get(_ path: String, _ context: PageContext, _ connection: () throws -> Database) -> Reply {
-        answering(context) {
-            let parts = Self.parts(path)
-            if parts.isEmpty { return try HomePage(context, connection()).reply() }
-            if parts == ["books"] { return try BooksPage(context, connection()).list() }
-            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context, connection()).editPage(id) }
-            if parts == ["calendar"] {
-                guard let key = try CalendarPage.defaultKey(context) else { return Self.notFound(context) }
-                return .seeOther(context.link("/calendar/" + key))
+/// Which page answers which path, on Hummingbird's router: a GET (and its HEAD) reads, a POST
+/// changes (through the store the CLI uses) and sends the browser back to a page with GET. Every
+/// page is made on a worker (`Site.page`) with its open connections (read-only for a GET), asked for
+/// only by the pages that read through them.
+enum Routes {
+    static func register(on router: Router<ServeContext>, _ site: Site) {
+        func read(
+            _ path: RouterPath,
+            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Reply
+        ) {
+            let handler: @Sendable (Request, ServeContext) async throws -> Response = { request, context in
+                await site.page(request, context) { page, connections in try make(page, context, connections) }
             }
-            if parts.count == 2, parts[0] == "calendar" { return try CalendarPage(context).show(parts[1]) }
-            if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).confirmReset(key) }
-            if parts == ["events"] { return try EventsPage(context, connection()).list() }
-            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context, connection()).editPage(id) }
-            if let id = Self.item(parts, "events", "delete") {
-                return try EventsPage(context, connection()).confirmDelete(id)
-            }
-            if parts == ["animation"] { return try AnimationPage(context).list() }
-            if parts.count == 2, parts[0] == "animation" { return try AnimationPage(context).show(parts[1]) }
-            if parts == ["reports"] { return try ReportsPage(context).list() }
-            if parts.count == 2, parts[0] == "reports" { return try ReportsPage(context).run(parts[1]) }
-            if parts == ["quiz"] { return try QuizPage(context, connection()).show() }
-            if parts == ["quiz", "scores"] { return try QuizPage(context, connection()).scores() }
-            return Self.notFound(context)
+            router.get(path, use: handler)
+            router.head(path, use: handler)
         }
+        func change(
+            _ path: RouterPath,
+            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Reply
+        ) {
+            router.post(path) { request, context in
+                await site.page(request, context) { page, connections in try make(page, context, connections) }
+            }
+        }
+        read("/") { page, _, c in try HomePage(page, c.reader()).reply() }
+        read("/books") { page, _, c in try BooksPage(page, c.reader()).list() }
+        read("/books/{id}/edit") { page, r, c in try BooksPage(page, c.reader()).editPage(r.parameter("id")) }
+        read("/calendar") { page, _, _ in
+            guard let key = try CalendarPage.defaultKey(page) else { return notFound(page) }
+            return .seeOther(page.link("/calendar/" + FormData.encode(key)))
+        }
+        read("/calendar/{key}") { page, r, _ in try CalendarPage(page).show(r.parameter("key")) }
+        read("/calendar/{key}/reset") { page, r, _ in try CalendarPage(page).confirmReset(r.parameter("key")) }
+        read("/events") { page, _, c in try EventsPage(page, c.reader()).list() }
+        read("/events/{id}/edit") { page, r, c in try EventsPage(page, c.reader()).editPage(r.parameter("id")) }
+        read("/events/{id}/delete") { page, r, c in try EventsPage(page, c.reader()).confirmDelete(r.parameter("id")) }
+        read("/animation") { page, _, _ in try AnimationPage(page).list() }
+        read("/animation/{name}") { page, r, _ in try AnimationPage(page).show(r.parameter("name")) }
+        read("/reports") { page, _, _ in try ReportsPage(page).list() }
+        read("/reports/{name}") { page, r, _ in try ReportsPage(page).run(r.parameter("name")) }
+        read("/quiz") { page, _, c in try QuizPage(page, c.reader()).show() }
+        read("/quiz/scores") { page, _, c in try QuizPage(page, c.reader()).scores() }
+
+        change("/books") { page, _, c in try BooksPage(page, c.writer()).add() }
+        change("/books/{id}/edit") { page, r, c in try BooksPage(page, c.writer()).edit(r.parameter("id")) }
+        change("/books/{id}/return") { page, r, c in try BooksPage(page, c.writer()).markReturned(r.parameter("id")) }
+        change("/calendar/{key}/open") { page, r, _ in try CalendarPage(page).open(r.parameter("key")) }
+        change("/calendar/{key}/reset") { page, r, _ in try CalendarPage(page).reset(r.parameter("key")) }
+        change("/quiz/answer") { page, _, c in try QuizPage(page, c.writer()).answer() }
+        change("/events") { page, _, c in try EventsPage(page, c.writer()).add() }
+        change("/events/{id}/edit") { page, r, c in try EventsPage(page, c.writer()).edit(r.parameter("id")) }
+        change("/events/{id}/delete") { page, r, c in try EventsPage(page, c.writer()).delete(r.parameter("id")) }
+        change("/animation/{name}/step") { page, r, _ in try AnimationPage(page).step(r.parameter("name")) }
     }
 
     /// True for the pages a worker may give again while the database is unchanged (`PageCache`):
     /// the home page and the listings, made from the database and the request alone.
     static func keepsPage(_ path: String) -> Bool {
-        let parts = parts(path)
+        let parts = path.split(separator: "/")
         return parts.isEmpty || parts == ["books"] || parts == ["events"]
     }
 
-    func post(_ path: String, _ context: PageContext, _ connection: () throws -> Database) -> Reply {
-        answering(context) {
-            let parts = Self.parts(path)
-            if parts == ["books"] { return try BooksPage(context, connection()).add() }
-            if let id = Self.item(parts, "books", "edit") { return try BooksPage(context, connection()).edit(id) }
-            if let id = Self.item(parts, "books", "return") {
-                return try BooksPage(context, connection()).markReturned(id)
-            }
-            if let key = Self.item(parts, "calendar", "open") { return try CalendarPage(context).open(key) }
-            if let key = Self.item(parts, "calendar", "reset") { return try CalendarPage(context).reset(key) }
-            if parts == ["quiz", "answer"] { return try QuizPage(context, connection()).answer() }
-            if parts == ["events"] { return try EventsPage(context, connection()).add() }
-            if let name = Self.item(parts, "animation", "step") { return try AnimationPage(context).step(name) }
-            if let id = Self.item(parts, "events", "edit") { return try EventsPage(context, connection()).edit(id) }
-            if let id = Self.item(parts, "events", "delete") { return try EventsPage(context, connection()).delete(id) }
-            return Self.notFound(context)
-        }
-    }
-
-    /// The path's parts (`/books/3/edit` → books, 3, edit), each percent-decoded (`Grow%20tall`).
-    static func parts(_ path: String) -> [String] {
-        path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-    }
-
-    /// The middle part of `/world/ITEM/action` (`/books/3/edit` → 3), or nil for another path.
-    static func item(_ parts: [String], _ world: String, _ action: String) -> String? {
-        parts.count == 3 && parts[0] == world && parts[2] == action ? parts[1] : nil
-    }
-
     /// A page's answer, or its failure as the CLI words it (the status from its exit status).
-    private func answering(_ context: PageContext, _ body: () throws -> Reply) -> Reply {
+    static func answering(_ context: PageContext, _ deadline: StatementDeadline?, _ body: () throws -> Reply) -> Reply {
         do {
             return try body()
         } catch {
-            let failure = AlmanacError(reporting: error)
-            let status = Reply.status(for: failure.failure)
-            if context.wantsJSON { return .json(JSONError.body(failure.message(context.t)), status: status) }
-            return Self.page(
-                context, title: context.t("serve.error.title"),
-                PageContext.notice(failure.message(context.t), error: true),
-                status: status)
+            return failure(context, deadline, error)
         }
+    }
+
+    /// A page's failure as the CLI words it, the status from its exit status; a page stopped at its
+    /// deadline is the server's "took too long" (503, try again).
+    static func failure(_ context: PageContext, _ deadline: StatementDeadline?, _ error: any Error) -> Reply {
+        var failure = AlmanacError(reporting: error)
+        if let deadline, deadline.hasPassed {
+            failure = AlmanacError(.busy, "database.error.deadline", ["seconds": String(deadline.seconds)])
+        }
+        let status = Reply.status(for: failure.failure)
+        if context.wantsJSON { return .json(JSONError.body(failure.message(context.t)), status: status) }
+        return page(
+            context, title: context.t("serve.error.title"), PageContext.notice(failure.message(context.t), error: true),
+            status: status)
     }
 
     static func notFound(_ context: PageContext) -> Reply {
@@ -102,8 +106,13 @@ struct Routes: Sendable {
 /// An error for a client that asked for JSON: `{"error": "…"}`.
 enum JSONError {
     static func body(_ message: String) -> String {
-        var escaped = ""
-        for scalar in message.unicodeScalars {
+        "{\"error\": " + quoted(message) + "}\n"
+    }
+
+    /// `text` as a JSON string, quotes included.
+    static func quoted(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
@@ -112,7 +121,7 @@ enum JSONError {
             default: escaped.unicodeScalars.append(scalar)
             }
         }
-        return "{\"error\": \"" + escaped + "\"}\n"
+        return escaped + "\""
     }
 }
 

@@ -16,9 +16,13 @@ public final class OutputWriter {
     private let stream: WriteFailure.Stream
     private let capacity: Int
     private let flushesEachWrite: Bool
+    /// Where the bytes go instead of a descriptor (`init(capacity:sink:)`), or nil.
+    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
     private var buffer: [UInt8] = []
     /// The first failure, once a write failed: every later write and flush throws it again.
     public private(set) var failure: WriteFailure?
+    /// What the sink threw, once it threw: every later write and flush throws it again.
+    private var sinkFailure: (any Error)?
     /// The time spent in `write(2)`: waiting for the reader of a pipe (`| less`) or for the disk.
     public private(set) var waited = Duration.zero
 
@@ -44,7 +48,20 @@ public final class OutputWriter {
         self.stream = stream
         self.capacity = capacity
         self.flushesEachWrite = flushesEachWrite
+        sink = nil
         buffer.reserveCapacity(flushesEachWrite ? 256 : capacity)
+    }
+
+    /// A writer that hands its bytes to `sink`, `capacity` at a time (a page of `almanac serve` sent
+    /// as it is made); what `sink` throws is thrown to the writer's caller as it is, and remembered.
+    package init(capacity: Int = 1 << 16, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        descriptor = -1
+        path = nil
+        stream = .standardOutput
+        self.capacity = capacity
+        flushesEachWrite = false
+        self.sink = sink
+        buffer.reserveCapacity(capacity)
     }
 
     // The command line writes from one thread; these two are the process's own streams, made once.
@@ -63,6 +80,7 @@ public final class OutputWriter {
     /// Writes `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
+        if let sinkFailure { throw sinkFailure }
         if buffer.count + bytes.count > capacity && !flushesEachWrite {
             try flush()
             if bytes.count >= capacity { return try writeAll(bytes) }
@@ -85,6 +103,7 @@ public final class OutputWriter {
     /// Sends every kept byte to the descriptor.
     public func flush() throws {
         if let failure { throw failure }
+        if let sinkFailure { throw sinkFailure }
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         try buffer.withUnsafeBytes { try writeAll($0) }
@@ -107,6 +126,15 @@ public final class OutputWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        if let sink {
+            do {
+                return try sink(bytes)
+            } catch {
+                buffer.removeAll(keepingCapacity: true)
+                sinkFailure = error
+                throw error
+            }
+        }
         let clock = ContinuousClock()
         let started = clock.now
         defer { waited += clock.now - started }

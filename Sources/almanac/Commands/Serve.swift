@@ -5,7 +5,8 @@ import AlmanacText
 import Dispatch
 import Foundation
 
-/// `almanac serve [--host H] [--port N] [--read-only] [--password-file F]`: the worlds as live pages.
+/// `almanac serve [--host H] [--port N] [--read-only] [--password-file F] [--allowed-host NAME…]`: the
+/// worlds as live pages.
 struct Serve: RunnableCommand, Exemplified, Formatted {
     static let configuration = CommandConfiguration(
         "serve",
@@ -22,17 +23,19 @@ struct Serve: RunnableCommand, Exemplified, Formatted {
 
     let global: GlobalOptions
     let host: String
-    let port: Port
+    let port: PortNumber
     let readOnly: Bool
     let passwordFile: String?
+    let allowedHosts: [String]
 
     init(_ line: ArgumentReader) {
         global = GlobalOptions(line)
         host = line.option("--host", value: "address", help: "help.serve.host", default: "127.0.0.1")
-        port = line.option("--port", value: "port", help: "help.serve.port", default: Port(checked: 8080))
+        port = line.option("--port", value: "port", help: "help.serve.port", default: PortNumber(checked: 8080))
         readOnly = line.flag("--read-only", help: "help.serve.read-only")
         passwordFile = line.option(
             "--password-file", value: "file", help: "help.serve.password-file", completion: .files)
+        allowedHosts = line.option("--allowed-host", value: "name", help: "help.serve.allowed-host")
     }
 
     func run() throws {
@@ -40,7 +43,7 @@ struct Serve: RunnableCommand, Exemplified, Formatted {
         let fixedToday = global.today != nil || !(ProcessInfo.processInfo.environment["ALMANAC_TODAY"] ?? "").isEmpty
         let configuration = try ServerConfiguration(
             host: host, port: Int(port.value), readOnly: readOnly, passwordFile: passwordFile,
-            settings: settings, fixedToday: fixedToday)
+            allowedHosts: allowedHosts, settings: settings, fixedToday: fixedToday)
         let line = settings.localizer("serve.listening", ["path": settings.databasePath, "url": "{url}"])
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
@@ -64,15 +67,5 @@ struct Serve: RunnableCommand, Exemplified, Formatted {
     private final class Outcome: @unchecked Sendable {
         // Written by the task before it signals, read by the command after it waited: never at once.
         var failure: Error?
-    }
-}
-
-/// `--port N`: 0 to 65535; 0 lets the system pick a free port.
-struct Port: BoundedWholeNumber {
-    static let least: UInt16 = 0
-    let value: UInt16
-
-    init(checked number: UInt16) {
-        value = number
     }
 }
