@@ -18,10 +18,22 @@ final class RunningServer {
     private let errors: Pipe
 
     /// Starts the server with `arguments` (after `serve --port 0`) and waits up to 20 s for its URL line.
-    init(_ dir: Workdir, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// With `descriptors`, the server may open that many files at most (`ulimit -n`), as a shell
+    /// would start it.
+    init(
+        _ dir: Workdir, _ arguments: [String], environment: [String: String] = [:], database: String = "almanac.db",
+        descriptors: Int? = nil
+    ) throws {
         process = Process()
-        process.executableURL = Workdir.binary
-        process.arguments = ["--db", "almanac.db", "--today", "2025-12-24", "serve", "--port", "0"] + arguments
+        let command = ["--db", database, "--today", "2025-12-24", "serve", "--port", "0"] + arguments
+        if let descriptors {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", Workdir.binary.path] + command
+        } else {
+            process.executableURL = Workdir.binary
+            process.arguments = command
+        }
         process.currentDirectoryURL = dir.url
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path].merging(environment) { $1 }
         let output = Pipe()
@@ -53,6 +65,19 @@ final class RunningServer {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// The server's standard error so far (its log lines), read once it has ended.
+    func errorOutput() -> String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The server's peak resident memory so far, in KiB (`VmHWM`).
+    var peakKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
     /// Sends `signal` and waits for the server to end; its exit status.

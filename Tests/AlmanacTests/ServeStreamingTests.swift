@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import AlmanacSQLite
+
+/// A listing of any length is sent as it is read, in bounded memory, with the headers every answer
+/// has: `GET /books?limit=N` as JSON over 1,500,000 loans (150,000 in `make test`; `make stress` runs
+/// the whole). The FlyingFox server built every loan in memory first: 3.4 GB at its peak, 1.4 GB held
+/// after, and a 500 with no body and no headers after a minute. A page for people has at most 1,000
+/// loans: a larger `?limit=` is a 400 naming the most.
+@Suite(.serialized) struct ServeStreamingTests {
+    static let loans = Stress.isOn ? 1_500_000 : 150_000
+    /// The server's peak resident memory, in KiB, while it sends the listing.
+    static let boundKiB = 128 << 10
+
+    @Test func aListingOfMillionsOfLoansStreamsInBoundedMemory() throws {
+        let dir = try Workdir()
+        try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
+        let database = try Database(path: dir.path("almanac.db"))
+        try database.execute(
+            """
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(Self.loans))
+            INSERT INTO books (title, author, borrower, loaned_on, due_on)
+            SELECT 'The collected letters and notes volume ' || x, 'Author ' || (x % 997), 'Borrower ' || (x % 4999),
+                   '2025-0' || (1 + x % 9) || '-1' || (x % 8), '2025-0' || (1 + x % 9) || '-2' || (x % 8) FROM c
+            """)
+        let total = try #require(try database.scalar("SELECT count(*) FROM books")?.textValue.flatMap { Int($0) })
+        let server = try RunningServer(dir, [])
+        let started = try #require(server.peakKiB)
+        let output = dir.path("loans.json")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = [
+            "-s", "-D", dir.path("headers.txt"), "-o", output, "--max-time", "120", "-H", "Accept: application/json",
+            server.url + "books?limit=\(Self.loans + 100)",
+        ]
+        try curl.run()
+        curl.waitUntilExit()
+        let peak = try #require(server.peakKiB)
+        let head = RunningServer.parse(try String(contentsOfFile: dir.path("headers.txt"), encoding: .utf8) + "\r\n")
+        #expect(head.status == 200)
+        #expect(head.headers["transfer-encoding"] == "chunked", "sent as it is read")
+        #expect(head.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+        #expect(head.headers["x-content-type-options"] == "nosniff")
+        // Every loan, one a line, and the array closed: the listing went out whole.
+        let lines = try Self.countLines(output)
+        #expect(lines == Int(total) + 2, "\(lines) lines for \(total) loans")
+        #expect(peak <= Self.boundKiB, "peak \(peak / 1024) MiB (\(started / 1024) MiB at start)")
+        print("GET /books?limit=\(Self.loans) (json): peak \(peak / 1024) MiB, \(started / 1024) MiB at start")
+        // A page for people is bounded: the most is named.
+        let page = try server.get("/books?limit=\(Self.loans)")
+        #expect(page.status == 400 && page.body.contains("expected a whole number from 1 to 1000"))
+        #expect(page.headers["content-security-policy"] != nil)
+        #expect(server.stop() == 0)
+    }
+
+    /// The newlines of a file, counted by reading it in pieces.
+    static func countLines(_ path: String) throws -> Int {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var count = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            count += chunk.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        }
+        return count
+    }
+}
