@@ -45,7 +45,9 @@ if [ ! -x "$REFERENCE" ]; then
     $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libcurl4-openssl-dev
   fi
   (cd "$WORK/flyingfox-src" &&
-    swift build -c release --product almanac --static-swift-stdlib --scratch-path "$WORK/flyingfox-build" >/dev/null)
+    swift build -c release --product almanac --static-swift-stdlib --scratch-path "$WORK/flyingfox-build" \
+      >"$WORK/flyingfox-build.log" 2>&1) ||
+    { tail -20 "$WORK/flyingfox-build.log" >&2; echo "make bench-serve: the reference did not build" >&2; exit 1; }
   mkdir -p "$WORK/flyingfox"
   cp "$WORK/flyingfox-build/release/almanac" "$REFERENCE"
   git -C "$ROOT" worktree remove --force "$WORK/flyingfox-src"

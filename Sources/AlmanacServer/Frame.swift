@@ -77,3 +77,67 @@ struct Frame {
         return index
     }
 }
+
+extension Frame {
+    /// A page of the CLI's written as it is made (a report's rows, however many), with the server's
+    /// navigation, lines under the heading and style rules put in place as it passes: its beginning
+    /// is held until the heading's lines have passed (a few KiB: the style sheet and the heading come
+    /// first), spliced as `adding` splices a whole page, and everything after goes on as it comes.
+    final class Streamed {
+        private let nav: String
+        private let top: String
+        private let output: OutputWriter
+        private var head: [UInt8] = []
+        private var spliced = false
+
+        /// The writer the page is written to.
+        private(set) lazy var writer = OutputWriter { [unowned self] bytes in try self.write(bytes) }
+
+        init(nav: String, top: String, to output: OutputWriter) {
+            self.nav = nav
+            self.top = top
+            self.output = output
+        }
+
+        private func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard !spliced else { return try output.write(bytes) }
+            head += bytes
+            guard let end = Self.headingEnd(in: head) else { return }
+            try splice(upTo: end)
+        }
+
+        /// Puts out what is held (a page that ended before its heading's lines did, spliced all the same).
+        func finish() throws {
+            try writer.flush()
+            if !spliced { try splice(upTo: head.count) }
+            try output.flush()
+        }
+
+        /// Splices the page's beginning up to `end` (a byte offset between characters) and writes the
+        /// rest held as it is.
+        private func splice(upTo end: Int) throws {
+            spliced = true
+            let page = String(decoding: head[..<end], as: UTF8.self)
+            try output.write(Frame(page).adding(nav: nav, top: top))
+            try output.write(Array(head[end...]))
+            head = []
+        }
+
+        /// Where the heading's lines end in the bytes held (after `</h1>` and the lead and date
+        /// paragraphs under it), once enough has come to tell; nil before. The markers are ASCII, so
+        /// the offset falls between characters.
+        static func headingEnd(in bytes: [UInt8]) -> Int? {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard var index = text.markup("</h1>\n")?.upperBound else { return nil }
+            for opening in ["<p class=\"lead", "<p class=\"dated\">"] {
+                let rest = text[index...]
+                // Too little has come to tell whether the paragraph follows.
+                if opening.hasPrefix(rest) { return nil }
+                guard rest.hasPrefix(opening) else { continue }
+                guard let end = text.markup("</p>\n", from: index) else { return nil }
+                index = end.upperBound
+            }
+            return text.utf8.distance(from: text.startIndex, to: index)
+        }
+    }
+}

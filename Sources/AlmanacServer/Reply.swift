@@ -35,6 +35,11 @@ struct Reply {
         Reply(status: 200, contentType: "application/json; charset=utf-8", body: "", stream: write)
     }
 
+    /// A page written as it is read (a report's rows, however many).
+    static func htmlStream(_ write: @escaping (OutputWriter) throws -> Void) -> Reply {
+        Reply(status: 200, contentType: "text/html; charset=utf-8", body: "", stream: write)
+    }
+
     /// A line of words (a refusal before any page is made: 403, 413, 401).
     static func text(_ line: String, status: Int) -> Reply {
         Reply(status: status, contentType: "text/plain; charset=utf-8", body: line + "\n")

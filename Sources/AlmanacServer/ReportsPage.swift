@@ -43,13 +43,14 @@ struct ReportsPage {
             let chart = report.chart?.chart(t)
             return .jsonStream { output in try rows.send(to: renderer.writer(rows.head, chart: chart, to: output)) }
         }
-        var cells: [[Table.Cell]] = []
-        // swift-format-ignore: ReplaceForEachWithForLoop
-        try rows.forEach { cells.append($0) }  // the rows' own streaming forEach, not a Sequence's
-        let table = Table(
-            columns: rows.head.columns, rows: cells, summaryUnit: rows.head.summaryUnit, empty: rows.head.empty)
-        let text = renderer.render(table, chart: report.chart?.chart(t))
-        return .html(Frame(text).adding(nav: Navigation.html(context), top: parameters(report)))
+        // As `report run NAME --format html` writes it: the rows spooled while the chart is tallied,
+        // however many; the navigation and the parameters' form spliced in as the page passes.
+        let (nav, top, chart) = (Navigation.html(context), parameters(report), report.chart?.chart(t))
+        return .htmlStream { output in
+            let frame = Frame.Streamed(nav: nav, top: top, to: output)
+            try rows.send(to: renderer.writer(rows.head, chart: chart, to: frame.writer))
+            try frame.finish()
+        }
     }
 
     /// The report's parameters as a GET form, each with its default as a placeholder.

@@ -77,20 +77,18 @@ final class Workers: @unchecked Sendable {
         }
     }
 
-    // `queue`, `stopping` and `alive` are read and written under `condition` only; each thread's
+    // `queue` and `stopping` are read and written under `condition` only; each thread's
     // `Connections` never leaves that thread, so a connection is only ever used by the thread that
     // opened it. A job's continuation is resumed exactly once: by the thread that runs it, or by
     // whoever takes it out of the queue unrun (`run`'s cancellation, a late or stopping job).
     private let condition = NSCondition()
     private var queue: [Job] = []
     private var stopping = false
-    private var alive = 0
     let queueLimit: Int
 
     /// Starts `count` threads on the database at `path`, with room for `queueLimit` waiting pages.
     init(count: Int, queueLimit: Int, path: String) {
         self.queueLimit = queueLimit
-        alive = count
         for number in 0..<count {
             let thread = Thread { [self] in work(Connections(path: path)) }
             thread.name = "almanac.serve.\(number)"
@@ -148,7 +146,6 @@ final class Workers: @unchecked Sendable {
             condition.lock()
             while queue.isEmpty && !stopping { condition.wait() }
             guard !queue.isEmpty else {
-                alive -= 1
                 condition.unlock()
                 return
             }
@@ -201,7 +198,8 @@ final class Workers: @unchecked Sendable {
                 return
             }
             answered = true
-            box.resume(returning: Answer(reply, body: .stream(stream), text: ""))
+            // The first chunk holds the page's style sheet, whose hash the CSP names.
+            box.resume(returning: Answer(reply, body: .stream(stream), text: String(buffer: held)))
             try stream.send(held)
             try stream.send(ByteBuffer(bytes: bytes))
         }
@@ -215,7 +213,8 @@ final class Workers: @unchecked Sendable {
         if answered { return stream.finish() }
         var whole = reply
         whole.stream = nil
-        box.resume(returning: Answer(whole, body: .whole(first ?? ByteBuffer()), text: ""))
+        let bytes = first ?? ByteBuffer()
+        box.resume(returning: Answer(whole, body: .whole(bytes), text: String(buffer: bytes)))
     }
 }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(server.stop() == 0)
     }
 
-    /// A connection that says nothing is closed after 30 s (the sweeper looks every 7.5 s), and so is a
+    /// A connection that says nothing is closed after 30 s (Hummingbird's idle timeout), and so is a
     /// kept-alive one after its answer: both at once, so the test waits once.
     @Test func aSilentConnectionIsClosed() throws {
         let server = try RunningServer(dir, [])

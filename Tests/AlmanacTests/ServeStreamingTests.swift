@@ -47,6 +47,31 @@ import Testing
         #expect(lines == Int(total) + 2, "\(lines) lines for \(total) loans")
         #expect(peak <= Self.boundKiB, "peak \(peak / 1024) MiB (\(started / 1024) MiB at start)")
         print("GET /books?limit=\(Self.loans) (json): peak \(peak / 1024) MiB, \(started / 1024) MiB at start")
+        // A report over every loan, as JSON and as a page (its chart tallied, its rows spooled), each
+        // sent as it is read.
+        for (accept, ending) in [("application/json", "]\n"), ("text/html", "</html>\n")] {
+            let report = dir.path("report.out")
+            let fetch = Process()
+            fetch.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            fetch.arguments = [
+                "-s", "-D", dir.path("headers.txt"), "-o", report, "--max-time", "120", "-H", "Accept: " + accept,
+                server.url + "reports/overdue-books?as_of=2026-12-31",
+            ]
+            try fetch.run()
+            fetch.waitUntilExit()
+            let head = RunningServer.parse(
+                try String(contentsOfFile: dir.path("headers.txt"), encoding: .utf8) + "\r\n")
+            #expect(head.status == 200 && head.headers["transfer-encoding"] == "chunked", "\(accept)")
+            #expect(head.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+            let size = (try FileManager.default.attributesOfItem(atPath: report)[.size] as? Int) ?? 0
+            #expect(size > Self.loans * 100, "\(accept): \(size) bytes")
+            let tail = try FileHandle(forReadingFrom: URL(fileURLWithPath: report))
+            try tail.seek(toOffset: UInt64(max(0, size - 64)))
+            #expect(String(decoding: try tail.readToEnd() ?? Data(), as: UTF8.self).hasSuffix(ending), "\(accept)")
+            try tail.close()
+        }
+        let reportPeak = try #require(server.peakKiB)
+        #expect(reportPeak <= Self.boundKiB, "peak \(reportPeak / 1024) MiB after the reports")
         // A page for people is bounded: the most is named.
         let page = try server.get("/books?limit=\(Self.loans)")
         #expect(page.status == 400 && page.body.contains("expected a whole number from 1 to 1000"))
