@@ -133,6 +133,13 @@ final class Workers: @unchecked Sendable {
         }
     }
 
+    /// How many pages wait for a thread now.
+    var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count
+    }
+
     /// Lets the threads make what is queued, then end; later pages are refused (`stopping`).
     func stop() {
         condition.lock()

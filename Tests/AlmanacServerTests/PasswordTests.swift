@@ -64,7 +64,10 @@ import Testing
             let tried = statuses.filter { $0.0 == 401 }.count
             let refused = statuses.filter { $0.0 == 429 }
             #expect(tried + refused.count == 1_000, "\(Set(statuses.map(\.0)))")
-            #expect(tried >= 5 && tried <= 12, "\(tried) passwords looked at in \(elapsed)")
+            // Six at once, then turns 0.25, 0.5, 1, 2 and 4 s apart, then one each 8 s: however slowly
+            // this machine sends them, no more than that many are looked at in the time it took.
+            let seconds = Double(elapsed.components.seconds)
+            #expect(tried >= 5 && tried <= 11 + Int(seconds / 8) + 1, "\(tried) passwords looked at in \(elapsed)")
             #expect(refused.allSatisfy { (Int($0.1 ?? "") ?? 0) >= 1 })
             let log = demo.log
             #expect(log.count == tried, "\(log.count) log lines for \(tried) wrong passwords")
@@ -81,11 +84,10 @@ import Testing
             }
             #expect(right.status == .ok)
             #expect(ContinuousClock.now - waited >= .seconds(1))
-            // It reset the count: the next wrong one is looked at at once.
-            let again = ContinuousClock.now
-            let answer9 = try await client.ask("/books", headers: Self.basic("wrong"))
-            #expect(answer9.status == .unauthorized)
-            #expect(ContinuousClock.now - again < .seconds(1))
+            // It reset the count: the next wrong one is looked at at once, the first in a row again.
+            let again = try await client.ask("/books", headers: Self.basic("wrong"))
+            #expect(again.status == .unauthorized)
+            #expect(demo.log.last?.contains("(1 in a row)") == true, "\(demo.log.last ?? "")")
         }
     }
 }

@@ -14,6 +14,24 @@ import Testing
         try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
     }
 
+    /// `?page=99999999999999999` ended the FlyingFox server (a trap on `page × 100 + 1`, exit 132,
+    /// nothing on standard error), with `--read-only` too: now it is a 400 naming the numbers a page
+    /// takes, in the reader's words, and the server goes on.
+    @Test func aPageOutOfRangeIsRefusedAndTheServerGoesOn() throws {
+        let server = try RunningServer(dir, ["--read-only"])
+        for (query, headers) in [
+            ("page=99999999999999999", [:]), ("page=9223372036854775807&lang=ru", [:]),
+            ("page=99999999999999999", ["Accept": "application/json"]), ("limit=-9223372036854775809", [:]),
+        ] {
+            let answer = try server.get("/books?" + query, headers: headers)
+            #expect(answer.status == 400, "\(query): \(answer.status)")
+            #expect(answer.body.contains("?page=") || answer.body.contains("?limit="), "\(answer.body.prefix(300))")
+            #expect(answer.headers["content-security-policy"] != nil)
+        }
+        #expect(try server.get("/books?page=2").status == 200)
+        #expect(server.stop() == 0)
+    }
+
     /// Header lines of 300 KB and 1 MB, sent again and again from two connections, while a reader
     /// asks for the loans: the attackers get 431 (with the headers every answer has) as soon as a
     /// line passes 16 KiB, and the reader's pages come as fast as ever (the median within 100 ms,
