@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
+        .library(name: "AlmanacArguments", targets: ["AlmanacArguments"]),
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
         .library(name: "AlmanacServer", targets: ["AlmanacServer"]),
     ],
@@ -62,10 +63,16 @@ let package = Package(
             name: "AlmanacOutput",
             dependencies: ["AlmanacText"]
         ),
+        // The command line's grammar: arguments read into checked values, help, the manual page and
+        // completion (the lists of names it completes are handed in). No database, no world.
+        .target(
+            name: "AlmanacArguments",
+            dependencies: ["AlmanacText"]
+        ),
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV",
+                "AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedResources"]
@@ -74,7 +81,7 @@ let package = Package(
         .target(
             name: "AlmanacServer",
             dependencies: [
-                "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -87,7 +94,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "almanac",
-            dependencies: ["AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "AlmanacServer"]
+            dependencies: [
+                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "AlmanacServer",
+            ]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
         .target(
@@ -97,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacKitTests",
             dependencies: [
-                "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "TestSupport",
+                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite",
+                "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Golden files are read from the source tree by path, not bundled.
@@ -107,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacServerTests",
             dependencies: [
-                "AlmanacServer", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacServer", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -115,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacTests",
             dependencies: [
-                "almanac", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "TestSupport",
+                "almanac", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

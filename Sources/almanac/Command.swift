@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// A command of the tree: a group (`books`) names its subcommands; a command that runs

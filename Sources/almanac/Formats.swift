@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 import AlmanacText
 

@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// `almanac __man`, hidden: the man page, written from the commands' own help (their abstracts,

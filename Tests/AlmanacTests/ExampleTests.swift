@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacArguments
 @testable import almanac
 
 /// Every example shown in a command's help, in the man page, in README and in `docs/` runs, as a user

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacArguments
 @testable import AlmanacText
 @testable import almanac
 

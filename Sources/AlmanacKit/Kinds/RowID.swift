@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacSQLite
 import AlmanacText
 

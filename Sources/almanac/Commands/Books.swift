@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// `almanac books list | add | edit | delete | return`: library loans.

@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// `almanac config get KEY | set KEY VALUE | list`: the rules a library sets for itself, kept in

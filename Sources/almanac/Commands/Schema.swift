@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// `almanac schema [KIND|TABLE]`: the tables, their columns, keys and indexes, and each kind's CSV columns.

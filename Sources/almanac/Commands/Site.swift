@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKit
 
 /// `almanac site DIR [--force]`: every page and an index, as static files.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacArguments
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText

@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacOutput
 import AlmanacSQLite
 import AlmanacText

@@ -105,7 +105,7 @@ public enum UsageMistake {
 
     /// The key with `.one` or `.two` appended when there are suggestions, filled in as `{first}` and
     /// `{second}`, so each language quotes and joins them in its own way.
-    static func suggesting(_ key: String, _ nearest: [String], _ arguments: [String: String]) -> AlmanacError {
+    public static func suggesting(_ key: String, _ nearest: [String], _ arguments: [String: String]) -> AlmanacError {
         var arguments = arguments
         switch nearest.count {
         case 0:

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 @testable import AlmanacText
 
 /// A checked command line converted by the command's own declaration: each value to its type, and

@@ -43,6 +43,12 @@ public struct WholeNumberRange: Sendable, Equatable {
     public let most: String
     /// True when every number of a signed type will do.
     public let isWholeType: Bool
+
+    public init(least: String, most: String, isWholeType: Bool) {
+        self.least = least
+        self.most = most
+        self.isWholeType = isWholeType
+    }
 }
 
 /// A whole number from `least` to `most` (by default the largest its type holds): `Int` (any),

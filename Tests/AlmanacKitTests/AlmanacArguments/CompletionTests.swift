@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 
 /// What Tab offers, for the word being typed after the words before it.
 @Suite struct CompletionTests {

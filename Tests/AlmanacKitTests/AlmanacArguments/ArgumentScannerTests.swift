@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 
 /// The front end on a small tree like Almanac's: global options anywhere, values, negative numbers,
 /// options given twice, `help`, and the first mistake, worded in English.

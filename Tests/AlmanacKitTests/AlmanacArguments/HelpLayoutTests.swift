@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 @testable import AlmanacText
 
 /// Help at a terminal's width: the usage line folds between options, examples continue with `\`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 
 /// A command's description read from its declaration (`ArgumentReader.describing`): options, flags,
 /// arguments, completions, defaults and allowed values, in the order declared.

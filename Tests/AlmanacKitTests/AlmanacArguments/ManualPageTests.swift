@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AlmanacKit
+@testable import AlmanacArguments
 
 /// The man page in man(7): sections from the commands, text that groff reads as it is meant.
 @Suite struct ManualPageTests {
