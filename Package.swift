@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
+        .library(name: "AlmanacStore", targets: ["AlmanacStore"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
         .library(name: "AlmanacArguments", targets: ["AlmanacArguments"]),
@@ -46,10 +47,17 @@ let package = Package(
             dependencies: ["EmbedTool"]
         ),
         // The layers, lowest first; each may use only those below it (docs/architecture.md).
-        // SQLite through its C API: connections, statements, transactions, migrations. No world, no zone.
+        // The store: what the worlds, import, export and reports need of a database (connections,
+        // statements, transactions, the failures they report, a statement's deadline), as protocols
+        // and values. No engine: nothing in it names SQLite.
+        .target(
+            name: "AlmanacStore"
+        ),
+        // The store on SQLite, through its C API: connections, statements, transactions, migrations,
+        // the online copy. The only target that imports CSQLite. No world, no zone.
         .target(
             name: "AlmanacSQLite",
-            dependencies: ["CSQLite"]
+            dependencies: ["AlmanacStore", "CSQLite"]
         ),
         // Words and time: errors, translations, plurals, formats, dates, zones, display width.
         // No database, no world.
@@ -72,7 +80,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite", "CCSV",
+                "AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite", "CCSV",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedResources"]
@@ -81,7 +89,7 @@ let package = Package(
         .target(
             name: "AlmanacServer",
             dependencies: [
-                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -117,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacServerTests",
             dependencies: [
-                "AlmanacServer", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacServer", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -125,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacTests",
             dependencies: [
-                "almanac", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "almanac", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 
 /// A user's own views, triggers and indexes, met before a migration rebuilds a table they depend on.
@@ -59,7 +60,7 @@ extension DatabaseMigrator {
 
     /// `type name` of every object these migrations make, from an empty database in memory.
     func objectNames() throws -> Set<String> {
-        let scratch = try Database(path: ":memory:")
+        let scratch = try SQLiteDatabase(path: ":memory:")
         try migrate(scratch)
         return Set(
             try scratch.rows("SELECT type, name FROM sqlite_schema").map {

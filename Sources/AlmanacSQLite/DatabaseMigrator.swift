@@ -1,3 +1,5 @@
+import AlmanacStore
+import CSQLite
 import Foundation
 
 /// One numbered step of the schema, from a `Schema/NNN_name.sql` file.
@@ -72,7 +74,8 @@ public struct DatabaseMigrator: Sendable {
         if hasTable, case .integer(let version)? = try database.scalar("SELECT max(version) FROM schema_migrations") {
             fromTable = Int(version)
         }
-        return max(fromTable, try database.userVersion)
+        guard case .integer(let userVersion)? = try database.scalar("PRAGMA user_version") else { return fromTable }
+        return max(fromTable, Int(userVersion))
     }
 
     /// Applies every pending migration. Safe to run concurrently: each step re-reads the version
@@ -109,7 +112,7 @@ public struct DatabaseMigrator: Sendable {
                 let violations = try database.rows("PRAGMA foreign_key_check")
                 if let first = violations.first {
                     throw DatabaseError(
-                        extendedCode: ResultCode.constraintForeignKey,
+                        sqlite: SQLITE_CONSTRAINT | (3 << 8),
                         message:
                             "migration \(migration.version) leaves \(violations.count) foreign key violation(s), first in table \(first[0].textValue ?? "?")",
                         sql: "PRAGMA foreign_key_check", path: database.path)

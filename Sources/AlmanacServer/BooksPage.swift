@@ -1,7 +1,7 @@
 import AlmanacArguments
 import AlmanacKit
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `/books`: the loans as `books list` shows them (search, sort, open or overdue only; overdue marked

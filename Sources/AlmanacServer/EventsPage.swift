@@ -1,6 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `/events?from=&to=&columns=2|3`: the days' events as `events cards --from --to --columns N` draws

@@ -1,6 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `/`: the five worlds, and today's news: each calendar's next door (`calendar holidays`), the

@@ -1,6 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `/quiz`: the flag quiz as `quiz play` plays it, one question a page: a game is its seed, its

@@ -1,6 +1,6 @@
 import AlmanacKit
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import Foundation
 import NIOCore
 

@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacSQLite
+import AlmanacStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -23,7 +24,7 @@ import Testing
 
     @Test func aWritePastItsDeadlineIsRolledBackAndSaysSo() async throws {
         let demo = try ServedDemo()
-        try Database(path: demo.path).execute(Self.slowTrigger)
+        try SQLiteDatabase(path: demo.path).execute(Self.slowTrigger)
         var limits = ServerConfiguration.Limits()
         limits.pageTimeout = .seconds(1)
         try await demo.serve(try demo.configuration(limits: limits)) { client in
@@ -37,11 +38,11 @@ import Testing
             #expect(json.status == .serviceUnavailable && json.text.hasPrefix("{\"error\": "))
             // Nothing was written, and the server's connection holds no lock: the next page reads, and
             // another connection writes.
-            let loan = try LoanStore(database: Database(path: demo.path, mode: .readOnly)).loan(id: 11)
+            let loan = try LoanStore(database: SQLiteDatabase(path: demo.path, mode: .readOnly)).loan(id: 11)
             #expect(loan.returnedOn == nil)
             let answer1 = try await client.ask("/books/11/edit")
             #expect(answer1.status == .ok)
-            let other = try Database(path: demo.path)
+            let other = try SQLiteDatabase(path: demo.path)
             try other.execute("DROP TRIGGER slow_loans")
             try other.execute("UPDATE books SET author = 'Someone' WHERE id = 11")
         }
@@ -51,7 +52,7 @@ import Testing
     /// a page far down), and leaves its worker free for the next page.
     @Test func aReadPastItsDeadlineStopsAndFreesItsWorker() async throws {
         let demo = try ServedDemo()
-        try Database(path: demo.path).execute(
+        try SQLiteDatabase(path: demo.path).execute(
             """
             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000)
             INSERT INTO books (title, author, borrower, loaned_on, due_on)

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
     /// Every row of every table, by table, in a stable order.
     static func rows(_ path: String) throws -> [String: [[SQLValue]]] {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
         var tables: [String: [[SQLValue]]] = [:]
         for (table, _) in try Store.tableSummary(database) {
             tables[table] = try database.rows("SELECT * FROM \"\(table)\" ORDER BY 1, 2")
@@ -22,7 +23,7 @@ import Testing
     }
 
     static func integrity(_ path: String) throws -> String? {
-        try Database(path: path, mode: .readOnly).scalar("PRAGMA integrity_check")?.textValue
+        try SQLiteDatabase(path: path, mode: .readOnly).scalar("PRAGMA integrity_check")?.textValue
     }
 
     @Test func theCopyHoldsEveryRowOfEveryTable() throws {
@@ -79,7 +80,7 @@ import Testing
             let out = try dir.run(["--db", "a.db", "backup", name])
             #expect(out.status == 0, "\(out.stderr)")
             #expect(try Self.integrity(dir.path(name)) == "ok", "\(name)")
-            let copy = try Database(path: dir.path(name), mode: .readOnly)
+            let copy = try SQLiteDatabase(path: dir.path(name), mode: .readOnly)
             guard case .integer(let books)? = try copy.scalar("SELECT count(*) FROM books"),
                 case .integer(let imports)? = try copy.scalar("SELECT count(*) FROM import_log")
             else { continue }

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
         #expect(importer.terminationStatus == 0)
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(duringImport > 0, "no check ran while the import wrote")
-        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         #expect(try database.scalar("SELECT count(*) FROM books") == .integer(Int64(rows + 2)))
         // The one overdue loan (12 days) had exactly one notice, at level 7, however many runs there were.
         #expect(try database.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(1), .integer(7)]])
@@ -94,7 +95,7 @@ import Testing
         try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n")
         try dir.initDatabase()
         #expect(try dir.run(["--db", "a.db", "--today", "2025-12-22", "import", "books", "seed.csv"]).status == 0)
-        let holder = try Database(path: dir.path("a.db"))
+        let holder = try SQLiteDatabase(path: dir.path("a.db"))
         try holder.execute("BEGIN IMMEDIATE")
         let clock = ContinuousClock()
         let started = clock.now

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -143,12 +144,13 @@ import Testing
         #expect(try level(["--levels", "1"]) == "1")
         let notified = try run(["overdue", "--notify", "--format", "csv"])
         #expect(notified.stdout.contains(",10"), "\(notified.stdout)")
-        let notices = try Database(path: dir.path("a.db"), mode: .readOnly).rows("SELECT level FROM overdue_notices")
+        let notices = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly).rows(
+            "SELECT level FROM overdue_notices")
         #expect(notices == [[.integer(10)]])
     }
 
     @Test func anOlderDatabaseIsUpgradedWithItsLoansNoticesAndIdsKept() throws {
-        let database = try Database(path: dir.path("v6.db"), mode: .create)
+        let database = try SQLiteDatabase(path: dir.path("v6.db"), mode: .create)
         try DatabaseMigrator(migrations: DatabaseMigrator.builtIn.migrations.filter { $0.version <= 6 }).migrate(
             database)
         try database.execute(
@@ -162,7 +164,7 @@ import Testing
         ])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("\r\n10,Idiot,"), "a deleted loan's id is not given again: \(out.stdout)")
-        let upgraded = try Database(path: dir.path("v6.db"), mode: .readOnly)
+        let upgraded = try SQLiteDatabase(path: dir.path("v6.db"), mode: .readOnly)
         #expect(try upgraded.userVersion == DatabaseMigrator.builtIn.latestVersion)
         #expect(try upgraded.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(7), .integer(7)]])
         #expect(try LibrarySettings.read(upgraded) == LibrarySettings.defaults)

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
     /// What a database holds after a kill: its integrity, its books, and the rows each logged import of `file` recorded.
     static func inspect(_ path: String, file: String) throws -> (integrity: String, books: Int, loggedRows: [Int]) {
         // Opened for writing, as the next almanac would: that replays or discards what the WAL holds.
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let integrity = try database.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }.joined(
             separator: "; ")
         guard case .integer(let books)? = try database.scalar("SELECT count(*) FROM books") else {

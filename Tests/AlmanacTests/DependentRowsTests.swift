@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
         // What depends on the changed kind is all there, and every reference still holds.
         let after = try Self.exports(dir)
         for (kind, text) in exports where kind != change.kind { #expect(after[kind] == text, "\(kind)") }
-        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
         // And the data reads back into a fresh database as it is.
         let fresh = try Workdir()

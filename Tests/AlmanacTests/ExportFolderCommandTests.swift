@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -25,8 +26,8 @@ import Testing
         // The issue this answers: the doors opened on the demo day are open in the moved database.
         let doors = try dir.run(["--db", "new.db", "--today", "2025-12-22", "calendar", "show", "christmas"])
         #expect(doors.stdout.contains("Christmas: 3 of 24 doors open"), "\(doors.stdout)")
-        let source = try Database(path: dir.path("almanac.db"), mode: .readOnly)
-        let copy = try Database(path: dir.path("new.db"), mode: .readOnly)
+        let source = try SQLiteDatabase(path: dir.path("almanac.db"), mode: .readOnly)
+        let copy = try SQLiteDatabase(path: dir.path("new.db"), mode: .readOnly)
         for table in [
             "holidays", "doors", "events", "countries", "quiz_answers", "animation_properties", "animation_settings",
             "animation_setting_values", "books", "calendar_state", "overdue_notices",

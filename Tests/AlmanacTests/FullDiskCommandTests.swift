@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -118,7 +119,7 @@ import Testing
                 environment: ["ALMANAC": Workdir.binary.path], executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(failed.status == 3)
             #expect(failed.stderr == "almanac: error: cannot write to standard output: no space left on the device\n")
-            let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+            let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
             #expect(try database.scalar("SELECT count(*) FROM overdue_notices") == .integer(0))
             try FileManager.default.removeItem(atPath: dir.path("full/fill"))
             let delivered = try dir.run(

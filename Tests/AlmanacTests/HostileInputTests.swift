@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -121,13 +122,13 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 
     static func count(_ table: String, in dir: Workdir) throws -> Int {
-        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM \(table)") else { return -1 }
         return Int(count)
     }
 
     static func integrity(_ dir: Workdir) throws -> String {
-        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         return try database.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }.joined(separator: "; ")
     }
 

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         #expect(
             first.stdout == "Created a.db (schema version \(DatabaseMigrator.builtIn.latestVersion))\n"
                 + "Loaded the reference data: 249 countries and 8 properties of the snowman\n")
-        let database = try Database(path: dir.path("a.db"))
+        let database = try SQLiteDatabase(path: dir.path("a.db"))
         let tables = try Store.tableSummary(database).map(\.name)
         for table in [
             "holidays", "doors", "calendar_state", "events", "countries", "quiz_answers",
@@ -49,7 +50,7 @@ import Testing
 
     @Test func newerSchemaIsRefused() throws {
         try dir.run(["init", "--db", "a.db"])
-        try Database(path: dir.path("a.db")).execute("PRAGMA user_version = 42")
+        try SQLiteDatabase(path: dir.path("a.db")).execute("PRAGMA user_version = 42")
         let out = try dir.run(["init", "--db", "a.db"])
         #expect(out.status == 65)
         #expect(
@@ -135,7 +136,7 @@ import Testing
     /// unchanged and without side files, unless --force; an SQLite file with no tables is taken.
     @Test func anotherProgramsDatabaseIsRefusedUnlessForced() throws {
         // A rollback journal, as most programs keep.
-        let other = try Database(path: dir.path("notes.db"), mode: .create, vfs: "unix-dotfile")
+        let other = try SQLiteDatabase(path: dir.path("notes.db"), mode: .create, vfs: "unix-dotfile")
         try other.execute(
             "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');"
                 + "CREATE TABLE tags (name TEXT); CREATE VIEW recent AS SELECT * FROM notes")
@@ -165,7 +166,7 @@ import Testing
         #expect(FileState.names(in: dir.url.path) == ["notes.db"])
         let forced = try dir.run(["--db", "notes.db", "init", "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        let database = try Database(path: dir.path("notes.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("notes.db"), mode: .readOnly)
         #expect(try database.scalar("SELECT text FROM notes") == .text("keep me"))
         #expect(try Store.tableSummary(database).map(\.name).contains("books"))
     }
@@ -177,13 +178,13 @@ import Testing
         try FileManager.default.copyItem(at: Workdir.binary, to: alone)
         let out = try dir.run(["--db", "./a.db", "init"], executable: alone)
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(try Store.tableSummary(Database(path: dir.path("a.db"))).count >= 12)
+        #expect(try Store.tableSummary(SQLiteDatabase(path: dir.path("a.db"))).count >= 12)
     }
 
     @Test func demoMakesAFreshDatabaseFromTheSampleData() throws {
         let out = try dir.demoDatabase("demo.db")
         #expect(out.stdout.contains("Imported the sample data:"))
-        let database = try Database(path: dir.path("demo.db"))
+        let database = try SQLiteDatabase(path: dir.path("demo.db"))
         let counts = Dictionary(uniqueKeysWithValues: try Store.tableSummary(database).map { ($0.name, $0.rows) })
         #expect(counts["holidays"] == 4)
         #expect(counts["doors"] == 96)
@@ -234,7 +235,7 @@ import Testing
         #expect(folders.count == 1 && folders.allSatisfy { $0.hasPrefix("almanac-demo-") })
         let path = temporary.appendingPathComponent(folders.first ?? "").appendingPathComponent("almanac.db").path
         #expect(out.stdout.hasPrefix("Demo database: \(path) (schema version "))
-        #expect(try Store.tableSummary(Database(path: path)).first { $0.name == "books" }?.rows == 23)
+        #expect(try Store.tableSummary(SQLiteDatabase(path: path)).first { $0.name == "books" }?.rows == 23)
     }
 
     /// The demo removes its temporary folder when the tour ends and says so, in both languages;

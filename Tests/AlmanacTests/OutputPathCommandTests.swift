@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
     /// The side files exist while another connection has the database open: refused by inode then.
     @Test(arguments: ["a.db-wal", "a.db-shm", "sym-shm"])
     func sideFilesThatExistAreRefusedToo(_ path: String) throws {
-        let holder = try Database(path: dir.path("a.db"))
+        let holder = try SQLiteDatabase(path: dir.path("a.db"))
         _ = try holder.scalar("SELECT count(*) FROM books")
         #expect(FileManager.default.fileExists(atPath: dir.path("a.db-shm")))
         try expectUnchanged(
@@ -165,7 +166,7 @@ import Testing
 /// Every row of every table, as text: equal dumps hold equal data.
 enum DatabaseDump {
     static func of(_ path: String) throws -> [String] {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
         let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
             $0.first?.textValue
         }

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -174,12 +175,12 @@ import Testing
     }
 
     static func integrity(_ path: String) throws -> String {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
         return try database.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }.joined(separator: "; ")
     }
 
     static func count(_ path: String) throws -> Int {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
         guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM books") else { return -1 }
         return Int(count)
     }

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        try Database(path: dir.path("a.db")).execute(
+        try SQLiteDatabase(path: dir.path("a.db")).execute(
             """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES
                 (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Анна', '2025-10-01', '2025-12-01', NULL),
@@ -93,7 +94,7 @@ import Testing
 
     /// Another writer holds the lock past `--wait`: the check gives up with status 3.
     @Test func busyPastTheTimeoutExitsThree() throws {
-        let holder = try Database(path: dir.path("a.db"))
+        let holder = try SQLiteDatabase(path: dir.path("a.db"))
         try holder.execute("BEGIN IMMEDIATE")
         let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
         try holder.execute("ROLLBACK")
@@ -216,7 +217,7 @@ import Testing
             #expect(outputs.all.allSatisfy { $0.status == 2 }, "\(outputs.all.map(\.stderr))")
             total += outputs.all.map { $0.stdout.split(separator: "\r\n").count - 1 }.reduce(0, +)
         }
-        let recorded = try Database(path: dir.path("a.db")).rows(
+        let recorded = try SQLiteDatabase(path: dir.path("a.db")).rows(
             "SELECT book_id, level FROM overdue_notices ORDER BY book_id, level")
         #expect(
             recorded.map { $0.map { $0.textValue ?? "\($0)" }.joined(separator: "@") }

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        let database = try Database(path: dir.path("a.db"))
+        let database = try SQLiteDatabase(path: dir.path("a.db"))
         try database.execute(
             """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES
@@ -136,7 +137,7 @@ import Testing
 
     @Test(arguments: reading)
     func readingRuns(_ sample: (sql: String, csv: String)) throws {
-        try Database(path: dir.path("a.db")).execute(
+        try SQLiteDatabase(path: dir.path("a.db")).execute(
             "CREATE VIEW IF NOT EXISTS late_books AS SELECT title FROM books WHERE due_on < '2025-12-10'")
         _ = try dir.run(["--db", "a.db", "query", "SELECT 1"])
         let before = try sha256("a.db")

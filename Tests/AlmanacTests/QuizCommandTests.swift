@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -171,7 +172,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")), "play does not create a database")
         try dir.initDatabase("empty.db")
         // init loads the 249 countries; a database whose countries were taken out has too few.
-        try Database(path: dir.path("empty.db")).execute("DELETE FROM countries")
+        try SQLiteDatabase(path: dir.path("empty.db")).execute("DELETE FROM countries")
         let empty = try dir.run(["--db", "empty.db", "quiz", "question"])
         #expect(empty.status == 66)
         #expect(

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ struct ReadOnlyUserTests {
     /// state and do not wait for it.
     @Test func everyReadCommandRunsWhileAWriterHoldsTheDatabase() throws {
         let committed = try runAll()
-        let holder = try Database(path: dir.path("data/lib.db"))
+        let holder = try SQLiteDatabase(path: dir.path("data/lib.db"))
         try holder.execute("BEGIN IMMEDIATE")
         try holder.execute(
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('Not yet committed', '2025-12-01', '2025-12-05')")

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        try Database(path: dir.path("a.db")).execute(
+        try SQLiteDatabase(path: dir.path("a.db")).execute(
             """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES
                 (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-11-01', '2025-12-01'),

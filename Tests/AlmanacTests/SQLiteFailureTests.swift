@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
 
     /// Another process holds the write lock past the busy timeout (5 s): exit 75, nothing written.
     @Test func aBusyDatabase() throws {
-        let holder = try Database(path: dir.path("data/lib.db"))
+        let holder = try SQLiteDatabase(path: dir.path("data/lib.db"))
         try holder.execute("BEGIN IMMEDIATE")
         try holder.execute("INSERT INTO books (title, loaned_on, due_on) VALUES ('held', '2025-12-01', '2025-12-05')")
         defer { try? holder.execute("ROLLBACK") }
@@ -136,14 +137,14 @@ import Testing
             ["import", "books", "many.csv"], database: path, status: 74, english: english, russian: russian)
         mount.fill()
         try expectFailure(Self.add, database: path, status: 74, english: english, russian: russian)
-        let check = try Database(path: path, mode: .readOnly)
+        let check = try SQLiteDatabase(path: path, mode: .readOnly)
         #expect(try check.scalar("PRAGMA integrity_check") == .text("ok"))
         #expect(try check.scalar("SELECT count(*) FROM books") == .integer(2))
     }
 
     /// A damaged page: every command that reads it says so, and changes nothing.
     @Test func aDamagedFile() throws {
-        let found = try Database(path: dir.path("data/lib.db"), mode: .readOnly)
+        let found = try SQLiteDatabase(path: dir.path("data/lib.db"), mode: .readOnly)
             .scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'books'")
         guard case .integer(let root)? = found, root > 1 else {
             Issue.record("no root page: \(String(describing: found))")

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
     /// `name` at schema version 1, with a loan, its notice and an event; `userSQL` runs last.
     func versionOne(_ name: String, userSQL: String = "") throws {
-        let database = try Database(path: dir.path(name), mode: .create)
+        let database = try SQLiteDatabase(path: dir.path(name), mode: .create)
         try DatabaseMigrator(migrations: DatabaseMigrator.builtIn.migrations.filter { $0.version == 1 }).migrate(
             database)
         try database.execute(
@@ -27,7 +28,7 @@ import Testing
         if !userSQL.isEmpty { try database.execute(userSQL) }
     }
 
-    func version(_ name: String) throws -> Int { try Database(path: dir.path(name), mode: .readOnly).userVersion }
+    func version(_ name: String) throws -> Int { try SQLiteDatabase(path: dir.path(name), mode: .readOnly).userVersion }
 
     @Test func aUsersViewStopsEveryCommandInWordsAndChangesNothing() throws {
         try versionOne("v1.db", userSQL: "CREATE VIEW my_view AS SELECT title FROM events")
@@ -52,7 +53,7 @@ import Testing
         #expect(try version("v1.db") == 1)
 
         // Dropped as the message says: the next command upgrades, and the rows are there.
-        try Database(path: dir.path("v1.db")).execute("DROP VIEW my_view")
+        try SQLiteDatabase(path: dir.path("v1.db")).execute("DROP VIEW my_view")
         let agenda = try dir.run([
             "--db", "v1.db", "--today", "2025-12-22", "events", "agenda", "--from", "2025-12-23", "--days", "1",
         ])
@@ -89,7 +90,7 @@ import Testing
         try setMode(0o755, dir.path("data"))
         try versionOne("data/lib.db")
         // The owner's connection keeps -wal and -shm, which a reader needs beside a WAL database.
-        let owner = try Database(path: dir.path("data/lib.db"), mode: .readOnly)
+        let owner = try SQLiteDatabase(path: dir.path("data/lib.db"), mode: .readOnly)
         #expect(try owner.userVersion == 1)
         let before = try FileState.digest(dir.path("data/lib.db"))
         let out = try other.run(["--db", "data/lib.db", "events", "agenda"])

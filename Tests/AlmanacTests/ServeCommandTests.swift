@@ -1,4 +1,5 @@
 import AlmanacOutput
+import AlmanacStore
 import Crypto
 import Foundation
 import Testing
@@ -226,7 +227,7 @@ import Testing
     @Test func aWriteWaitsForTheLockAndSIGTERMLetsItFinish() throws {
         let server = try RunningServer(dir, [])
         let token = try #require(RunningServer.token(in: try server.get("/books").body))
-        let holder = try Database(path: dir.path("almanac.db"))
+        let holder = try SQLiteDatabase(path: dir.path("almanac.db"))
         try holder.execute("BEGIN IMMEDIATE")
         let inFlight = try server.start(
             "POST", "/books/11/return", headers: ["Content-Type": "application/x-www-form-urlencoded"],

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     @Test func aListingOfMillionsOfLoansStreamsInBoundedMemory() throws {
         let dir = try Workdir()
         try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
-        let database = try Database(path: dir.path("almanac.db"))
+        let database = try SQLiteDatabase(path: dir.path("almanac.db"))
         try database.execute(
             """
             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(Self.loans))

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -108,7 +109,7 @@ import Testing
     }
 
     func notices() throws -> Int {
-        let database = try Database(path: dir.path("a.db"), mode: .readOnly)
+        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM overdue_notices") else { return -1 }
         return Int(count)
     }

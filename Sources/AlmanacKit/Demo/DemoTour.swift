@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 

@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import Foundation
 
 /// Writes a kind's rows back in its import format: `export` then `import` into an empty database

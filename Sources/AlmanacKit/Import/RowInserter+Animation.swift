@@ -1,6 +1,5 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 import Foundation
 
 /// Rows of the animation kinds, which `RowInserter` checks against the saved settings as it writes them.
@@ -82,7 +81,7 @@ extension RowInserter {
         try bindRow(target, batch, values, record: record, firstParameter: 1)
         try target.step()
         target.reset()
-        guard sqlite3_changes(database.handle) > 0 else { return .skipped }
+        guard database.changes > 0 else { return .skipped }
         written.insert([.text(key)])
         try saved.giveDefault(key: key, value: value)
         return .inserted

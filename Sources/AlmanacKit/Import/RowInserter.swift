@@ -1,5 +1,4 @@
-import AlmanacSQLite
-import CSQLite
+import AlmanacStore
 import Foundation
 
 /// The inserting thread's work: binds a prepared row's values straight from the batch and runs the
@@ -101,7 +100,7 @@ final class RowInserter {
             try statement.step()
             statement.reset()
             // The last ids go through a view's trigger, which SQLite does not count as a change.
-            if sqlite3_changes(database.handle) > 0 || kind == .lastIDs {
+            if database.changes > 0 || kind == .lastIDs {
                 if yielding != nil { written.insert(key(values, batch, record)) }
                 return .inserted
             }
@@ -139,8 +138,7 @@ final class RowInserter {
         guard policy == .fail else { return .skipped }
         return .failed(
             try describe(
-                DatabaseError(
-                    extendedCode: ResultCode.constraintPrimaryKey, message: "exists", sql: "", path: database.path),
+                DatabaseError(kind: .constraint(.primaryKey), message: "exists", sql: "", path: database.path),
                 batch, record, mapping, columns, file))
     }
 
@@ -163,7 +161,7 @@ final class RowInserter {
             }
             try group.step()
             group.reset()
-            let changed = Int(sqlite3_changes(database.handle))
+            let changed = database.changes
             raiseIDTop(values, batch, records: records)
             return (changed, records.count - changed)
         } catch let error as DatabaseError where error.isConstraintViolation {
@@ -215,34 +213,28 @@ final class RowInserter {
         yielding?.clearBindings()
     }
 
-    /// Binds one row's values. Text is bound as SQLITE_STATIC straight from the batch's arena: the
+    /// Binds one row's values. Text is bound in place, straight from the batch's arena: the
     /// batch stays untouched until its rows are inserted and `releaseBindings` has run.
     func bindRow(
         _ target: Statement, _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>,
         record: Int, firstParameter: Int32
     ) throws {
-        let handle = target.handle
         let fields = batch.storage.fields.base + batch.storage.records[record].firstField
         let arena = batch.storage.arena.base
         let first = record * batch.width
         for index in 0..<batch.width {
             let parameter = firstParameter + Int32(index)
-            let code: Int32
             switch values[first + index] {
-            case .null: code = sqlite3_bind_null(handle, parameter)
+            case .null: try target.bindNull(at: parameter)
             case .field(let field):
                 let span = fields[field]
-                code = sqlite3_bind_text64(
-                    handle, parameter, (arena + span.offset).assumingMemoryBound(to: CChar.self),
-                    sqlite3_uint64(span.length), nil, UInt8(SQLITE_UTF8))
+                try target.bindTextInPlace(
+                    UnsafeRawBufferPointer(start: arena + span.offset, count: span.length), at: parameter)
             case .text(let offset, let length):
-                code = sqlite3_bind_text64(
-                    handle, parameter, (arena + offset).assumingMemoryBound(to: CChar.self),
-                    sqlite3_uint64(length), nil, UInt8(SQLITE_UTF8))
-            case .integer(let number): code = sqlite3_bind_int64(handle, parameter, number)
-            case .real(let number): code = sqlite3_bind_double(handle, parameter, number)
+                try target.bindTextInPlace(UnsafeRawBufferPointer(start: arena + offset, count: length), at: parameter)
+            case .integer(let number): try target.bind(number, at: parameter)
+            case .real(let number): try target.bind(number, at: parameter)
             }
-            if code != SQLITE_OK { throw DatabaseError(database, code: code, sql: target.sql) }
         }
     }
 
@@ -290,26 +282,26 @@ final class RowInserter {
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
         let key = kind.definition.specs.firstIndex(where: \.isKey) ?? 0
-        switch error.extendedCode {
-        case ResultCode.constraintPrimaryKey where kind == .doors:
+        switch error.kind {
+        case .constraint(.primaryKey) where kind == .doors:
             return at(
                 DoorKind.Column.door.rawValue, "import.error.door-exists",
                 ["holiday": value(DoorKind.Column.holiday.rawValue)])
-        case ResultCode.constraintPrimaryKey where kind == .calendarState:
+        case .constraint(.primaryKey) where kind == .calendarState:
             return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.state-exists", [:])
-        case ResultCode.constraintPrimaryKey where kind == .animationSettings:
+        case .constraint(.primaryKey) where kind == .animationSettings:
             return at(SettingKind.Column.id.rawValue, "import.error.exists", [:])
         // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
-        case ResultCode.constraintPrimaryKey,
-            ResultCode.constraintUnique where kind == .animationSettings:
+        case .constraint(.primaryKey),
+            .constraint(.unique) where kind == .animationSettings:
             return at(key, "import.error.exists", [:])
-        case ResultCode.constraintForeignKey where kind == .doors:
+        case .constraint(.foreignKey) where kind == .doors:
             return at(DoorKind.Column.holiday.rawValue, "import.error.unknown-holiday", [:])
-        case ResultCode.constraintForeignKey where kind == .calendarState:
+        case .constraint(.foreignKey) where kind == .calendarState:
             return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.unknown-holiday", [:])
-        case ResultCode.constraintForeignKey where kind == .overdueNotices:
+        case .constraint(.foreignKey) where kind == .overdueNotices:
             return at(NoticeKind.Column.bookID.rawValue, "import.error.unknown-book", [:])
-        case ResultCode.constraintForeignKey where kind == .quizAnswers:
+        case .constraint(.foreignKey) where kind == .quizAnswers:
             for column in [QuizAnswerKind.Column.country.rawValue, QuizAnswerKind.Column.chosen.rawValue] {
                 if case .integer(0)? = try database.scalar(
                     "SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))])

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 
 /// How a column's values are typed: what its CSV field must read as, and how an export writes it.
 public enum FieldType: Sendable {

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// A row given as text per column (`RowSource`): what `add` and `edit` commands are given, a row

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// Adds, changes and deletes rows of one kind, each checked by the kind's rules exactly as an

@@ -1,5 +1,5 @@
 import AlmanacArguments
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// A row's id, read the same way at every door that takes one (an import's `id` column, a notice's

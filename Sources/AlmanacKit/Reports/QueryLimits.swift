@@ -1,7 +1,6 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 import Foundation
 
 /// The limits an ad-hoc statement (`query`, `report run`) runs under, so a mistaken query ends with
@@ -9,15 +8,15 @@ import Foundation
 ///
 /// - time: the seconds the statement may take (`--timeout`), from its first step, less the time spent
 ///   waiting to write the output (a reader such as `less` holding the pipe does not use up the limit).
-///   A watchdog thread, started with the statement, interrupts it at the limit (`sqlite3_interrupt`,
+///   A watchdog thread, started with the statement, interrupts it at the limit (`Database.interrupt`,
 ///   exit 75), whatever it is doing between SQLite's steps. One long call of a built-in function
 ///   (`instr` on megabytes) does not see an interrupt: if the statement has not stopped `grace` after
 ///   it, `abandon` ends the process with the same message (the connection is read-only: nothing is
 ///   lost). Ctrl-C keeps its default: it ends the process at once.
 /// - size: no value larger than `largestValue` (64 MiB): SQLite refuses to make one
-///   (`SQLITE_LIMIT_LENGTH`, and `Database.capValues` for `printf`), so `zeroblob(100000000)` is an
+///   (`Database.capValues`, `printf` too), so `zeroblob(100000000)` is an
 ///   error, not an allocation that fails, and no function answers NULL instead.
-/// - memory: SQLite's own memory in the process is capped at `heapLimit` (`sqlite3_hard_heap_limit64`);
+/// - memory: SQLite's own memory in the process is capped at `heapLimit` (`Store.capMemory`);
 ///   sorts and temporary tables past its page cache spill to temporary files in `$TMPDIR`.
 ///
 /// The limits hold the connection they are installed on, so the watchdog never interrupts a closed
@@ -73,9 +72,7 @@ public final class QueryLimits: @unchecked Sendable {
     /// Caps SQLite's memory for the rest of the process. Call it before the first connection opens:
     /// the cap needs SQLite's memory statistics, which can only be turned on then.
     public static func capMemory() {
-        Database.keepMemoryStatistics()
-        sqlite3_soft_heap_limit64(heapLimit / 4)
-        sqlite3_hard_heap_limit64(heapLimit)
+        Store.capMemory(at: heapLimit)
     }
 
     /// Puts the limits on a connection: the largest value; the time is watched from the first step.
@@ -101,14 +98,14 @@ public final class QueryLimits: @unchecked Sendable {
 
     /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
     func explain(_ error: DatabaseError, source: String) -> AlmanacError {
-        if error.primaryCode == SQLITE_INTERRUPT, watchdog.interrupted, let timeout {
+        if error.kind == .interrupted, watchdog.interrupted, let timeout {
             return AlmanacError(
                 .busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
         }
-        if error.primaryCode == SQLITE_TOOBIG {
+        if error.kind == .tooBig {
             return AlmanacError(.invalidData, "query.error.too-big", ["source": source, "limit": "64 MiB"])
         }
-        if error.primaryCode == SQLITE_NOMEM {
+        if error.kind == .noMemory {
             return AlmanacError(.invalidData, "query.error.memory", ["source": source, "limit": "128 MiB"])
         }
         return error.almanacError(source: source)

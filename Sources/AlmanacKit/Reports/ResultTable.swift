@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// The rows of a report or query, read from its statement one at a time: each value shown by its
@@ -129,7 +129,7 @@ public struct ResultRows {
         do {
             while try step() { try body() }
         } catch let error as DatabaseError {
-            if let refusal = ReportSession.refusal(on: statement.database) { throw refusal }
+            if let refusal = ReportSession.refusal(on: statement.connection) { throw refusal }
             throw limits?.explain(error, source: source) ?? error.almanacError(source: source)
         }
     }

@@ -1,6 +1,7 @@
 import AlmanacArguments
 import AlmanacOutput
 import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -113,12 +114,12 @@ public enum CompletionValues {
         // Only a regular file: a FIFO or a device would hang the shell waiting for Tab.
         guard FileLocation.kind(of: path) == .regular else { return nil }
         if files.fileExists(atPath: path + "-wal") && files.fileExists(atPath: path + "-shm") {
-            return try? Database(path: path, mode: .readOnly, busyTimeout: 100)
+            return try? SQLiteDatabase(path: path, mode: .readOnly, busyTimeout: 100)
         }
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         guard let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
-        return try? Database(path: "file:\(escaped)?mode=ro&immutable=1", mode: .readOnly, busyTimeout: 100)
+        return try? SQLiteDatabase(path: "file:\(escaped)?mode=ro&immutable=1", mode: .readOnly, busyTimeout: 100)
     }
 
     /// The names of the system's tz database that begin with `prefix`: the files under

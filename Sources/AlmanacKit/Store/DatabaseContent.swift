@@ -1,5 +1,6 @@
 import AlmanacOutput
 import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -24,13 +25,13 @@ enum DatabaseContent: Equatable {
     /// The header's "file format write version" byte: 1 rollback journal, 2 WAL.
     static let writeVersionOffset = 18
 
-    /// Reads the header of the file at `path`, through SQLite (`Database.header(ofFileAt:count:)`):
+    /// Reads the header of the file at `path`, through SQLite (`SQLiteDatabase.header(ofFileAt:count:)`):
     /// this process may hold a connection to the same file (`serve`), whose locks a descriptor of
     /// our own would release when it closed.
     static func read(_ path: String) -> DatabaseContent {
         // Read only when it is a regular file: a FIFO would wait for a writer. `stat` never waits.
         if let kind = FileLocation.kind(of: path), kind != .regular { return .notSQLite }
-        guard let head = Database.header(ofFileAt: path, count: 100) else { return .unreadable }
+        guard let head = SQLiteDatabase.header(ofFileAt: path, count: 100) else { return .unreadable }
         if head.isEmpty { return .empty }
         guard head.count == 100, Array(head.prefix(magic.count)) == magic else { return .notSQLite }
         return .sqlite(wal: head[writeVersionOffset] == 2)

@@ -1,6 +1,5 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 import Foundation
 
 extension DatabaseError {
@@ -13,32 +12,32 @@ extension DatabaseError {
     /// Where SQLite says only "cannot open" or "read-only", the file system is asked why.
     public func almanacError(source: String? = nil) -> AlmanacError {
         let path = self.path ?? "?"
-        let code = ["message": message, "code": String(extendedCode)]
-        switch primaryCode {
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        let code = ["message": message, "code": String(self.code)]
+        switch kind {
+        case .busy:
             return AlmanacError(.busy, "database.error.busy", ["path": path])
-        case SQLITE_INTERRUPT where StatementDeadline.current?.hasPassed == true:
+        case .interrupted where StatementDeadline.current?.hasPassed == true:
             // Stopped at its page's deadline (`almanac serve`), its transaction rolled back.
             let seconds = StatementDeadline.current?.seconds ?? 0
             return AlmanacError(.busy, "database.error.deadline", ["seconds": String(seconds)])
-        case SQLITE_FULL:
+        case .full:
             return AlmanacError(.ioError, "database.error.disk-full", ["path": path])
-        case SQLITE_IOERR where systemErrno == ENOSPC || systemErrno == EDQUOT:
+        case .ioError where systemErrno == ENOSPC || systemErrno == EDQUOT:
             return AlmanacError(.ioError, "database.error.disk-full", ["path": path])
-        case SQLITE_IOERR:
-            return AlmanacError(.ioError, "database.error.io", ["path": path, "code": String(extendedCode)])
-        case SQLITE_NOTADB:
+        case .ioError:
+            return AlmanacError(.ioError, "database.error.io", ["path": path, "code": String(self.code)])
+        case .notADatabase:
             return AlmanacError(.invalidData, "database.error.not-a-database", ["path": path])
-        case SQLITE_CORRUPT:
-            return AlmanacError(.invalidData, "database.error.corrupt", ["path": path, "code": String(extendedCode)])
-        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+        case .corrupt:
+            return AlmanacError(.invalidData, "database.error.corrupt", ["path": path, "code": String(self.code)])
+        case .cannotOpen:
             return DatabaseFiles(path).whyNotOpened(reading: readOnly, errno: systemErrno)
-        case SQLITE_ERROR where source != nil:
+        case .statement where source != nil:
             let key = Self.isParseError(message) ? "query.error.parse" : "query.error.cannot-run"
             return AlmanacError(.invalidData, key, code.merging(["source": source ?? ""]) { $1 })
-        case SQLITE_ERROR, SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG, SQLITE_RANGE, SQLITE_AUTH:
+        case .statement, .constraint, .mismatch, .tooBig, .range, .refused:
             return AlmanacError(.invalidData, "database.error.refused", code.merging(["path": path]) { $1 })
-        default:
+        case .interrupted, .noMemory, .misuse, .other:
             return AlmanacError(.internalError, "database.error.internal", code)
         }
     }
@@ -55,31 +54,10 @@ extension DatabaseError {
     public var failure: Failure { almanacError().failure }
 }
 
-extension DatabaseMigrator.SchemaTooNew {
-    /// The refusal in Almanac's words: a later version of Almanac made the database.
-    public var almanacError: AlmanacError {
-        AlmanacError(
-            .invalidData, "error.schema-newer", ["path": path, "found": String(found), "known": String(known)])
-    }
-}
-
-extension DatabaseMigrator.UserObjectsInTheWay {
-    /// The refusal in Almanac's words (exit 65): the migration, the objects and the statements that
-    /// would drop them.
-    public var almanacError: AlmanacError {
-        AlmanacError(
-            .invalidData, "migration.error.user-objects",
-            [
-                "path": path, "version": String(version),
-                "tables": Array(Set(blockers.flatMap(\.tables))).sorted().joined(separator: ", "),
-                "objects": blockers.map { "\($0.type) \"\($0.name)\" (\($0.tables.joined(separator: ", ")))" }.joined(
-                    separator: ", "),
-                "drops": blockers.map {
-                    "DROP \($0.type.uppercased()) \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";"
-                }
-                .joined(separator: " "),
-            ])
-    }
+/// An error that says itself in Almanac's words (the store's refusals that are not `DatabaseError`s).
+public protocol AlmanacErrorConvertible: Error {
+    /// The error in Almanac's words.
+    var almanacError: AlmanacError { get }
 }
 
 extension AlmanacError {
@@ -89,8 +67,7 @@ extension AlmanacError {
         switch error {
         case let error as AlmanacError: self = error
         case let error as DatabaseError: self = error.almanacError()
-        case let error as DatabaseMigrator.SchemaTooNew: self = error.almanacError
-        case let error as DatabaseMigrator.UserObjectsInTheWay: self = error.almanacError
+        case let error as AlmanacErrorConvertible: self = error.almanacError
         default: self.init(.internalError, "error.internal", ["message": String(describing: error)])
         }
     }
@@ -165,8 +142,8 @@ struct DatabaseFiles {
         return statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
     }
 
-    /// The system's words for an errno, or SQLite's own where there is none.
+    /// The system's words for an errno, or the database's own where there is none.
     private static func reason(_ errno: Int32) -> String {
-        errno == 0 ? String(cString: sqlite3_errstr(SQLITE_CANTOPEN)) : String(cString: strerror(errno))
+        errno == 0 ? "unable to open database file" : String(cString: strerror(errno))
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacStore
 import Foundation
 
 extension DatabaseMigrator {

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import Foundation
 
 /// The rows every database starts with (PRODUCT.md, "Every world, from the command line"): the 249

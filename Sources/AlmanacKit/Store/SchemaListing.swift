@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `almanac schema [KIND|TABLE]`: the database's tables as SQLite has them (columns, types, keys,

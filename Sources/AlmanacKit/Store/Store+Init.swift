@@ -1,4 +1,5 @@
 import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -58,7 +59,7 @@ extension Store {
         case .notSQLite:
             throw AlmanacError(.invalidData, "database.error.not-sqlite", ["path": path])
         case .sqlite:
-            let tables = try explained { try DatabaseContent.tables(of: Database(path: path, mode: .readOnly)) }
+            let tables = try explained { try DatabaseContent.tables(of: SQLiteDatabase(path: path, mode: .readOnly)) }
             guard !tables.isEmpty, !tables.contains("schema_migrations"), !force else { return }
             throw AlmanacError(
                 .invalidData, "database.error.foreign", ["path": path, "tables": DatabaseContent.shown(tables)])

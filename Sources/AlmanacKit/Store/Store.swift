@@ -1,6 +1,6 @@
 import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 import Foundation
 
 /// Opens Almanac's database the way every command needs it: an existing file (only `init` creates
@@ -13,12 +13,14 @@ public enum Store {
     /// is how long, in milliseconds, a statement waits for another writer's lock.
     public static func open(
         _ path: String, migrator: DatabaseMigrator = .builtIn,
-        busyTimeout: Int32 = Database.defaultBusyTimeout
+        busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout
     ) throws -> Database {
         let content = try existingContent(path)
         if content != .sqlite(wal: true) {
             // Opening for writing switches the file to WAL: look first, on a connection that cannot write.
-            try explained { try DatabaseContent.requireAlmanac(Database(path: path, mode: .readOnly), path: path) }
+            try explained {
+                try DatabaseContent.requireAlmanac(SQLiteDatabase(path: path, mode: .readOnly), path: path)
+            }
         }
         let database = try connect(path, mode: .readWrite, busyTimeout: busyTimeout)
         try explained {
@@ -35,7 +37,7 @@ public enum Store {
     /// `upgrading: false` (a backup, which copies the file as it is and never writes it) does not.
     public static func openReadOnly(
         _ path: String, migrator: DatabaseMigrator = .builtIn,
-        busyTimeout: Int32 = Database.defaultBusyTimeout, upgrading: Bool = true
+        busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout, upgrading: Bool = true
     ) throws -> Database {
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
@@ -58,6 +60,11 @@ public enum Store {
         return try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
     }
 
+    /// True when `database` is at this almanac's schema (not an older one to migrate).
+    public static func isCurrent(_ database: Database, migrator: DatabaseMigrator = .builtIn) throws -> Bool {
+        try explained { try migrator.currentVersion(of: database) >= migrator.latestVersion }
+    }
+
     /// The content of a database file that must be there already: a file of no bytes is a database
     /// not made yet (exit 66), one that is not SQLite is refused (exit 65).
     static func existingContent(_ path: String) throws -> DatabaseContent {
@@ -68,6 +75,12 @@ public enum Store {
         case .notSQLite: throw AlmanacError(.invalidData, "database.error.not-a-database", ["path": path])
         case .sqlite, .unreadable: return content
         }
+    }
+
+    /// Caps the database engine's memory in this process at `bytes`, before the first connection
+    /// opens (`query` and `report run`: a statement that would take more is refused).
+    public static func capMemory(at bytes: Int64) {
+        SQLiteDatabase.capMemory(at: bytes)
     }
 
     /// Every table of the schema (not SQLite's own) with its row count, sorted by name.
@@ -88,10 +101,11 @@ public enum Store {
         }
     }
 
-    static func connect(_ path: String, mode: Database.Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws
+    static func connect(_ path: String, mode: DatabaseMode, busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout)
+        throws
         -> Database
     {
-        try explained { try Database(path: path, mode: mode, busyTimeout: busyTimeout) }
+        try explained { try SQLiteDatabase(path: path, mode: mode, busyTimeout: busyTimeout) }
     }
 
     /// Runs `body`, turning SQLite's failures into Almanac's words.

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -204,7 +205,7 @@ import Testing
     }
 
     static func freshDatabase() throws -> Database {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         return database
     }

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
         try Data("not a database at all, just text that is long enough".utf8).write(
             to: directory.url.appendingPathComponent("text.db"))
         #expect(values(.settings, ["--db", directory.path("text.db")]).isEmpty)
-        let other = try Database(path: directory.path("other.db"), mode: .create)
+        let other = try SQLiteDatabase(path: directory.path("other.db"), mode: .create)
         try other.execute("CREATE TABLE notes (body TEXT)")
         #expect(values(.holidays, ["--db", directory.path("other.db")]).isEmpty)
     }

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Crypto
 import Foundation
 import Testing

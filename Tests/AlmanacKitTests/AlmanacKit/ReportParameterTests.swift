@@ -1,3 +1,4 @@
+import AlmanacStore
 import Testing
 
 @testable import AlmanacKit

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import CSQLite
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     let database: Database
 
     init() throws {
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.execute(
             """
@@ -40,108 +41,129 @@ import Testing
     }
 
     /// Rows that must be refused, each with the constraint that refuses it.
-    static let bad: [(sql: String, code: Int32)] = [
-        ("INSERT INTO holidays (key, title) VALUES ('Christmas!', 'x')", ResultCode.constraintCheck),
-        ("INSERT INTO holidays (key, title) VALUES ('christmas', 'again')", ResultCode.constraintPrimaryKey),
-        ("INSERT INTO holidays (key, title, color) VALUES ('x', 'x', 'red')", ResultCode.constraintCheck),
-        ("INSERT INTO holidays (key, title, color) VALUES ('x', 'x', '#12345G')", ResultCode.constraintCheck),
-        ("INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 25, 'x')", ResultCode.constraintCheck),
-        ("INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 0, 'x')", ResultCode.constraintCheck),
-        ("INSERT INTO doors (holiday, door, surprise) VALUES ('easter', 1, 'x')", ResultCode.constraintForeignKey),
-        ("INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 'one', 'x')", ResultCode.constraintDatatype),
+    static let bad: [(sql: String, kind: DatabaseError.Kind)] = [
+        ("INSERT INTO holidays (key, title) VALUES ('Christmas!', 'x')", DatabaseError.Kind.constraint(.check)),
+        ("INSERT INTO holidays (key, title) VALUES ('christmas', 'again')", DatabaseError.Kind.constraint(.primaryKey)),
+        ("INSERT INTO holidays (key, title, color) VALUES ('x', 'x', 'red')", DatabaseError.Kind.constraint(.check)),
+        (
+            "INSERT INTO holidays (key, title, color) VALUES ('x', 'x', '#12345G')",
+            DatabaseError.Kind.constraint(.check)
+        ),
+        (
+            "INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 25, 'x')",
+            DatabaseError.Kind.constraint(.check)
+        ),
+        (
+            "INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 0, 'x')",
+            DatabaseError.Kind.constraint(.check)
+        ),
+        (
+            "INSERT INTO doors (holiday, door, surprise) VALUES ('easter', 1, 'x')",
+            DatabaseError.Kind.constraint(.foreignKey)
+        ),
+        (
+            "INSERT INTO doors (holiday, door, surprise) VALUES ('christmas', 'one', 'x')",
+            DatabaseError.Kind.constraint(.datatype)
+        ),
         (
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-01', '2025-02-30')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-02-10', '2025-02-01')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO books (title, loaned_on, due_on, returned_on) VALUES ('x', '2025-01-15', '2025-02-15', '2025-01-14')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('', '2025-01-15', '2025-02-15')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '15.01.2025', '2025-02-15')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
-        ("INSERT INTO books (title, loaned_on) VALUES ('x', '2025-01-15')", ResultCode.constraintNotNull),
+        ("INSERT INTO books (title, loaned_on) VALUES ('x', '2025-01-15')", DatabaseError.Kind.constraint(.notNull)),
         (
             "INSERT INTO events (title, starts_at, ends_at) VALUES ('x', '2025-12-22T16:30:00Z', '2025-12-22T16:00:00Z')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
-        ("INSERT INTO events (title, starts_at) VALUES ('x', '2025-12-22 16:30')", ResultCode.constraintCheck),
-        ("INSERT INTO countries (code, name) VALUES ('de', 'lower')", ResultCode.constraintCheck),
-        ("INSERT INTO countries (code, name) VALUES ('DEU', 'three')", ResultCode.constraintCheck),
-        ("INSERT INTO countries (code, name) VALUES ('DE', 'again')", ResultCode.constraintPrimaryKey),
-        ("INSERT INTO countries (code, name, numeric) VALUES ('XK', 'Kosovo', '12')", ResultCode.constraintCheck),
+        (
+            "INSERT INTO events (title, starts_at) VALUES ('x', '2025-12-22 16:30')",
+            DatabaseError.Kind.constraint(.check)
+        ),
+        ("INSERT INTO countries (code, name) VALUES ('de', 'lower')", DatabaseError.Kind.constraint(.check)),
+        ("INSERT INTO countries (code, name) VALUES ('DEU', 'three')", DatabaseError.Kind.constraint(.check)),
+        ("INSERT INTO countries (code, name) VALUES ('DE', 'again')", DatabaseError.Kind.constraint(.primaryKey)),
+        (
+            "INSERT INTO countries (code, name, numeric) VALUES ('XK', 'Kosovo', '12')",
+            DatabaseError.Kind.constraint(.check)
+        ),
         (
             "INSERT INTO quiz_answers (player, answered_at, country, chosen) VALUES ('ann', '2025-12-01T10:00:00Z', 'ZZ', 'DE')",
-            ResultCode.constraintForeignKey
+            DatabaseError.Kind.constraint(.foreignKey)
         ),
         (
             "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|FR|IT')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|IT|ES|IT')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO quiz_answers (player, answered_at, country, chosen, options) VALUES ('ann', '2025-12-01T10:00:00Z', 'DE', 'FR', 'DE|DE|IT|FR')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0, 0)",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 1, 1, 0.1, 1)",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.1, 1.5)",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO animation_properties (key, label, min, max, step, default_value) VALUES ('w', 'W', 0, 1, 0.25, 0.3)",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
         (
             "INSERT INTO animation_settings (id, name, created_at) VALUES (2, 'a', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (2, 'opacity', 1.1)",
-            ResultCode.constraintTrigger
+            DatabaseError.Kind.constraint(.trigger)
         ),
         (
             "INSERT INTO animation_settings (id, name, created_at) VALUES (3, 'b', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (3, 'rotation_x', 10)",
-            ResultCode.constraintTrigger
+            DatabaseError.Kind.constraint(.trigger)
         ),
         (
             "INSERT INTO animation_settings (id, name, created_at) VALUES (4, 'c', '2025-12-01T10:00:00Z'); INSERT INTO animation_setting_values VALUES (4, 'unknown', 1)",
-            ResultCode.constraintForeignKey
+            DatabaseError.Kind.constraint(.foreignKey)
         ),
         (
             "INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (99, 1, '2026-03-01')",
-            ResultCode.constraintForeignKey
+            DatabaseError.Kind.constraint(.foreignKey)
         ),
-        ("INSERT INTO calendar_state (id) VALUES (2)", ResultCode.constraintCheck),
-        ("UPDATE calendar_state SET test_mode = 2", ResultCode.constraintCheck),
-        ("UPDATE calendar_state SET selected_holiday = 'easter'", ResultCode.constraintForeignKey),
+        ("INSERT INTO calendar_state (id) VALUES (2)", DatabaseError.Kind.constraint(.check)),
+        ("UPDATE calendar_state SET test_mode = 2", DatabaseError.Kind.constraint(.check)),
+        ("UPDATE calendar_state SET selected_holiday = 'easter'", DatabaseError.Kind.constraint(.foreignKey)),
         (
             "INSERT INTO import_log (kind, file_name, sha256, started_at) VALUES ('books', 'b.csv', 'XYZ', '2025-12-01T10:00:00Z')",
-            ResultCode.constraintCheck
+            DatabaseError.Kind.constraint(.check)
         ),
     ]
 
     @Test("refused", arguments: bad)
-    func refuses(_ row: (sql: String, code: Int32)) throws {
+    func refuses(_ row: (sql: String, kind: DatabaseError.Kind)) throws {
         let error = try #require(throws: DatabaseError.self) {
             try database.transaction { try database.execute(row.sql) }
         }
-        #expect(error.extendedCode == row.code, "\(error)")
+        #expect(error.kind == row.kind, "\(error)")
     }
 
     @Test func deletingAHolidayDeletesItsDoorsAndUnselectsIt() throws {

@@ -1,3 +1,4 @@
+import AlmanacStore
 import CSQLite
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ import Testing
         (extended(SQLITE_IOERR, 1), 0, .ioError, "database.error.io"),  // SQLITE_IOERR_READ
         (SQLITE_NOTADB, 0, .invalidData, "database.error.not-a-database"),
         (SQLITE_CORRUPT, 0, .invalidData, "database.error.corrupt"),
-        (ResultCode.constraintUnique, 0, .invalidData, "database.error.refused"),
+        (SQLITE_CONSTRAINT | (8 << 8), 0, .invalidData, "database.error.refused"),
         (SQLITE_ERROR, 0, .invalidData, "database.error.refused"),
         (SQLITE_NOMEM, 0, .internalError, "database.error.internal"),
         (SQLITE_MISUSE, 0, .internalError, "database.error.internal"),
@@ -35,7 +36,7 @@ import Testing
     @Test(arguments: cases)
     func eachClassHasItsStatusAndWords(_ expected: (code: Int32, errno: Int32, failure: Failure, key: String)) throws {
         let error = DatabaseError(
-            extendedCode: expected.code, message: "SQLite's own words", sql: Self.bulkInsert,
+            sqlite: expected.code, message: "SQLite's own words", sql: Self.bulkInsert,
             path: "lib.db", systemErrno: expected.errno)
         let words = error.almanacError()
         #expect(words.failure == expected.failure)
@@ -54,7 +55,7 @@ import Testing
     /// SQL a user gave (`query`, a report's file): a parse error and an SQL error that parses are
     /// told apart, with SQLite's message and code after them.
     @Test func sqlFromTheUserIsNamedBySource() throws {
-        let parse = DatabaseError(extendedCode: SQLITE_ERROR, message: "near \"SELEC\": syntax error", path: "a.db")
+        let parse = DatabaseError(sqlite: SQLITE_ERROR, message: "near \"SELEC\": syntax error", path: "a.db")
             .almanacError(source: "query")
         #expect(parse.failure == .invalidData)
         #expect(
@@ -62,7 +63,7 @@ import Testing
         #expect(
             parse.message(Localizer(locale: "ru"))
                 == "query: не удаётся разобрать SQL: near \"SELEC\": syntax error (ошибка SQLite 1)")
-        let table = DatabaseError(extendedCode: SQLITE_ERROR, message: "no such table: nope", path: "a.db")
+        let table = DatabaseError(sqlite: SQLITE_ERROR, message: "no such table: nope", path: "a.db")
             .almanacError(source: "mine.sql")
         #expect(table.message(.english) == "mine.sql: SQLite cannot run the SQL: no such table: nope (SQLite error 1)")
         for incomplete in ["incomplete input", "unrecognized token: \"'\""] {
@@ -76,7 +77,7 @@ import Testing
         let directory = try TemporaryDirectory()
         func words(_ path: String, reading: Bool) -> AlmanacError {
             DatabaseError(
-                extendedCode: SQLITE_CANTOPEN, message: "unable to open database file", path: path, readOnly: reading
+                sqlite: SQLITE_CANTOPEN, message: "unable to open database file", path: path, readOnly: reading
             )
             .almanacError()
         }
@@ -94,7 +95,7 @@ import Testing
         #expect(failure.message(.english) == "internal error: the unforeseen")
         let own = AlmanacError(.usage, "database.error.empty-path", ["source": "--db"])
         #expect(AlmanacError(reporting: own).key == own.key)
-        let sqlite = DatabaseError(extendedCode: SQLITE_BUSY, message: "database is locked", path: "a.db")
+        let sqlite = DatabaseError(sqlite: SQLITE_BUSY, message: "database is locked", path: "a.db")
         #expect(AlmanacError(reporting: sqlite).failure == .busy)
     }
 }

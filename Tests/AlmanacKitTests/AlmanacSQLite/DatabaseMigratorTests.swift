@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func migratesAnEmptyDatabaseToTheLatestSchema() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = DatabaseMigrator.builtIn
         let outcome = try migrator.migrate(database)
         #expect(outcome.fromVersion == 0)
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func secondRunIsANoOp() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         let schemaBefore = try database.rows("SELECT sql FROM sqlite_schema ORDER BY name")
         let outcome = try DatabaseMigrator.builtIn.migrate(database)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func appliesOnlyPendingMigrationsInOrder() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let first = Migration(version: 1, name: "one", sql: "CREATE TABLE a (x)")
         let second = Migration(version: 2, name: "two", sql: "CREATE TABLE b (y); INSERT INTO b VALUES (1)")
         try DatabaseMigrator(migrations: [first]).migrate(database)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func failedMigrationLeavesTheDatabaseAtThePreviousVersion() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let good = Migration(version: 1, name: "good", sql: "CREATE TABLE a (x)")
         let bad = Migration(version: 2, name: "bad", sql: "CREATE TABLE b (y); INSERT INTO missing VALUES (1)")
         #expect(throws: DatabaseError.self) { try DatabaseMigrator(migrations: [good, bad]).migrate(database) }
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func refusesASchemaNewerThanItKnows() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.execute("PRAGMA user_version = 99")
         let refusal = try #require(throws: DatabaseMigrator.SchemaTooNew.self) {
@@ -80,14 +81,14 @@ import Testing
     }
 
     @Test func refusesANewerMigrationRecord() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         try database.run("INSERT INTO schema_migrations VALUES (500, 'future', '2030-01-01T00:00:00Z')")
         #expect(throws: DatabaseMigrator.SchemaTooNew.self) { try DatabaseMigrator.builtIn.migrate(database) }
     }
 
     @Test func schemaHasTheIndexesReportsNeed() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(database)
         let indexes = Set(
             try database.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").compactMap {
@@ -118,7 +119,7 @@ import Testing
                 }
                 try await group.waitForAll()
             }
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             #expect(
                 try database.scalar("SELECT count(*) FROM schema_migrations")
                     == .integer(Int64(DatabaseMigrator.builtIn.migrations.count)))
@@ -142,7 +143,7 @@ import Testing
         try OldSchemaFixture.versionOne(path, userSQL: "CREATE VIEW my_view AS SELECT title, starts_at FROM events")
         let before = try OldSchemaFixture.digest(path)
         do {
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) {
                 try DatabaseMigrator.builtIn.migrate(database)
             }.almanacError
@@ -160,7 +161,7 @@ import Testing
         #expect(try OldSchemaFixture.digest(path) == before, "the file is byte for byte what it was")
 
         // Dropped as the message says, the upgrade goes through with every row.
-        let again = try Database(path: path)
+        let again = try SQLiteDatabase(path: path)
         try again.execute("DROP VIEW my_view")
         let outcome = try DatabaseMigrator.builtIn.migrate(again)
         #expect(outcome.fromVersion == 1 && outcome.toVersion == DatabaseMigrator.builtIn.latestVersion)
@@ -181,7 +182,7 @@ import Testing
                 CREATE VIEW country_names AS SELECT name FROM countries;
                 CREATE INDEX audit_by_what ON audit (what);
                 """)
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let error = try #require(throws: DatabaseMigrator.UserObjectsInTheWay.self) {
             try DatabaseMigrator.builtIn.migrate(database)
         }.almanacError
@@ -216,7 +217,7 @@ import Testing
                 CREATE TABLE loan_notes (book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE, note TEXT);
                 INSERT INTO loan_notes VALUES (7, 'ask Anna');
                 """)
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         try DatabaseMigrator.builtIn.migrate(database)
         #expect(try database.rows("SELECT book_id, note FROM loan_notes") == [[.integer(7), .text("ask Anna")]])
         #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
@@ -226,7 +227,7 @@ import Testing
     }
 
     @Test func aMigrationThatBreaksAForeignKeyIsRolledBack() throws {
-        let database = try Database(path: path, mode: .create)
+        let database = try SQLiteDatabase(path: path, mode: .create)
         let first = Migration(
             version: 1, name: "one",
             sql:

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import CSQLite
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ import Testing
     let database: Database
 
     init() throws {
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         try database.execute("CREATE TABLE t (v ANY)")
     }
 
@@ -84,19 +85,19 @@ import Testing
         try database.execute("CREATE TABLE strict_t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         let sql = "INSERT INTO strict_t (id, name) VALUES (1, NULL)"
         let error = try #require(throws: DatabaseError.self) { try database.run(sql) }
-        #expect(error.extendedCode == ResultCode.constraintNotNull)
-        #expect(error.primaryCode == SQLITE_CONSTRAINT)
+        #expect(error.kind == .constraint(.notNull))
+        #expect(error.code & 0xff == SQLITE_CONSTRAINT)
         #expect(error.message == "NOT NULL constraint failed: strict_t.name")
         #expect(error.sql == sql)
         #expect(
             error.description
-                == "SQLite error 1299: NOT NULL constraint failed: strict_t.name - while executing `\(sql)`")
+                == "database error 1299: NOT NULL constraint failed: strict_t.name - while executing `\(sql)`")
         #expect(error.isConstraintViolation)
     }
 
     @Test func syntaxErrorNamesTheSQL() throws {
         let error = try #require(throws: DatabaseError.self) { try database.prepare("SELEC 1") }
-        #expect(error.primaryCode == SQLITE_ERROR)
+        #expect(error.code & 0xff == SQLITE_ERROR)
         #expect(error.message.contains("syntax error"))
         #expect(error.sql == "SELEC 1")
     }
@@ -116,7 +117,7 @@ import Testing
 
     @Test func fileDatabaseUsesWALAndForeignKeys() throws {
         let directory = try TemporaryDirectory()
-        let file = try Database(path: directory.path("wal.db"), mode: .create)
+        let file = try SQLiteDatabase(path: directory.path("wal.db"), mode: .create)
         #expect(try file.scalar("PRAGMA journal_mode") == .text("wal"))
         #expect(try file.scalar("PRAGMA foreign_keys") == .integer(1))
     }
@@ -128,14 +129,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("kept.db")
         do {
-            let writer = try Database(path: path, mode: .create)
+            let writer = try SQLiteDatabase(path: path, mode: .create)
             #expect(writer.journalMode == "wal")
             try writer.execute("CREATE TABLE t (v); INSERT INTO t VALUES (randomblob(100000))")
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: path + "-wal")
         #expect(attributes[.size] as? Int == 0, "the log is checkpointed and emptied, not left full")
         #expect(FileManager.default.fileExists(atPath: path + "-shm"))
-        let reader = try Database(path: path, mode: .readOnly)
+        let reader = try SQLiteDatabase(path: path, mode: .readOnly)
         #expect(try reader.scalar("SELECT length(v) FROM t") == .integer(100_000))
     }
 
@@ -143,7 +144,7 @@ import Testing
     /// systems), SQLite answers with the journal it keeps: the connection works on the rollback journal.
     @Test func withoutSharedMemoryTheRollbackJournalIsKept() throws {
         let directory = try TemporaryDirectory()
-        let database = try Database(path: directory.path("plain.db"), mode: .create, vfs: "unix-dotfile")
+        let database = try SQLiteDatabase(path: directory.path("plain.db"), mode: .create, vfs: "unix-dotfile")
         #expect(database.journalMode == "delete")
         try database.execute("CREATE TABLE t (v); INSERT INTO t VALUES (1)")
         #expect(try database.scalar("SELECT count(*) FROM t") == .integer(1))
@@ -151,13 +152,13 @@ import Testing
     }
 
     /// Only `.create` creates: a missing file is SQLite's "cannot open", and nothing appears.
-    @Test(arguments: [Database.Mode.readWrite, .readOnly])
-    func openingAMissingFileCreatesNothing(_ mode: Database.Mode) throws {
+    @Test(arguments: [DatabaseMode.readWrite, .readOnly])
+    func openingAMissingFileCreatesNothing(_ mode: DatabaseMode) throws {
         let directory = try TemporaryDirectory()
         let error = try #require(throws: DatabaseError.self) {
-            try Database(path: directory.path("none.db"), mode: mode)
+            try SQLiteDatabase(path: directory.path("none.db"), mode: mode)
         }
-        #expect(error.primaryCode == SQLITE_CANTOPEN)
+        #expect(error.code & 0xff == SQLITE_CANTOPEN)
         #expect(error.path == directory.path("none.db"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
     }
@@ -165,9 +166,9 @@ import Testing
     @Test func readOnlyConnectionRefusesEveryWrite() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("ro.db")
-        let writer = try Database(path: path, mode: .create)
+        let writer = try SQLiteDatabase(path: path, mode: .create)
         try writer.execute("CREATE TABLE t (v); INSERT INTO t VALUES (1)")
-        let reader = try Database(path: path, mode: .readOnly)
+        let reader = try SQLiteDatabase(path: path, mode: .readOnly)
         #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(1))
         #expect(try reader.rows("PRAGMA table_info(t)").count == 1)
         for sql in [
@@ -184,9 +185,9 @@ import Testing
     @Test func busyTimeoutWaitsThenReportsBusy() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.db")
-        let first = try Database(path: path, mode: .create)
+        let first = try SQLiteDatabase(path: path, mode: .create)
         try first.execute("CREATE TABLE t (v)")
-        let second = try Database(path: path, busyTimeout: 50)
+        let second = try SQLiteDatabase(path: path, busyTimeout: 50)
         try first.execute("BEGIN IMMEDIATE")
         let error = try #require(throws: DatabaseError.self) { try second.run("INSERT INTO t VALUES (1)") }
         #expect(error.isBusy)

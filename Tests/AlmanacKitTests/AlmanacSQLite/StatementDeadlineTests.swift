@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import AlmanacText
 import CSQLite
 import Foundation
@@ -22,17 +23,17 @@ import Testing
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-deadline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("d.db").path
-        let database = try Database(path: path, mode: .create)
+        let database = try SQLiteDatabase(path: path, mode: .create)
         try database.execute("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1)")
     }
 
     @Test func aStatementPastItsDeadlineIsInterrupted() throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let deadline = StatementDeadline(in: .milliseconds(100))
         let error = #expect(throws: DatabaseError.self) {
             try deadline.during { _ = try database.scalar(Self.endless) }
         }
-        #expect(error?.primaryCode == SQLITE_INTERRUPT)
+        #expect(error?.kind == .interrupted)
         #expect(deadline.hasPassed)
         // Said as a page that took too long, in the thread's deadline: 503 for the server, 75 for a command.
         deadline.during {
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aWritePastItsDeadlineIsRolledBackWhole() throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let deadline = StatementDeadline(in: .milliseconds(100))
         #expect(throws: DatabaseError.self) {
             try deadline.during {
@@ -56,14 +57,14 @@ import Testing
             }
         }
         #expect(!database.isInTransaction)
-        let other = try Database(path: path, mode: .readOnly)
+        let other = try SQLiteDatabase(path: path, mode: .readOnly)
         #expect(try other.scalar("SELECT group_concat(v) FROM t") == .text("1"))
         // The write lock was let go: another connection writes at once.
-        try Database(path: path, busyTimeout: 0).execute("INSERT INTO t VALUES (3)")
+        try SQLiteDatabase(path: path, busyTimeout: 0).execute("INSERT INTO t VALUES (3)")
     }
 
     @Test func stopEndsTheStatementBeforeItsTime() throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let deadline = StatementDeadline(in: .seconds(3_600))
         let stopper = Thread {
             Thread.sleep(forTimeInterval: 0.2)
@@ -73,12 +74,12 @@ import Testing
         let error = #expect(throws: DatabaseError.self) {
             try deadline.during { _ = try database.scalar(Self.endless) }
         }
-        #expect(error?.primaryCode == SQLITE_INTERRUPT)
+        #expect(error?.kind == .interrupted)
     }
 
     /// Another thread's deadline, or none, stops nothing here; a deadline ends with its `during`.
     @Test func aDeadlineHoldsOnlyItsThreadAndItsCall() throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let passed = StatementDeadline(in: .zero)
         #expect(passed.hasPassed)
         #expect(StatementDeadline.current == nil)

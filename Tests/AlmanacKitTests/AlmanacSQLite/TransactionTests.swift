@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStore
 import Testing
 
 @testable import AlmanacSQLite
@@ -9,7 +10,7 @@ import Testing
     let database: Database
 
     init() throws {
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         try database.execute("CREATE TABLE t (v INTEGER)")
     }
 

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Foundation
 import TestSupport
 import Testing
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func sqliteCountsTheSameDaysAndWeekdays() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         for day in Self.days {
             // julianday 2440587.5 is 1970-01-01T00:00Z.
             let row = try database.rows(

@@ -1,3 +1,5 @@
+import AlmanacSQLite
+import AlmanacStore
 import CCSV
 import CSQLite
 import Foundation
@@ -21,7 +23,7 @@ import Foundation
 ///     holds only valid UTF-8 without NUL.
 final class ImportProbe {
     /// The connection imports run on: an in-memory database (SQLite's memdb VFS).
-    let database: Database
+    let database: SQLiteDatabase
     private let baseline: [UInt8]
     private let baselineCounts: [String: Int]
     private let inputPath: String
@@ -42,7 +44,7 @@ final class ImportProbe {
         let tag = "\(getpid())-\(UUID().uuidString.prefix(8))"
         inputPath = directory + "/almanac-probe-\(tag).csv"
         rejectsPath = directory + "/almanac-probe-\(tag)-rejects.csv"
-        let setup = try Database(path: ":memory:")
+        let setup = try SQLiteDatabase(path: ":memory:")
         try DatabaseMigrator.builtIn.migrate(setup)
         try setup.execute(Self.seedSQL)
         var size: sqlite3_int64 = 0
@@ -51,7 +53,7 @@ final class ImportProbe {
         }
         baseline = Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
         sqlite3_free(bytes)
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         guard let buffer = sqlite3_malloc64(sqlite3_uint64(baseline.count))?.assumingMemoryBound(to: UInt8.self) else {
             throw ProbeFailure("out of memory")
         }
@@ -190,7 +192,7 @@ final class ImportProbe {
 
     /// The first stored text that is not clean UTF-8 (mojibake or a NUL would be a bug).
     private func textProblem(in table: String) throws -> String? {
-        let statement = try database.prepare("SELECT * FROM \(table)")
+        let statement = try database.prepare("SELECT * FROM \(table)") as! SQLiteStatement
         while try statement.step() {
             for column in 0..<sqlite3_column_count(statement.handle)
             where sqlite3_column_type(statement.handle, column) == SQLITE_TEXT {

@@ -1,3 +1,4 @@
+import AlmanacStore
 import Crypto
 import Foundation
 
@@ -10,7 +11,7 @@ enum OldSchemaFixture {
     /// Makes the database at `path`; `userSQL` runs last (a view, a trigger, a table of the user's).
     @discardableResult
     static func versionOne(_ path: String, userSQL: String = "") throws -> Database {
-        let database = try Database(path: path, mode: .create)
+        let database = try SQLiteDatabase(path: path, mode: .create)
         try DatabaseMigrator(migrations: DatabaseMigrator.builtIn.migrations.filter { $0.version == 1 }).migrate(
             database)
         try database.execute(

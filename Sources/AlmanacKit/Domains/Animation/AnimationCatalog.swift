@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// The snowman's animation properties as the database holds them: each a stepper with a default

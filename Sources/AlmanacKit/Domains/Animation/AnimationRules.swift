@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 
 /// The rules that tie animation properties to the settings saved with them, whatever changes a
 /// property (an import today; an edit command would call the same):

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// `books`: a library loan. A title; due from the loan day to the library's longest loan later

@@ -1,6 +1,6 @@
 import AlmanacArguments
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 

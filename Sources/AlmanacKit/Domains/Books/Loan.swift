@@ -1,6 +1,5 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 
 /// One book loan: a row of the `books` table (`BookKind`).
 public struct Loan: Sendable, Equatable {
@@ -52,10 +51,10 @@ public struct Loan: Sendable, Equatable {
 }
 
 extension Statement {
-    /// A `YYYY-MM-DD` column read straight from SQLite's bytes, or nil for NULL or other text.
+    /// A `YYYY-MM-DD` column read straight from the store's bytes, or nil for NULL or other text.
     func localDate(at index: Int32) -> LocalDate? {
-        guard let text = sqlite3_column_text(handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return LocalDate(bytes: UnsafeRawBufferPointer(start: text, count: count))
+        let text = textBytes(at: index)
+        guard text.baseAddress != nil else { return nil }
+        return LocalDate(bytes: UnsafeRawBufferPointer(text))
     }
 }

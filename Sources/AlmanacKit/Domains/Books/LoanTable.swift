@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// Loans as rows to print, in every format: the columns of `books list` and of the rows that

@@ -1,4 +1,4 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 import Foundation
 

@@ -1,5 +1,5 @@
 import AlmanacOutput
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
 
 /// Adds, changes and deletes holidays and their doors, each row checked by its kind's rules exactly

@@ -1,6 +1,5 @@
-import AlmanacSQLite
+import AlmanacStore
 import AlmanacText
-import CSQLite
 import Foundation
 
 /// The events table: the agenda's range query, one event by id, and adding one.
@@ -23,8 +22,7 @@ public struct EventStore {
             database = try Store.open(path)
         } else {
             database = try Store.openReadOnly(path)
-            let migrator = DatabaseMigrator.builtIn
-            if try migrator.currentVersion(of: database) < migrator.latestVersion { database = try Store.open(path) }
+            if try !Store.isCurrent(database) { database = try Store.open(path) }
         }
         return EventStore(database: database)
     }
@@ -233,13 +231,14 @@ public struct EventStore {
 
     /// A stored instant in UTC seconds, nil for NULL; text that is not one is a damaged database.
     private static func instant(_ statement: Statement, _ column: Int32) throws -> Int64? {
-        guard let text = sqlite3_column_text(statement.handle, column) else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        let text = statement.textBytes(at: column)
+        guard text.baseAddress != nil else { return nil }
+        let bytes = UnsafeRawBufferPointer(text)
         guard let seconds = Instant.seconds(iso8601: bytes, zone: .utc) else {
             throw AlmanacError(
                 .invalidData, "error.database-not-almanac",
                 [
-                    "path": statement.database.path,
+                    "path": statement.connection.path,
                     "reason": "events: \"\(String(decoding: bytes, as: UTF8.self))\" is not an instant",
                 ])
         }

@@ -1,6 +1,7 @@
+import AlmanacStore
 import CSQLite
 
-extension Database {
+extension SQLiteDatabase {
     /// Forgets what was refused, before compiling (or running) a statement whose refusal should be explained.
     public func clearRefusal() { refusals = [] }
 
@@ -77,7 +78,7 @@ func readOnlyAuthorizer(
         break
     }
     if let context {
-        let connection = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
+        let connection = Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue()
         // A few are enough to name the refusal (ANALYZE asks once for each table).
         if connection.refusals.count < 8 { connection.refusals.append(describeAction(action, firstName, secondName)) }
     }

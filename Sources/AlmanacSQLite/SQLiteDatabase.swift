@@ -1,3 +1,4 @@
+import AlmanacStore
 import CSQLite
 import Foundation
 
@@ -8,16 +9,9 @@ import Foundation
 /// cannot open a WAL database read-only where those files are missing and cannot be created). Every
 /// connection waits up to its busy timeout for a lock. A read-only connection also refuses writes
 /// through pragmas, ATTACH and extension loading, so no statement run on it can change the file.
-public final class Database {
+public final class SQLiteDatabase: Database {
     /// How the file is opened.
-    public enum Mode: Sendable {
-        /// Open for reading and writing; the file must exist.
-        case readWrite
-        /// Open for reading and writing, creating the file when it is missing (`almanac init`).
-        case create
-        /// Open for reading only; the file must exist.
-        case readOnly
-    }
+    public typealias Mode = DatabaseMode
 
     /// The `sqlite3*` handle.
     package let handle: OpaquePointer
@@ -47,7 +41,8 @@ public final class Database {
     /// Opens the database at `path` (creating it for `.create`), through SQLite's default VFS. `vfs`
     /// names another (tests use `unix-dotfile`, which has no shared memory, to see WAL refused).
     public init(
-        path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.defaultBusyTimeout, vfs: String? = nil
+        path: String, mode: Mode = .readWrite, busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout,
+        vfs: String? = nil
     ) throws {
         _ = Self.configureLibrary
         var connection: OpaquePointer?
@@ -117,6 +112,15 @@ public final class Database {
         _ = sqlite3_initialize()
     }
 
+    /// Caps SQLite's memory in this process at `bytes` (soft at a quarter): a statement that would
+    /// take more fails `.noMemory`. Call it before the first connection opens: the cap needs SQLite's
+    /// memory statistics, which can only be turned on then.
+    public static func capMemory(at bytes: Int64) {
+        keepMemoryStatistics()
+        sqlite3_soft_heap_limit64(bytes / 4)
+        sqlite3_hard_heap_limit64(bytes)
+    }
+
     private func configure() throws {
         // Extensions are never loaded, through the C API or SQL's load_extension().
         _ = almanac_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
@@ -147,7 +151,7 @@ public final class Database {
     private func useWriteAheadLog() throws {
         if sqlite3_db_readonly(handle, "main") == 1 {
             throw DatabaseError(
-                extendedCode: SQLITE_READONLY, message: String(cString: sqlite3_errstr(SQLITE_READONLY)),
+                sqlite: SQLITE_READONLY, message: String(cString: sqlite3_errstr(SQLITE_READONLY)),
                 path: path)
         }
         // Reading the header is the first access: a file that is not a database fails here, before
@@ -192,13 +196,13 @@ public final class Database {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
             throw DatabaseError(
-                extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path,
+                sqlite: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path,
                 readOnly: mode == .readOnly, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
     /// Compiles one statement. Text after the first statement (other than spaces, comments and `;`) is an error.
-    public func prepare(_ sql: String) throws -> Statement {
+    public func prepare(_ sql: String) throws -> any Statement {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let code = sql.withCString { text in
@@ -212,34 +216,13 @@ public final class Database {
         }
         if code == SQLITE_MISUSE {
             throw DatabaseError(
-                extendedCode: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql, path: path)
+                sqlite: SQLITE_MISUSE, message: DatabaseError.severalStatements, sql: sql, path: path)
         }
         guard code == SQLITE_OK else { throw DatabaseError(self, code: code, sql: sql) }
         guard let statement else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: DatabaseError.noStatement, sql: sql, path: path)
+            throw DatabaseError(sqlite: SQLITE_MISUSE, message: DatabaseError.noStatement, sql: sql, path: path)
         }
-        return Statement(handle: statement, database: self, sql: sql)
-    }
-
-    /// Runs one statement with the given arguments, ignoring any rows it returns.
-    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        while try statement.step() {}
-    }
-
-    /// Runs a query and returns all its rows.
-    public func rows(_ sql: String, _ arguments: [SQLValue] = []) throws -> [[SQLValue]] {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        return try statement.allRows()
-    }
-
-    /// Runs a query and returns the first column of its first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        return try statement.step() ? statement.value(at: 0) : nil
+        return SQLiteStatement(handle: statement, database: self, sql: sql)
     }
 
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.

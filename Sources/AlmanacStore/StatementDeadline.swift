@@ -1,17 +1,16 @@
-import CSQLite
 import Foundation
 import Synchronization
 
 /// A time by which the statements a thread runs must stop: a page of `almanac serve` gets one when
-/// its request arrives, and every statement it runs, on any connection of that thread, ends with
-/// `SQLITE_INTERRUPT` once the time has passed (or `stop()` was called), as `query --timeout` ends a
-/// statement, rolling back the transaction it was in. So a page that takes too long is refused and
+/// its request arrives, and every statement it runs, on any connection of that thread, is interrupted
+/// (`DatabaseError.Kind.interrupted`) once the time has passed (or `stop()` was called), as
+/// `query --timeout` ends a statement, rolling back the transaction it was in. So a page that takes too long is refused and
 /// leaves nothing half-written, and no write commits after its answer said it timed out.
 ///
-/// SQLite asks a connection's progress handler every `checkInterval` steps of its virtual machine;
-/// connections opened after `enable()` have one, which reads the deadline of the thread it runs on
-/// (none outside `during`, so the handler costs a thread-local read). Rolling back is never stopped:
-/// a transaction interrupted at its commit is rolled back whole.
+/// A store looks every `checkInterval` steps of its engine (SQLite's progress handler); connections
+/// opened after `enable()` do, reading the deadline of the thread they run on (none outside `during`,
+/// so a look costs a thread-local read). Rolling back is never stopped: a transaction interrupted at
+/// its commit is rolled back whole.
 public final class StatementDeadline: Sendable {
     /// When the statements must stop.
     public let instant: ContinuousClock.Instant
@@ -19,7 +18,7 @@ public final class StatementDeadline: Sendable {
 
     /// How many steps of SQLite's machine run between two looks at the clock (a look costs about as
     /// much as a dozen steps).
-    static let checkInterval: Int32 = 1_000
+    public static let checkInterval: Int32 = 1_000
 
     /// The whole seconds it gave from its start (for messages: "took longer than 20 seconds").
     public let seconds: Int64
@@ -55,7 +54,7 @@ public final class StatementDeadline: Sendable {
         enabled.store(true, ordering: .relaxed)
     }
 
-    static let enabled = Atomic<Bool>(false)
+    public static let enabled = Atomic<Bool>(false)
 
     /// The deadline of the calling thread, if it runs inside `during`.
     public static var current: StatementDeadline? {
@@ -70,20 +69,3 @@ private let deadlineKey: pthread_key_t = {
     pthread_key_create(&key, nil)
     return key
 }()
-
-extension Database {
-    /// Installs the deadline's progress handler when deadlines are enabled. The context is this
-    /// connection, unretained: the handler runs only while it is open.
-    func watchDeadlines() {
-        guard StatementDeadline.enabled.load(ordering: .relaxed) else { return }
-        sqlite3_progress_handler(
-            handle, StatementDeadline.checkInterval, deadlineProgress, Unmanaged.passUnretained(self).toOpaque())
-    }
-}
-
-/// SQLite's progress callback: non-zero stops the statement (`SQLITE_INTERRUPT`).
-private func deadlineProgress(_ context: UnsafeMutableRawPointer?) -> Int32 {
-    guard let raw = pthread_getspecific(deadlineKey) else { return 0 }
-    if let context, Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack { return 0 }
-    return Unmanaged<StatementDeadline>.fromOpaque(raw).takeUnretainedValue().hasPassed ? 1 : 0
-}

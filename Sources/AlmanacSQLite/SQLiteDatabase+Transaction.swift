@@ -1,18 +1,12 @@
+import AlmanacStore
 import CSQLite
 
-extension Database {
-    /// How a transaction takes its locks (SQLite's `BEGIN DEFERRED | IMMEDIATE | EXCLUSIVE`).
-    public enum TransactionKind: String, Sendable {
-        case deferred = "DEFERRED"
-        case immediate = "IMMEDIATE"
-        case exclusive = "EXCLUSIVE"
-    }
-
+extension SQLiteDatabase {
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
     /// `.immediate` (the default) takes the write lock at once, so two writers queue on the busy
     /// timeout instead of failing halfway.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
         let result: T
         do {
@@ -32,7 +26,7 @@ extension Database {
 
     /// Runs `body` inside a savepoint: released when it returns, rolled back to when it throws.
     /// Savepoints nest, and work inside or outside a transaction.
-    public func savepoint<T>(_ name: String = "almanac", _ body: () throws -> T) throws -> T {
+    public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
         let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         try execute("SAVEPOINT \(quoted)")
         let result: T

@@ -1,11 +1,12 @@
+import AlmanacStore
 import CSQLite
 import Foundation
 
-extension Database {
+extension SQLiteDatabase {
     /// Registers a collating sequence, `name`, that orders text by `compare` (`ORDER BY title COLLATE
     /// name`): SQLite's sorter then orders by it in bounded memory, spilling to temporary files, so a
     /// listing sorted by the user's language need not be held to be sorted.
-    package func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult) {
+    public func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult) {
         let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
         sqlite3_create_collation_v2(
             handle, name, SQLITE_UTF8, box,

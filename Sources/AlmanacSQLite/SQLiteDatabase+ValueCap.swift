@@ -1,13 +1,14 @@
+import AlmanacStore
 import CSQLite
 import Foundation
 
-extension Database {
+extension SQLiteDatabase {
     /// Caps every text and blob a statement on this connection makes at `bytes`
     /// (`SQLITE_LIMIT_LENGTH`): SQLite refuses a larger value with SQLITE_TOOBIG. Its `printf()` (and
     /// `format()`, the same function) answers NULL instead, so both are replaced here by the built-in
     /// itself, run on a private in-memory connection under the same cap: a NULL from a format that
     /// is not NULL is the refusal it stands for, and becomes SQLITE_TOOBIG.
-    package func capValues(at bytes: Int32) throws {
+    public func capValues(at bytes: Int32) throws {
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
         let printer = try CappedPrinter(cap: bytes)
         for name in printer.names {
@@ -35,7 +36,7 @@ extension Database {
 /// destructor (`giveBack`) resets that statement when SQLite is done with the value. Used only from
 /// the thread that runs the connection's statements.
 private final class CappedPrinter {
-    private let connection: Database
+    private let connection: SQLiteDatabase
     /// Statements ready for a call, by their number of arguments.
     private var ready: [Int32: [OpaquePointer]] = [:]
     /// The names the built-in has in this SQLite (`format` since 3.38).
@@ -50,7 +51,7 @@ private final class CappedPrinter {
     private static let lentLock = NSLock()
 
     init(cap: Int32) throws {
-        let connection = try Database(path: ":memory:", mode: .create)
+        let connection = try SQLiteDatabase(path: ":memory:", mode: .create)
         sqlite3_limit(connection.handle, SQLITE_LIMIT_LENGTH, cap)
         self.connection = connection
         names = ["printf", "format"].filter { name in (try? connection.prepare("SELECT \(name)('')")) != nil }
