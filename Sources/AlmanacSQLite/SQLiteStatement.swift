@@ -156,6 +156,18 @@ public final class SQLiteStatement: Statement {
         return UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, index)))
     }
 
+    public func lentValue(at index: Int32) -> LentValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT: return .text(textBytes(at: index))
+        case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(handle, index)
+            return .blob(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+        default: return .null
+        }
+    }
+
     /// The column as bytes, or nil when it is NULL.
     public func blob(at index: Int32) -> [UInt8]? {
         if isNull(at: index) { return nil }

@@ -43,6 +43,19 @@ public protocol Statement: AnyObject {
     /// The value's UTF-8 text, valid until the next step; `baseAddress` nil for NULL.
     func textBytes(at index: Int32) -> UnsafeBufferPointer<UInt8>
     func blob(at index: Int32) -> [UInt8]?
+    /// The current row's value in column `index` with its type, text and bytes lent (good until the
+    /// next step): one call where a listing would otherwise ask the type and then the value.
+    func lentValue(at index: Int32) -> LentValue
+}
+
+/// A value of the current row as the store holds it, its text and bytes lent: good until the
+/// statement steps again.
+public enum LentValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(UnsafeBufferPointer<UInt8>)
+    case blob(UnsafeRawBufferPointer)
 }
 
 /// The type of a value in a row.
@@ -105,13 +118,18 @@ extension Statement {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public func value(at index: Int32) -> SQLValue {
-        switch columnType(at: index) {
-        case .null: return .null
-        case .integer: return .integer(int64(at: index))
-        case .real: return .real(double(at: index))
-        case .text: return .text(string(at: index) ?? "")
-        case .blob: return .blob(blob(at: index) ?? [])
+    public func value(at index: Int32) -> SQLValue { SQLValue(lentValue(at: index)) }
+}
+
+extension SQLValue {
+    /// A lent value made the caller's own.
+    public init(_ value: LentValue) {
+        switch value {
+        case .null: self = .null
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .text(let bytes): self = .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): self = .blob(Array(bytes))
         }
     }
 }

@@ -142,10 +142,10 @@ public struct ResultRows {
     /// A column of the current row as `cell` makes it, with text that stays text left in SQLite's
     /// memory (when it is valid UTF-8; other text is repaired into a string, as `cell` does).
     private func streamed(_ index: Int32, _ reading: Reading, _ tags: inout [String: Table.Tag]) -> StreamedCell {
-        guard reading.text != .cell, statement.columnType(at: index) == .text else {
-            return .cell(cell(statement.value(at: index), reading, &tags))
+        let value = statement.lentValue(at: index)
+        guard reading.text != .cell, case .text(let bytes) = value else {
+            return .cell(cell(SQLValue(value), reading, &tags))
         }
-        let bytes = statement.textBytes(at: index)
         if reading.text == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
         guard isValidUTF8(bytes) else { return .cell(cell(statement.value(at: index), reading, &tags)) }
         return reading.text == .date ? .dateText(bytes) : .text(bytes)
