@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
+        .library(name: "AlmanacKinds", targets: ["AlmanacKinds"]),
         .library(name: "AlmanacStore", targets: ["AlmanacStore"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
@@ -77,19 +78,26 @@ let package = Package(
             name: "AlmanacArguments",
             dependencies: ["AlmanacText"]
         ),
+        // What every world shares: the kinds' definitions and rules' vocabulary (columns, values,
+        // changes, violations), the kinds' names, the settings of a run, the store's failures in
+        // Almanac's words, the embedded data files. No engine, no world.
+        .target(
+            name: "AlmanacKinds",
+            dependencies: ["AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacStore"],
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite", "CCSV",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            plugins: ["EmbedResources"]
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
+                "CCSV", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
         .target(
             name: "AlmanacServer",
             dependencies: [
-                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -103,7 +111,8 @@ let package = Package(
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "AlmanacServer",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacServer",
             ]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
@@ -114,7 +123,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacKitTests",
             dependencies: [
-                "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite", "CSQLite",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "CSQLite",
                 "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -125,7 +135,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacServerTests",
             dependencies: [
-                "AlmanacServer", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacServer", "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText",
+                "AlmanacStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -133,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacTests",
             dependencies: [
-                "almanac", "AlmanacArguments", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "almanac", "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText",
+                "AlmanacStore",
                 "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

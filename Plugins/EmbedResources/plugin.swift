@@ -11,7 +11,7 @@ struct EmbedResources: BuildToolPlugin {
         "AlmanacText": [
             ("Translations", "strings")
         ],
-        "AlmanacKit": [
+        "AlmanacKinds": [
             ("Schema", "sql"),
             ("Reports", "sql"),
             ("SampleData", "csv"),

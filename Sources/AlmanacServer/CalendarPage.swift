@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText

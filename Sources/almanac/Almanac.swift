@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacKit
 
 /// The root command: `almanac SUBCOMMAND`.

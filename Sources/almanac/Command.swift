@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// A command of the tree: a group (`books`) names its subcommands; a command that runs

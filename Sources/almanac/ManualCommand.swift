@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac __man`, hidden: the man page, written from the commands' own help (their abstracts,

@@ -6,6 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacServer
 
 /// A page has a deadline: past it, its statement is stopped (SQLite's interrupt, as `query

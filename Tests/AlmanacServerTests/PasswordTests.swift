@@ -6,6 +6,8 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import AlmanacKinds
+
 /// `--password-file`: the first line without its line break (LF or CRLF), an empty or blank one
 /// refused; wrong passwords paced per address and logged without the password. Before, a file saved
 /// by Notepad (CRLF) never matched, one of spaces was taken, and 3,000 guesses a second went

@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// Adding, changing and deleting rows of every world from the command line, as a user runs them:
 /// the built binary on a database loaded with the sample data, in English and Russian, as sentences
 /// and as JSON rows.

@@ -2,6 +2,7 @@ import AlmanacKit
 import Testing
 
 @testable import AlmanacArguments
+@testable import AlmanacKinds
 @testable import AlmanacText
 @testable import almanac
 

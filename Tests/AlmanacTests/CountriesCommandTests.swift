@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// `almanac countries list` and importing countries, through the built binary.
 @Suite struct CountriesCommandTests {
     let dir: Workdir

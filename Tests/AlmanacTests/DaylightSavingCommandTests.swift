@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacText
 
 /// The daylight-saving rule through the built binary: a wall time the clocks skip moves forward by the

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacText
 
 /// `almanac events agenda | show | cards | add` as a user runs them: the built binary on a database

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AlmanacArguments
+@testable import AlmanacKinds
 @testable import almanac
 
 /// Every example shown in a command's help, in the man page, in README and in `docs/` runs, as a user

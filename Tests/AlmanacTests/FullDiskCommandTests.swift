@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// A full disk, for real: a 64 KiB tmpfs filled to the last byte. Files written there (`export

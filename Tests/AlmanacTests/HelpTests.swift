@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AlmanacArguments
+@testable import AlmanacKinds
 @testable import AlmanacText
 @testable import almanac
 

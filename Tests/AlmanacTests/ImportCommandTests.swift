@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// `almanac import` and `almanac export` as a user runs them: the built binary in a temporary directory.
 @Suite struct ImportCommandTests {
     let dir: Workdir

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import almanac
 
 /// The same thing has the same JSON key in every command: every example of every command that

@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// `almanac overdue` as cron and monitoring run it: exit statuses 0-3, formats, Russian, notices.

@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// `almanac quiz` through the built binary, on a database loaded with the sample data (249

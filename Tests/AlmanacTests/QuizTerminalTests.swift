@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacOutput
 
 /// `almanac quiz play` on a terminal: the binary plays on a pseudo-terminal with single keys, and

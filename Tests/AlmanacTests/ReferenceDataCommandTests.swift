@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// `almanac init` gives a database the quiz and the animations work in: the reference data (249

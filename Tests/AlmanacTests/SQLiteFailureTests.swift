@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// What SQLite can do to a command, said in Almanac's words: the file, what happened, what to do,

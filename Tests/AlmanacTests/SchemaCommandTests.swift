@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// `almanac schema [KIND|TABLE]` through the built binary: every table with its columns, types,
 /// keys, indexes and each kind's CSV columns, in every format, in English and Russian.
 @Suite struct SchemaCommandTests {

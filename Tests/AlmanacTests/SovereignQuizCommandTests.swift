@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// `quiz play --sovereign` through the binary (issue 30): only UN member and observer states are
 /// asked or offered, so no question shows a territory flying another country's flag (Svalbard,
 /// Bouvet Island, Norfolk Island); in English and Russian.

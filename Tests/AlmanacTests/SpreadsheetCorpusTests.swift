@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AlmanacKinds
+
 /// The acceptance corpus of issue 29: workbooks written by openpyxl (Russian titles as headers,
 /// dotted dates, US dates, day-first slashes; Cyrillic, quotes, delimiters and a line break in cells)
 /// and turned into CSV by LibreOffice itself (`soffice --headless --convert-to csv:…`) with `;`, `,`

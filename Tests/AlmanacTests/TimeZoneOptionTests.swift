@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// `--tz` and `TZ` through the built binary: the forms cron, containers and systemd set are accepted and
 /// mean their zone (a wall time typed in it is stored as that zone's UTC and shown back as typed), and
 /// anything else is a usage error naming the value and where it came from.

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacText
 
 /// `--today` dates everything that records a day: quiz answers, door openings, notices, loans (lent

@@ -2,6 +2,8 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// Files with millions of columns, for every kind, through the built binary into a database holding
 /// the sample data: refused at their line and column, the database file byte for byte as it was,
 /// and within 64 MiB more address space than the binary needs to import a small valid file (a

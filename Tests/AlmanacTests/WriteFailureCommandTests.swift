@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// A write that fails is never silent: standard output on `/dev/full` and files on a full disk (a

@@ -1,6 +1,7 @@
 import AlmanacKit
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacText
 @testable import almanac
 

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The book loans' part of the demo tour: the list by title, then the nightly overdue check.
 extension DemoTour {
     /// Two steps: `books list --sort title` (the collation, overdue loans marked) and

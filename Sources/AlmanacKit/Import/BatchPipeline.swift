@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// Two threads, one file: the parsing thread reads, parses and checks batches of records while the

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// The parsing thread's second step: reads the header, then checks every record of a batch (its

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import CCSV
 import Foundation
 

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// Finds a file's delimiter when `--delimiter` is not given, from a sample of its first lines, as

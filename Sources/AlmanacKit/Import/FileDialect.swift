@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// What an import settled about one file's form, and how it knew: the command line said it, the

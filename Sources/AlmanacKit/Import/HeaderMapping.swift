@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// Matches a file's header to a kind's columns: any order, case- and space-insensitive, `ё` as `е`,
@@ -32,15 +33,6 @@ struct HeaderMapping {
     static func normalized(_ name: String) -> String {
         name.trimmingSpaces().lowercased().replacingOccurrences(of: "ё", with: "е")
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
-    }
-
-    /// The title a translation key gives in each language Almanac has, distinct (`due`, `вернуть до`).
-    static func titles(ofKey key: String) -> [String] {
-        var titles: [String] = []
-        for language in Localizer.languages {
-            if let title = Localizer.catalog[language]?[key], !titles.contains(title) { titles.append(title) }
-        }
-        return titles
     }
 
     /// Every spelling that names a column of `columns`, normalized: `--map` sources first (nil for a

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 extension Importer {

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// What the libcsv callbacks work on: a plain struct behind an `UnsafeMutablePointer`, since errors

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// A growable buffer of plain values in raw memory, for the parser's C callbacks: no reference

@@ -1,31 +1,6 @@
+import AlmanacKinds
 import AlmanacText
 import Foundation
-
-/// One column of a kind's CSV format, as header matching sees it.
-public struct ImportColumn: Hashable, Sendable {
-    /// The header name (`due_on`).
-    public let name: String
-    /// True when every row must give a value.
-    public let required: Bool
-    /// False for a column of the table that files do not have (the rules fill it).
-    public let inFile: Bool
-    /// Its titles as Almanac prints them, in every language it speaks (`due`, `вернуть до`): a
-    /// header may name the column by one of them.
-    public let titles: [String]
-    /// True for a column of days (whose slashed dates a file's first lines may decide).
-    public let isDate: Bool
-
-    /// A column.
-    public init(
-        _ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false
-    ) {
-        self.isDate = isDate
-        self.name = name
-        self.required = required
-        self.inFile = inFile
-        self.titles = titles
-    }
-}
 
 /// The rules of one kind as the importer runs them on the parsing thread: its columns, and how a
 /// record becomes the values of an insert. Pure: no database.

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacStore
 import Foundation
 
@@ -43,7 +44,7 @@ final class RowInserter {
         self.policy = policy
         savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
         idColumn = kind.definition.specs.firstIndex { $0.type == .id }
-        if idColumn != nil { idTop = try IDRoom.lastGiven(kind, database) }
+        if idColumn != nil { idTop = try IDRoom.lastGiven(kind.table, database) }
         let hasReference = ReferenceLoad.kinds.contains(kind) && policy == .fail
         yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
@@ -195,7 +196,7 @@ final class RowInserter {
         let (largest, empty) = ids(values, batch, records)
         guard empty > 0 else { return true }
         if max(idTop, largest) <= RowID.last - Int64(empty) { return true }
-        idTop = try IDRoom.lastGiven(kind, database)
+        idTop = try IDRoom.lastGiven(kind.table, database)
         return max(idTop, largest) <= RowID.last - Int64(empty)
     }
 

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// Byte-level checks of field text: valid UTF-8, no NUL and no byte-order mark, found at their exact byte.
 enum TextCheck {
     /// What is wrong with a field's bytes.

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The encodings an import reads. Other encodings are turned into UTF-8 before parsing, chunk by
 /// chunk, so the parser, the checks and the database only ever see UTF-8.
 public enum TextEncoding: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacOutput
 import AlmanacSQLite
 import AlmanacStore

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacSQLite
 import AlmanacStore
 import AlmanacText

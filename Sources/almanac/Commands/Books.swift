@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac books list | add | edit | delete | return`: library loans.

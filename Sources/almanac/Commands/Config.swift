@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac config get KEY | set KEY VALUE | list`: the rules a library sets for itself, kept in

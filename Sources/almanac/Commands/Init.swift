@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac init`: create the database, or bring its schema up to date.

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac schema [KIND|TABLE]`: the tables, their columns, keys and indexes, and each kind's CSV columns.

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacKinds
 import AlmanacKit
 
 /// `almanac site DIR [--force]`: every page and an index, as static files.

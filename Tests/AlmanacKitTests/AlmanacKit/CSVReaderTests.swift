@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Structural faults of a file, each at its physical line (quoted line breaks count) and character

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The 24 doors in the holiday's colour, with ink that reads on it, and a colour that is not one

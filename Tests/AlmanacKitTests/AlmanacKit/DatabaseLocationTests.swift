@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacText
 
 /// Where the database is: only `init` creates one, and no name may give a database that vanishes.

@@ -3,6 +3,8 @@ import AlmanacSQLite
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
+
 /// Opening the database never releases a lock another connection of the same process holds. POSIX
 /// drops every lock a process holds on a file when any descriptor of it closes, so a header read with
 /// open() and close() beside a connection in a transaction let a second process take the file's

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// ISO 3166-1, quiz options and calendar rules.

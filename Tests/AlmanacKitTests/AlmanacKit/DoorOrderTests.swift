@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The door rule as a table: which door opens, with and without test mode.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The card's info line: the first sentence of a description, in English and Russian.

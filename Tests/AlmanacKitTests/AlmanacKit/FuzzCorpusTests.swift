@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Replays the fuzzer's minimized corpus (`Tests/Fuzz/Corpus`, see `make fuzz`) without sanitizers:

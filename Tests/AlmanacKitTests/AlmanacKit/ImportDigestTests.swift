@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The SHA-256 the import log keeps of each file is the file's, byte for byte, as `sha256sum` gives it,

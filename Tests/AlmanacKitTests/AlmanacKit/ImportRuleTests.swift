@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Every rule of PRODUCT.md's kinds table: the exact place and message, and the database unchanged.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// A line ends at LF, CRLF or a lone CR, wherever it is in the file: libcsv ends records at each, so

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Seeded questions: pinned for seeds 1…5 (the promise that a seed asks the same everywhere), and

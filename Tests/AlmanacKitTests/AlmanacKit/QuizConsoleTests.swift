@@ -3,6 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The reference data `init` loads: the 249 countries of the ISO list built in, with CLDR's English

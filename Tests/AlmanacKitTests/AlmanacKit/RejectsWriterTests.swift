@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The names of the rejects files of several inputs: one each, distinct for distinct inputs, in the

@@ -1,6 +1,7 @@
 import AlmanacStore
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// A row reports its problems at their columns, at most `RowCheck.listedProblems` of them and then

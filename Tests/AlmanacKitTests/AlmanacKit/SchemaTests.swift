@@ -3,6 +3,7 @@ import AlmanacStore
 import CSQLite
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// The rules the schema itself holds: each bad row is refused by SQLite, whatever writes it.

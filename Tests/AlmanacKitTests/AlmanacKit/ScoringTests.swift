@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The quiz's arithmetic: worked examples, and properties over seeded random answers.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The generator behind every seeded question. The pinned numbers come from a C transcription of

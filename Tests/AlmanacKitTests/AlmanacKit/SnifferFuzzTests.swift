@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Replays the sniffer fuzzer's corpus (`Tests/Fuzz/SnifferCorpus`, see `make fuzz`) without

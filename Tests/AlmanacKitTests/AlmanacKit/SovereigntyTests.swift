@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The states `quiz play --sovereign` asks: the UN's 193 member states and 2 observer states, every

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The byte-level tests the kinds' rules share, held to what they stand for.

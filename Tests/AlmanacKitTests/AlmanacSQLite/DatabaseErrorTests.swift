@@ -3,6 +3,7 @@ import CSQLite
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText

@@ -3,6 +3,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 @Suite struct DatabaseMigratorTests {

@@ -4,6 +4,7 @@ import CSQLite
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 @Suite struct DatabaseTests {

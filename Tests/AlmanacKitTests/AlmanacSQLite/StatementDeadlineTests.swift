@@ -5,6 +5,7 @@ import CSQLite
 import Foundation
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 /// A deadline stops the statements its thread runs once it has passed, as a page of `almanac serve`

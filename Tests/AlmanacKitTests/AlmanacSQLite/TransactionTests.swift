@@ -2,6 +2,7 @@ import AlmanacKit
 import AlmanacStore
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacSQLite
 
 @Suite struct TransactionTests {

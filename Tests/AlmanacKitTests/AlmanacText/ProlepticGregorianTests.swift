@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText

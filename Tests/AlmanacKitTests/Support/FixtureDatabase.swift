@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText

@@ -1,6 +1,7 @@
 import AlmanacStore
 import Foundation
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText

@@ -4,6 +4,8 @@ import CCSV
 import CSQLite
 import Foundation
 
+@testable import AlmanacKinds
+
 // Shared by the libFuzzer harness (Tests/Fuzz), which compiles it into the same module as
 // AlmanacKit's sources with -D FUZZING, and by the corpus replay in FuzzCorpusTests.
 #if !FUZZING

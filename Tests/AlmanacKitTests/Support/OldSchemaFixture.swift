@@ -2,6 +2,7 @@ import AlmanacStore
 import Crypto
 import Foundation
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// Seeded random files for every kind, with hostile text in every text column: quotes, commas,

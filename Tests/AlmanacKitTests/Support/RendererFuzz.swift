@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import AlmanacKinds
+
 // Shared by the renderer harness of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING)
 // and by the replay of its corpus in RendererFuzzTests.
 #if !FUZZING

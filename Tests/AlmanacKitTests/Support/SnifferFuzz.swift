@@ -1,3 +1,4 @@
+@testable import AlmanacKinds
 @testable import AlmanacKit
 
 /// The delimiter sniffer's invariants on any bytes (`make fuzz`, HARNESS=sniffer; replayed by

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import AlmanacKinds
+
 // Shared by the zone harnesses of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING)
 // and by the replay of their corpora in ZoneFuzzTests.
 #if !FUZZING

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import AlmanacKinds
+
 /// The demo's database (`almanac demo`) in a temporary folder of its own, served in process through
 /// Hummingbird's test client: no socket, no child process. The demo is made once per test run and
 /// copied for each test.

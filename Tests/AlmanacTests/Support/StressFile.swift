@@ -1,6 +1,8 @@
 import AlmanacKit
 import Foundation
 
+@testable import AlmanacKinds
+
 /// Sizes for the crash and concurrency tests: small enough for `make test`, and the real thing
 /// under `make stress` (which sets `ALMANAC_STRESS=1` and runs the release binary).
 enum Stress {

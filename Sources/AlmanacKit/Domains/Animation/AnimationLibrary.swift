@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacStore
 import AlmanacText
 import Foundation
@@ -58,7 +59,7 @@ public final class AnimationLibrary {
                 // Its values go with it (ON DELETE CASCADE).
                 try database.run("DELETE FROM animation_settings WHERE name = ?", [.text(trimmed)])
             }
-            try IDRoom.require(.animationSettings, database)
+            try IDRoom.require(.animationSettings, table: SettingKind.table, database)
             try database.run(
                 "INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
             let id = database.lastInsertRowID

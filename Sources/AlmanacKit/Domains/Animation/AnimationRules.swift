@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacStore
 
 /// The rules that tie animation properties to the settings saved with them, whatever changes a

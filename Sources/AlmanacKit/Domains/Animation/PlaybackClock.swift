@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The play/pause state of an animation and how much of it has played: time runs only while it
 /// plays, so pausing and resuming carries on from the same frame (the app's pause button).
 public struct PlaybackClock: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// A stepper's range, as the snowman's settings screen offered them: values from `min` to `max` in
 /// steps of `step`, counted from `min`. Every check is exact (see `DecimalNumber`).
 public struct Stepper: Hashable, Sendable {

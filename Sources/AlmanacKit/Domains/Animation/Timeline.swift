@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// An animation over time: from the identity (every property at its default: no scaling, no move,

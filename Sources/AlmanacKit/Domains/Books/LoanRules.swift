@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// The rules of a book loan. The longest loan is the library's `longest-loan-months` setting

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// One loan the overdue check reports.

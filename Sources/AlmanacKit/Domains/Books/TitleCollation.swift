@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// Orders titles as the user's language does, through ICU's collation for an explicit locale (never

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its

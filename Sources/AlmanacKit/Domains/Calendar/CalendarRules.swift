@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The rules of the advent calendars: holiday keys, colours and the 24 doors.
 public enum CalendarRules {
     /// The doors every calendar has.

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The rule of the advent calendar (Counting Days): doors open in order, one after another, unless
 /// test mode is on; the last door is the big reveal.
 public enum DoorOrder {

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// A holiday's advent calendar as stored: its words, colour and picture, and its doors.

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// A holiday's `#RRGGBB` colour on a terminal: exact where the terminal says it shows 24-bit colour
 /// (`COLORTERM=truecolor` or `24bit`), else the nearest of xterm's 256 colours.
 public struct HolidayColor: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// `countries`: an ISO 3166-1 country (`init` loads all 249), by its alpha-2 code, with its name and

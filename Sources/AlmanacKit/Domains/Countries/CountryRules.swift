@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The rules of the countries table: codes are ISO 3166-1 and agree with each other.
 public enum CountryRules {
     /// Checks an alpha-2 code: assigned, in capitals (`de`, `ZZ`, `EU` and `SU` are refused).

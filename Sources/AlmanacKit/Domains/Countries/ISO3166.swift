@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// ISO 3166-1: the officially assigned country codes, alpha-2 with their alpha-3 and numeric codes.
 ///
 /// Generated from Debian's iso-codes (`/usr/share/iso-codes/json/iso_3166-1.json`, 249 entries). Reserved

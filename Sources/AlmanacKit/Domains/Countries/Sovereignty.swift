@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// Which countries fly a flag of their own as states: the 193 member states of the United Nations
 /// and its 2 non-member observer states (the Holy See, Palestine), by ISO 3166-1 alpha-2 code. The
 /// other 54 assigned codes are territories and areas (Svalbard and Jan Mayen, Bouvet Island, Hong

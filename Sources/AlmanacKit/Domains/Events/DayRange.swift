@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// The days an agenda or a set of cards covers, first to last inclusive.

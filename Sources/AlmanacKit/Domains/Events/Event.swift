@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// One event as stored: a title, perhaps a person, an image and a description, and the instants it

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// Event fields as typed on the command line, for `events add` and `events edit`: each becomes the
 /// text of its `events` column, and the event is checked by the events kind's rules, as an import's
 /// row is: a title, ISO 8601 date-times with an optional offset (else read in `--tz`, a time in a

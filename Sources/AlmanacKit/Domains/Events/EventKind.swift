@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacText
 
 /// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacStore
 import AlmanacText
 import Foundation

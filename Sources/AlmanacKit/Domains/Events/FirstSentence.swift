@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The first sentence of a text: what a card's info line shows of an event's description.
 ///
 /// A sentence ends at `.`, `!`, `?` or `…` (or a run of them, and any closing quotes or brackets)

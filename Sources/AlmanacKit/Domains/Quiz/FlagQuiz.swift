@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore
 import AlmanacText

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// One flag question: a country, and four flags to choose from, one of them its own.
 public struct FlagQuestion: Sendable, Equatable {
     /// The code of the country asked (`DE`).

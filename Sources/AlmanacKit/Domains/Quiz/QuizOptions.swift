@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// The four choices a flag question offered, stored as `DE|FR|IT|ES`.
 public enum QuizOptions {
     /// How many choices a question offers.

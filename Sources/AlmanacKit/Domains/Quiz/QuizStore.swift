@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacStore
 import AlmanacText
 import Foundation
@@ -53,7 +54,7 @@ public struct QuizStore {
 
     /// Records an answer (committed at once, so an interrupted game keeps what was answered).
     public func record(_ answer: QuizAnswer) throws {
-        try IDRoom.require(.quizAnswers, database)
+        try IDRoom.require(.quizAnswers, table: QuizAnswerKind.table, database)
         try database.run(
             """
             INSERT INTO quiz_answers (player, session, answered_at, country, chosen, options)

@@ -1,3 +1,4 @@
+import AlmanacKinds
 import Foundation
 
 /// One recorded answer to a flag question.

@@ -1,3 +1,5 @@
+import AlmanacKinds
+
 /// Almanac's own seeded generator: SplitMix64 (Steele, Lea and Flood 2014; Vigna's reference code),
 /// bounded integers by Lemire's multiply-and-reject method, and a Fisher–Yates shuffle.
 ///

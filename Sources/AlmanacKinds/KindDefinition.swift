@@ -2,7 +2,7 @@
 /// importer, the exporter, the add and edit commands and the listings all derive what they need from
 /// this: the insert and its `--on-conflict` key, the export's query and header, the header a file
 /// must have, the columns a listing shows and the SQL that reads them.
-protocol KindDefinition {
+package protocol KindDefinition {
     /// The columns, in the order of the table's insert and the export.
     associatedtype Column: KindColumn
     /// What the rules need besides the row (today's date, the user's zone).
@@ -19,25 +19,25 @@ protocol KindDefinition {
 }
 
 extension KindDefinition {
-    static var exportOrder: String { "rowid" }
+    package static var exportOrder: String { "rowid" }
 
     /// The columns' specs, in order.
-    static var specs: [ColumnSpec] { Column.allCases.map(\.spec) }
+    package static var specs: [ColumnSpec] { Column.allCases.map(\.spec) }
 
     /// The columns a CSV file of the kind has (and header matching accepts), in export order.
-    static var fileColumns: [Column] { Column.allCases.filter { $0.spec.header != nil } }
+    package static var fileColumns: [Column] { Column.allCases.filter { $0.spec.header != nil } }
 
     /// The columns that identify a row for `--on-conflict`.
-    static var keyColumns: [Column] { Column.allCases.filter { $0.spec.isKey } }
+    package static var keyColumns: [Column] { Column.allCases.filter { $0.spec.isKey } }
 
     /// `a, b, c`: the SQL names of columns, for a SELECT that reads them by `Selection`.
-    static func sqlList(_ columns: [Column]) -> String { columns.map(\.spec.name).joined(separator: ", ") }
+    package static func sqlList(_ columns: [Column]) -> String { columns.map(\.spec.name).joined(separator: ", ") }
 
     /// The INSERT for one row (or `rows` rows, taking parameters ?1, ?2, … in row order) under a
     /// conflict policy. `replace` updates the row in place (an upsert) rather than deleting it, so
     /// rows that refer to it (a holiday's doors) are kept; `created_at`-like columns the rules fill
     /// when the file has none are kept from the row there.
-    static func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
+    package static func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
         let columns = specs
         let tuples = (0..<rows).map { row in
             "(" + (1...columns.count).map { "?\(row * columns.count + $0)" }.joined(separator: ", ") + ")"
@@ -59,7 +59,7 @@ extension KindDefinition {
     }
 
     /// The UPDATE of every column but the key, for the row whose key is bound after them.
-    static var updateSQL: String {
+    package static var updateSQL: String {
         let columns = specs.filter { !$0.isKey }
         let sets = columns.enumerated().map { "\($1.name) = ?\($0 + 1)" }.joined(separator: ", ")
         let key = keyColumns.enumerated().map { "\($1.spec.name) = ?\(columns.count + $0 + 1)" }.joined(
@@ -68,7 +68,7 @@ extension KindDefinition {
     }
 
     /// The export's query: each column of the file as the file writes it, in `exportOrder`.
-    static var exportSQL: String {
+    package static var exportSQL: String {
         let selected = fileColumns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
         return "SELECT \(selected) FROM \(table) ORDER BY \(exportOrder)"
     }
@@ -86,13 +86,13 @@ public enum ConflictPolicy: String, CaseIterable, Sendable {
 
 /// Columns of a kind chosen for a SELECT, read back by name: the list is written from the columns and
 /// each column's place in the result is looked up from the same list, never counted by hand.
-struct Selection<Column: KindColumn> {
+package struct Selection<Column: KindColumn> {
     /// The columns, in the order selected.
-    let columns: [Column]
+    package let columns: [Column]
     private let places: [Int32]
 
     /// A selection of `columns` (every column of the kind by default).
-    init(_ columns: [Column] = Column.allCases) {
+    package init(_ columns: [Column] = Column.allCases) {
         self.columns = columns
         var places = [Int32](repeating: -1, count: Column.allCases.count)
         for (place, column) in columns.enumerated() { places[column.rawValue] = Int32(place) }
@@ -100,10 +100,10 @@ struct Selection<Column: KindColumn> {
     }
 
     /// `a, b, c`, qualified by `table.` when given.
-    func sql(_ table: String? = nil) -> String {
+    package func sql(_ table: String? = nil) -> String {
         columns.map { (table.map { $0 + "." } ?? "") + $0.spec.name }.joined(separator: ", ")
     }
 
     /// The place of a column in the result.
-    subscript(_ column: Column) -> Int32 { places[column.rawValue] }
+    package subscript(_ column: Column) -> Int32 { places[column.rawValue] }
 }

@@ -74,9 +74,9 @@ public struct ColumnSpec: Sendable, Equatable {
     }
 
     /// The column as header matching sees it.
-    var importColumn: ImportColumn {
+    package var importColumn: ImportColumn {
         ImportColumn(
-            header ?? "", required: required, inFile: header != nil, titles: HeaderMapping.titles(ofKey: titleKey),
+            header ?? "", required: required, inFile: header != nil, titles: ImportColumn.titles(ofKey: titleKey),
             isDate: type == .date)
     }
 }

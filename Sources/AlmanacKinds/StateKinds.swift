@@ -1,10 +1,10 @@
 /// `overdue-notices`: a notice `overdue --notify` issued: the loan, the level (days overdue) and the
 /// day. A moved database keeps them, so the next night repeats none.
-enum NoticeKind: KindDefinition {
-    enum Column: Int, KindColumn {
+package enum NoticeKind: KindDefinition {
+    package enum Column: Int, KindColumn {
         case bookID, level, issuedOn
 
-        var spec: ColumnSpec {
+        package var spec: ColumnSpec {
             switch self {
             case .bookID: ColumnSpec("book_id", .integer, required: true, key: true)
             case .level: ColumnSpec("level", .integer, required: true, key: true)
@@ -13,11 +13,11 @@ enum NoticeKind: KindDefinition {
         }
     }
 
-    static let kind = ImportKind.overdueNotices
-    static let table = "overdue_notices"
-    static let exportOrder = "book_id, level"
+    package static let kind = ImportKind.overdueNotices
+    package static let table = "overdue_notices"
+    package static let exportOrder = "book_id, level"
 
-    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.bookID), let id = row.id(Column.bookID) { row.bindInteger(Column.bookID, id) }
         if row.require(Column.level), let level = row.integer(Column.level) {
             if level >= 0 {
@@ -33,11 +33,11 @@ enum NoticeKind: KindDefinition {
 /// `last-ids`: the last id each kind with ids has given out, so a moved database never gives one
 /// again (a deleted loan's id stays used). Importing one only ever raises it (`last_ids`, a view
 /// over SQLite's `sqlite_sequence`, whose trigger keeps the larger).
-enum LastIDKind: KindDefinition {
-    enum Column: Int, KindColumn {
+package enum LastIDKind: KindDefinition {
+    package enum Column: Int, KindColumn {
         case kind, lastID
 
-        var spec: ColumnSpec {
+        package var spec: ColumnSpec {
             switch self {
             case .kind: ColumnSpec("kind", .text, required: true)
             case .lastID: ColumnSpec("last_id", .integer, required: true)
@@ -45,14 +45,14 @@ enum LastIDKind: KindDefinition {
         }
     }
 
-    static let kind = ImportKind.lastIDs
-    static let table = "last_ids"
-    static let exportOrder = "kind"
+    package static let kind = ImportKind.lastIDs
+    package static let table = "last_ids"
+    package static let exportOrder = "kind"
 
     /// The kinds whose rows have ids SQLite gives.
-    static let kinds: [ImportKind] = [.books, .events, .quizAnswers, .animationSettings]
+    package static let kinds: [ImportKind] = [.books, .events, .quizAnswers, .animationSettings]
 
-    static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.kind) {
             if kinds.contains(where: { $0.rawValue == row.text(Column.kind) }) {
                 row.bindField(Column.kind)

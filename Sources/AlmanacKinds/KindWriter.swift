@@ -8,25 +8,25 @@ import AlmanacText
 /// A change reads the row back in its file form (as an export writes it), lays the given fields over
 /// it, checks the whole row and writes every column: what the rules derive from several fields (an
 /// event's `all_day`) stays true.
-struct KindWriter<Kind: KindDefinition> {
+package struct KindWriter<Kind: KindDefinition> {
     /// The connection.
-    let database: Database
+    package let database: Database
     /// How the command names each column (`--due` for `due_on`); others are named by their header.
     /// A column the command takes as a positional argument is labelled `argument` (""): its messages
     /// show the value, never the argument's placeholder.
-    let labels: [Kind.Column: String]
+    package let labels: [Kind.Column: String]
 
     /// The label of a column given as a positional argument.
-    static var argument: String { "" }
+    package static var argument: String { "" }
 
     /// A writer on an open database.
-    init(_ database: Database, labels: [Kind.Column: String] = [:]) {
+    package init(_ database: Database, labels: [Kind.Column: String] = [:]) {
         self.database = database
         self.labels = labels
     }
 
     /// The values the rules bind for `texts`, or the problems they found in the command's words.
-    func checked(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue] {
+    package func checked(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue] {
         let row = FieldValues.check(Kind.self, texts, context)
         guard row.problems.isEmpty else {
             throw FieldProblems(
@@ -41,11 +41,11 @@ struct KindWriter<Kind: KindDefinition> {
     }
 
     /// The name of a column in messages.
-    func label(_ column: Kind.Column) -> String { labels[column] ?? column.spec.header ?? column.spec.name }
+    package func label(_ column: Kind.Column) -> String { labels[column] ?? column.spec.header ?? column.spec.name }
 
     /// A violation whose `start` argument names another column (an end before its start) as the
     /// command names it (`--at`), where an import names the file's column (`starts_at`).
-    func relabeled(_ violation: RuleViolation) -> RuleViolation {
+    package func relabeled(_ violation: RuleViolation) -> RuleViolation {
         guard let name = violation.arguments["start"],
             let column = Kind.Column.allCases.first(where: { $0.spec.name == name })
         else {
@@ -56,10 +56,10 @@ struct KindWriter<Kind: KindDefinition> {
 
     /// Inserts a new row; returns its rowid. A key that is there already is refused by the database.
     @discardableResult
-    func insert(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> Int64 {
+    package func insert(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> Int64 {
         let values = try checked(texts, context)
         if let id = Kind.Column.allCases.first(where: { $0.spec.type == .id }), values[id.rawValue] == .null {
-            try IDRoom.require(Kind.kind, database)
+            try IDRoom.require(Kind.kind, table: Kind.table, database)
         }
         try database.run(Kind.insertSQL(.fail), values)
         return database.lastInsertRowID
@@ -67,7 +67,7 @@ struct KindWriter<Kind: KindDefinition> {
 
     /// The row whose key columns hold `key`, in its file form (each column's text as an export
     /// writes it), or nil.
-    func fileForm(key: [SQLValue]) throws -> [Kind.Column: String?]? {
+    package func fileForm(key: [SQLValue]) throws -> [Kind.Column: String?]? {
         let columns = Kind.fileColumns
         let selected = columns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
         guard let row = try database.rows("SELECT \(selected) FROM \(Kind.table) WHERE \(Self.keyCondition)", key).first
@@ -80,7 +80,8 @@ struct KindWriter<Kind: KindDefinition> {
     /// Changes the row with `key`: its file form with `changes` laid over it (nil or "" empties a
     /// column), checked as a whole and written. Returns the values written, or nil when there is no
     /// such row.
-    func update(key: [SQLValue], changes: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue]? {
+    package func update(key: [SQLValue], changes: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue]?
+    {
         guard var texts = try fileForm(key: key) else { return nil }
         for (column, text) in changes { texts[column] = text }
         let values = try checked(texts, context)
@@ -91,13 +92,13 @@ struct KindWriter<Kind: KindDefinition> {
 
     /// Deletes the row with `key`; false when there was none. Rows that refer to it go by their
     /// foreign keys (a holiday's doors, a loan's notices).
-    func delete(key: [SQLValue]) throws -> Bool {
+    package func delete(key: [SQLValue]) throws -> Bool {
         try database.run("DELETE FROM \(Kind.table) WHERE \(Self.keyCondition)", key)
         return database.changes > 0
     }
 
     /// `a = ?1 AND b = ?2` over the key columns.
-    static var keyCondition: String {
+    package static var keyCondition: String {
         Kind.keyColumns.enumerated().map { "\($1.spec.name) = ?\($0 + 1)" }.joined(separator: " AND ")
     }
 }
@@ -106,27 +107,27 @@ struct KindWriter<Kind: KindDefinition> {
 /// names it (`--due "2026-05-01" is more than 3 months after …`), with the same rule keys an import
 /// reports. Values that do not read as their type are usage errors (exit 64); values that read but
 /// break a rule are invalid data (exit 65).
-struct FieldProblems {
+package struct FieldProblems {
     /// One field's problem.
-    struct Problem {
-        let label: String
-        let value: String
-        let violation: RuleViolation
+    package struct Problem {
+        package let label: String
+        package let value: String
+        package let violation: RuleViolation
     }
 
-    let problems: [Problem]
+    package let problems: [Problem]
 
-    init(_ problems: [Problem]) { self.problems = problems }
+    package init(_ problems: [Problem]) { self.problems = problems }
 
     /// Rule keys that mean the value could not be read at all.
-    static let unreadable: Set<String> = [
+    package static let unreadable: Set<String> = [
         "rule.not-a-date", "rule.not-a-datetime", "rule.events.not-a-datetime", "rule.not-an-integer",
         "rule.not-a-number",
         "rule.not-a-boolean",
     ]
 
     /// The error to throw.
-    var error: AlmanacError {
+    package var error: AlmanacError {
         let failure: Failure =
             problems.allSatisfy { Self.unreadable.contains($0.violation.key) } ? .usage : .invalidData
         return AlmanacError(

@@ -63,11 +63,11 @@ public struct ReportParameter: Sendable, Equatable {
     }
 
     /// `YYYY-MM-DD`, `today`, `today+N` or `today-N`, from 0001-01-01 to 9999-12-31 (`day`).
-    static func date(_ text: String, today: LocalDate) -> LocalDate? { day(text, today: today)?.day }
+    package static func date(_ text: String, today: LocalDate) -> LocalDate? { day(text, today: today)?.day }
 
     /// `YYYY-MM-DD`, `today`, `today+N` or `today-N` (N up to ten million). A day counted from today
     /// past 0001-01-01 or 9999-12-31 is that day, `clamped`: the user named no day outside the years.
-    static func day(_ text: String, today: LocalDate) -> (day: LocalDate, clamped: Bool)? {
+    package static func day(_ text: String, today: LocalDate) -> (day: LocalDate, clamped: Bool)? {
         if let date = LocalDate(text) { return (date, false) }
         guard text.lowercased().hasPrefix("today") else { return nil }
         let rest = text.dropFirst("today".count)

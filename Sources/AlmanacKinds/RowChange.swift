@@ -12,12 +12,14 @@ public struct RowChange: Sendable {
     /// The sentence's placeholders.
     public let arguments: [String: String]
     /// The columns of the row, as the kind defines them.
-    let columns: [ColumnSpec]
+    package let columns: [ColumnSpec]
     /// The row's values, one per column.
-    let values: [SQLValue]
+    package let values: [SQLValue]
 
     /// A change of a row of `Kind` whose values are `values` (as the kind's rules bound them).
-    init<Kind: KindDefinition>(_ kind: Kind.Type, _ key: String, _ arguments: [String: String], values: [SQLValue]) {
+    package init<Kind: KindDefinition>(
+        _ kind: Kind.Type, _ key: String, _ arguments: [String: String], values: [SQLValue]
+    ) {
         self.key = key
         self.arguments = arguments
         columns = Kind.specs
@@ -25,7 +27,7 @@ public struct RowChange: Sendable {
     }
 
     /// The row as a one-row table.
-    func table(_ t: Localizer) -> Table {
+    package func table(_ t: Localizer) -> Table {
         Table(
             columns: columns.map { Table.Column(key: $0.jsonKey, title: t($0.titleKey)) },
             rows: [zip(columns, values).map { Self.cell($1, $0.type) }], summaryUnit: nil)
@@ -40,7 +42,7 @@ public struct RowChange: Sendable {
     public func sentence(_ key: String, _ localizer: Localizer) -> String { localizer(key, arguments) + "\n" }
 
     /// A stored value as a cell of its column's type.
-    static func cell(_ value: SQLValue, _ type: FieldType) -> Table.Cell {
+    package static func cell(_ value: SQLValue, _ type: FieldType) -> Table.Cell {
         switch (value, type) {
         case (.null, _): return .null
         case (.integer(let number), .boolean): return .bool(number != 0)

@@ -44,7 +44,7 @@ extension DatabaseError {
 
     /// True for SQLite's messages about text it could not parse (as opposed to a table or column
     /// that does not exist, which parses but cannot run).
-    static func isParseError(_ message: String) -> Bool {
+    package static func isParseError(_ message: String) -> Bool {
         ["syntax error", "incomplete input", "unrecognized token"].contains { message.contains($0) }
     }
 }
@@ -75,15 +75,15 @@ extension AlmanacError {
 
 /// A database file and the files SQLite keeps beside it, as the file system sees them for this user:
 /// why SQLite could not open or write them, told so that the user knows what to change.
-struct DatabaseFiles {
+package struct DatabaseFiles {
     /// The database path, as given.
-    let path: String
+    package let path: String
     /// The folder holding it (`.` for a bare name).
-    let folder: String
+    package let folder: String
     /// The file's own name, which the side files extend (`library.db-wal`).
-    let name: String
+    package let name: String
 
-    init(_ path: String) {
+    package init(_ path: String) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         let parent = (path as NSString).deletingLastPathComponent
@@ -92,14 +92,14 @@ struct DatabaseFiles {
     }
 
     /// The write-ahead log and its index, which WAL needs beside the database.
-    var sideFiles: [String] { [path + "-wal", path + "-shm"] }
+    package var sideFiles: [String] { [path + "-wal", path + "-shm"] }
 
     private func exists(_ file: String) -> Bool { access(file, F_OK) == 0 }
     private func may(_ file: String, _ mode: Int32) -> Bool { access(file, mode) == 0 }
 
     /// SQLite could not open the database, or could not write it: the first cause this user can
     /// see, for a reader (`reading`) or a writer. `errno` is the system's last error, a hint only.
-    func whyNotOpened(reading: Bool, errno: Int32) -> AlmanacError {
+    package func whyNotOpened(reading: Bool, errno: Int32) -> AlmanacError {
         let names = ["path": path, "folder": folder, "name": name]
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -137,7 +137,7 @@ struct DatabaseFiles {
     }
 
     /// True when the folder's file system is mounted read-only: nobody may write there, root included.
-    var isOnReadOnlyFileSystem: Bool {
+    package var isOnReadOnlyFileSystem: Bool {
         var info = statvfs()
         return statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
     }

@@ -27,7 +27,7 @@ public struct RowID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The number written in `bytes` as decimal digits only (no sign, no spaces; leading zeros are
     /// harmless), from 0 to 2^63 − 1; nil for anything else, however long.
-    static func number(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    package static func number(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         guard !bytes.isEmpty else { return nil }
         var value: Int64 = 0
         for byte in bytes {
@@ -58,20 +58,20 @@ extension RowID: ArgumentValue {
 /// it gives none; it says "database or disk is full" and may roll back the whole transaction. So
 /// every insert that leaves the id to SQLite asks here first, and is refused in words that say why.
 public enum IDRoom {
-    /// The largest id `kind`'s table has given or holds (0 when none).
-    static func lastGiven(_ kind: ImportKind, _ database: Database) throws -> Int64 {
+    /// The largest id `table` has given or holds (0 when none).
+    package static func lastGiven(_ table: String, _ database: Database) throws -> Int64 {
         let value = try database.scalar(
             """
             SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0),
-                       coalesce((SELECT max(rowid) FROM \(kind.table)), 0))
-            """, [.text(kind.table)])
+                       coalesce((SELECT max(rowid) FROM \(table)), 0))
+            """, [.text(table)])
         if case .integer(let last)? = value { return last }
         return 0
     }
 
-    /// Refuses (exit 65) a new row of `kind` whose id SQLite would give, when no id is left.
-    static func require(_ kind: ImportKind, _ database: Database) throws {
-        guard try lastGiven(kind, database) == RowID.last else { return }
+    /// Refuses (exit 65) a new row of `kind` (in `table`) whose id SQLite would give, when no id is left.
+    package static func require(_ kind: ImportKind, table: String, _ database: Database) throws {
+        guard try lastGiven(table, database) == RowID.last else { return }
         throw AlmanacError(.invalidData, "ids.error.used-up", ["kind": kind.rawValue, "last": String(RowID.last)])
     }
 }

@@ -66,7 +66,7 @@ public enum DatabaseLocation {
 
     /// Refuses, as a usage error naming it, a path that leads to a FIFO, a device or a socket:
     /// reading one as a database would wait for a writer, or never end. `stat` itself never waits.
-    static func checkNotSpecial(_ path: String) throws {
+    package static func checkNotSpecial(_ path: String) throws {
         if let kind = FileLocation.kind(of: path), kind == .stream || kind == .other {
             throw AlmanacError(.usage, "database.error.not-a-file", ["path": path])
         }

@@ -69,7 +69,7 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
 
     /// A value as a message quotes it: cut after 60 characters, control characters shown escaped
     /// (`TerminalText`), so a value holding `ESC [2J` prints as `\x1B[2J` and clears no screen.
-    static func shown(_ value: String) -> String {
+    package static func shown(_ value: String) -> String {
         var scalars = value.unicodeScalars
         var cut = false
         if scalars.count > 60 {

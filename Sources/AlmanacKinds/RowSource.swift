@@ -23,7 +23,7 @@ extension KindColumn {
 ///
 /// A rule reads a column, and either binds the value to store in that column's place or fails the
 /// column with a `RuleViolation`; columns it binds nothing to are NULL.
-protocol RowSource {
+package protocol RowSource {
     /// The forms a day may be written in (`--date-format`, a file's slashed dates).
     var dateForms: DateForms { get }
     /// True when the column is empty, or absent from the row.
@@ -52,19 +52,21 @@ protocol RowSource {
 
 /// The typed reads every kind's rules share: each fails the column with the rule it breaks.
 extension RowSource {
-    func isEmpty(_ column: some ColumnIndex) -> Bool { isEmpty(column.index) }
-    func text(_ column: some ColumnIndex) -> String { text(column.index) }
-    mutating func fail(_ column: some ColumnIndex, _ violation: RuleViolation) { fail(column.index, violation) }
-    mutating func bindField(_ column: some ColumnIndex) { bindField(column.index) }
-    mutating func bindNull(_ column: some ColumnIndex) { bindNull(column.index) }
-    mutating func bindInteger(_ column: some ColumnIndex, _ value: Int64) { bindInteger(column.index, value) }
-    mutating func bindReal(_ column: some ColumnIndex, _ value: Double) { bindReal(column.index, value) }
-    mutating func bindText(_ column: some ColumnIndex, _ text: String) { bindText(column.index, text) }
-    mutating func bindInstant(_ column: some ColumnIndex, _ seconds: Int64) { bindInstant(column.index, seconds) }
-    mutating func bindDate(_ column: some ColumnIndex, _ date: LocalDate) { bindDate(column.index, date) }
+    package func isEmpty(_ column: some ColumnIndex) -> Bool { isEmpty(column.index) }
+    package func text(_ column: some ColumnIndex) -> String { text(column.index) }
+    package mutating func fail(_ column: some ColumnIndex, _ violation: RuleViolation) { fail(column.index, violation) }
+    package mutating func bindField(_ column: some ColumnIndex) { bindField(column.index) }
+    package mutating func bindNull(_ column: some ColumnIndex) { bindNull(column.index) }
+    package mutating func bindInteger(_ column: some ColumnIndex, _ value: Int64) { bindInteger(column.index, value) }
+    package mutating func bindReal(_ column: some ColumnIndex, _ value: Double) { bindReal(column.index, value) }
+    package mutating func bindText(_ column: some ColumnIndex, _ text: String) { bindText(column.index, text) }
+    package mutating func bindInstant(_ column: some ColumnIndex, _ seconds: Int64) {
+        bindInstant(column.index, seconds)
+    }
+    package mutating func bindDate(_ column: some ColumnIndex, _ date: LocalDate) { bindDate(column.index, date) }
 
     /// Fails when a required column is empty; true when it has a value.
-    mutating func require(_ column: some ColumnIndex) -> Bool {
+    package mutating func require(_ column: some ColumnIndex) -> Bool {
         if isEmpty(column.index) {
             fail(column.index, RuleViolation("rule.required"))
             return false
@@ -73,7 +75,7 @@ extension RowSource {
     }
 
     /// `require` for text, which must also hold more than white space.
-    mutating func requireText(_ column: some ColumnIndex) -> Bool {
+    package mutating func requireText(_ column: some ColumnIndex) -> Bool {
         guard require(column) else { return false }
         if withBytes(column.index, TextRules.isBlank) {
             fail(column.index, RuleViolation("rule.blank"))
@@ -84,7 +86,7 @@ extension RowSource {
 
     /// The column as a date, failing when it is in none of `dateForms` (ISO `YYYY-MM-DD`, the
     /// dotted and slashed forms) or the day does not exist.
-    mutating func date(_ column: some ColumnIndex) -> LocalDate? {
+    package mutating func date(_ column: some ColumnIndex) -> LocalDate? {
         if let date = withBytes(column.index, { LocalDate(bytes: $0) }) { return date }
         let forms = dateForms
         switch withBytes(column.index, { forms.read($0) }) {
@@ -101,7 +103,7 @@ extension RowSource {
 
     /// Stores a day `date` read from the column: the field as it is when it is already
     /// `YYYY-MM-DD` (the import's hot path copies no text), else the day in that form.
-    mutating func bindDay(_ column: some ColumnIndex, _ date: LocalDate) {
+    package mutating func bindDay(_ column: some ColumnIndex, _ date: LocalDate) {
         if withBytes(column.index, { $0.count == 10 && $0[4] == 45 && $0[7] == 45 }) {
             bindField(column.index)
         } else {
@@ -112,7 +114,8 @@ extension RowSource {
     /// The column as an instant (seconds since the epoch), failing when it is not an ISO 8601 date-time
     /// (`unreadable` says what it should have been) or falls outside the years 1 to 9999 in UTC. A time
     /// without an offset is read in `zone`.
-    mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime") -> Int64?
+    package mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime")
+        -> Int64?
     {
         if let seconds = withBytes(column.index, { Instant.seconds(iso8601: $0, zone: zone) }) { return seconds }
         let outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
@@ -121,21 +124,21 @@ extension RowSource {
     }
 
     /// The column as a whole number (up to 18 digits, with a sign).
-    mutating func integer(_ column: some ColumnIndex) -> Int64? {
+    package mutating func integer(_ column: some ColumnIndex) -> Int64? {
         if let value = withBytes(column.index, TextRules.integer) { return value }
         fail(column.index, RuleViolation("rule.not-an-integer"))
         return nil
     }
 
     /// The column as a row id (`RowID`: digits only, 1 to 2^63 − 1), failing when it is not one.
-    mutating func id(_ column: some ColumnIndex) -> Int64? {
+    package mutating func id(_ column: some ColumnIndex) -> Int64? {
         if let id = withBytes(column.index, RowID.number), id >= 1 { return id }
         fail(column.index, RuleViolation("rule.not-an-id", ["last": String(RowID.last)]))
         return nil
     }
 
     /// Stores the column as a row id, or NULL when it is empty so that SQLite gives one.
-    mutating func bindOptionalID(_ column: some ColumnIndex) {
+    package mutating func bindOptionalID(_ column: some ColumnIndex) {
         if isEmpty(column.index) {
             bindNull(column.index)
         } else if let id = id(column) {
@@ -144,14 +147,14 @@ extension RowSource {
     }
 
     /// The column as an exact decimal number.
-    mutating func decimal(_ column: some ColumnIndex) -> DecimalNumber? {
+    package mutating func decimal(_ column: some ColumnIndex) -> DecimalNumber? {
         if let number = DecimalNumber(text(column.index)) { return number }
         fail(column.index, RuleViolation("rule.not-a-number"))
         return nil
     }
 
     /// The column as yes or no: `true`, `false`, `1` or `0`.
-    mutating func boolean(_ column: some ColumnIndex) -> Bool? {
+    package mutating func boolean(_ column: some ColumnIndex) -> Bool? {
         switch text(column.index).lowercased() {
         case "true", "1": return true
         case "false", "0": return false
@@ -163,11 +166,11 @@ extension RowSource {
 }
 
 /// Byte-level tests the rules share.
-enum TextRules {
+package enum TextRules {
     /// True when the text holds only white space (spaces, tabs, line breaks, and Unicode's others).
     /// An ASCII byte that is not white space settles it at once, even after letters of another script
     /// (`ночь snow`): the character that holds such a byte never starts with white space.
-    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var ascii = true
         for byte in bytes {
             if byte >= 0x80 {
@@ -180,7 +183,7 @@ enum TextRules {
     }
 
     /// A whole number of up to 18 digits with an optional sign, or nil.
-    static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    package static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         var value: Int64 = 0
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
