@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AlmanacArguments", targets: ["AlmanacArguments"]),
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
         .library(name: "AlmanacServer", targets: ["AlmanacServer"]),
+        .library(name: "AlmanacImport", targets: ["AlmanacImport"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -86,18 +87,59 @@ let package = Package(
             dependencies: ["AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacStore"],
             plugins: ["EmbedResources"]
         ),
+        // The worlds, each an API of values over the store: none may use another's (but the quiz the
+        // library's settings), the importer, the pages or SQLite.
+        // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state, the grid and picture.
+        .target(
+            name: "AlmanacCalendar",
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+        ),
+        // Events grouped by day: the agenda over a range of days in a zone, one event, adding and editing.
+        .target(
+            name: "AlmanacEvents",
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+        ),
+        // Library loans: the rules of a loan, the listing and its changes, the overdue check and its notices, the library's settings.
+        .target(
+            name: "AlmanacBooks",
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+        ),
+        // Countries and the flag quiz: the directory of countries, dealing questions, answers and their scoring.
+        .target(
+            name: "AlmanacQuiz",
+            dependencies: [
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText", "AlmanacBooks",
+            ]
+        ),
+        // The snowman animation: its properties and settings, their rules, the timeline and the player.
+        .target(
+            name: "AlmanacAnimation",
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+        ),
+        // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
+        // kinds' registry, the rejects, export, backup, the reference data. Above the worlds.
+        .target(
+            name: "AlmanacImport",
+            dependencies: [
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "CCSV",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "AlmanacKit",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
-                "CCSV", .product(name: "Crypto", package: "swift-crypto"),
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
             ]
         ),
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
         .target(
             name: "AlmanacServer",
             dependencies: [
-                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -111,8 +153,9 @@ let package = Package(
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
-                "AlmanacServer",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacKit", "AlmanacServer",
             ]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
@@ -123,9 +166,10 @@ let package = Package(
         .testTarget(
             name: "AlmanacKitTests",
             dependencies: [
-                "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText", "AlmanacSQLite",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "CSQLite",
-                "TestSupport",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacKit", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Golden files are read from the source tree by path, not bundled.
@@ -135,8 +179,9 @@ let package = Package(
         .testTarget(
             name: "AlmanacServerTests",
             dependencies: [
-                "AlmanacServer", "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText",
-                "AlmanacStore",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacKit", "AlmanacServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -144,9 +189,9 @@ let package = Package(
         .testTarget(
             name: "AlmanacTests",
             dependencies: [
-                "almanac", "AlmanacArguments", "AlmanacKinds", "AlmanacKit", "AlmanacOutput", "AlmanacText",
-                "AlmanacStore",
-                "TestSupport",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacKit", "almanac", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -61,6 +61,18 @@ public protocol AlmanacErrorConvertible: Error {
 }
 
 extension AlmanacError {
+    /// Runs `body`, turning the store's failures (a `DatabaseError`, a migration's refusal) into
+    /// Almanac's words.
+    public static func explaining<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw error.almanacError()
+        } catch let error as AlmanacErrorConvertible {
+            throw error.almanacError
+        }
+    }
+
     /// Any error a command ends with, as Almanac's own: SQLite's in Almanac's words, and anything
     /// unforeseen as an internal error (exit 70) that says what it was.
     public init(reporting error: Error) {

@@ -1,3 +1,4 @@
+import AlmanacCalendar
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput

@@ -1,3 +1,6 @@
+import AlmanacBooks
+import AlmanacCalendar
+import AlmanacEvents
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput

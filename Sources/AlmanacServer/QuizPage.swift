@@ -1,6 +1,7 @@
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
+import AlmanacQuiz
 import AlmanacStore
 import AlmanacText
 

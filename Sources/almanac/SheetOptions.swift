@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacImport
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput

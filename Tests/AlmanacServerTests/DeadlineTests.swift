@@ -6,6 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import AlmanacBooks
 @testable import AlmanacKinds
 @testable import AlmanacServer
 

@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 
 /// `almanac books` as a user runs it: the built binary on the sample loans, on the demo day.

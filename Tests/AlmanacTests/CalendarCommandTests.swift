@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AlmanacCalendar
+
 /// `almanac calendar …` end to end, on the sample data.
 @Suite struct CalendarCommandTests {
     static func workdir() throws -> Workdir {

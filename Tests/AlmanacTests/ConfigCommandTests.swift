@@ -2,6 +2,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacBooks
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

@@ -4,6 +4,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 @testable import AlmanacSQLite
 
 /// An import killed with SIGKILL at random points never leaves a damaged database or part of a

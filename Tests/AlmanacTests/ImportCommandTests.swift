@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 
 /// `almanac import` and `almanac export` as a user runs them: the built binary in a temporary directory.

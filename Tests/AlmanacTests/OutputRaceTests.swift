@@ -4,6 +4,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 @testable import AlmanacSQLite
 
 /// Outputs are bound to the folder that was checked (issue 27: a rejects folder swapped for a

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacSQLite
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
+
 /// Russian as a reader expects it, through the binary: one full stop after a date that ends in an
 /// abbreviation (`29 дек.`), participles and verbs that agree with the number they count (`была бы
 /// импортирована 1 строка`, `открыты 3 дверцы`), whole sentences; English beside each, unchanged.

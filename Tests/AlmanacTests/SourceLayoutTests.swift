@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacEvents
 @testable import AlmanacKinds
 @testable import AlmanacOutput
 @testable import AlmanacText
@@ -89,7 +90,7 @@ import Testing
     /// worlds hand values to the renderer (docs/architecture.md, "Formats: the renderer alone"); the
     /// command line only parses `--format` into the settings, and `Renderer+Settings.swift` hands it on.
     @Test func onlyTheRendererReadsTheFormat() throws {
-        let files = (Self.swiftFiles(under: "Sources/almanac") + Self.swiftFiles(under: "Sources/AlmanacKit"))
+        let files = Self.layers.flatMap { Self.swiftFiles(under: "Sources/" + $0) }
             .filter { $0.lastPathComponent != "Renderer+Settings.swift" }
         #expect(files.count > 100)
         for file in files {
@@ -102,6 +103,13 @@ import Testing
             }
         }
     }
+
+    /// The targets above the renderer that hand it values: the worlds, what they share, import and
+    /// export, the sessions and pages, and the command line.
+    static let layers = [
+        "AlmanacKinds", "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
+        "AlmanacImport", "AlmanacKit", "almanac",
+    ]
 
     /// What a line outside the renderer does with the output format that only the renderer may do.
     static func formatLeaks(_ line: String, in file: URL) -> [String] {
@@ -128,7 +136,7 @@ import Testing
         #expect("        print(table)".firstMatch(of: pattern) != nil)
         #expect("try Print.out(x)".firstMatch(of: pattern) == nil)
         #expect("ErrorReporter.printError(x)".firstMatch(of: pattern) == nil)
-        let world = URL(fileURLWithPath: "Sources/AlmanacKit/Domains/Events/EventDetail.swift")
+        let world = URL(fileURLWithPath: "Sources/AlmanacEvents/EventDetail.swift")
         #expect(Self.formatLeaks("        switch renderer.format {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("if context.settings.format == .table {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("settings.format = .html", in: world) == ["reads the format"])

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AlmanacKinds
+@testable import AlmanacQuiz
 
 /// `quiz play --sovereign` through the binary (issue 30): only UN member and observer states are
 /// asked or offered, so no question shows a territory flying another country's flag (Svalbard,

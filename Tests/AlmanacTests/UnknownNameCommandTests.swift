@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
+
 /// The same missing thing has the same exit code: a book, an event, a holiday, a saved setting, a
 /// report or a player that is not there is exit 66 in every command, with one line that names it,
 /// in English and Russian, and the database is left as it was.

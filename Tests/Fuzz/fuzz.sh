@@ -58,7 +58,8 @@ build() {
     # module of that name, made here.
     local sources layer layers
     # The layers AlmanacKit stands on (Package.swift); the server above it is not part of the harness.
-    layers="AlmanacSQLite AlmanacText AlmanacOutput"
+    layers="AlmanacText AlmanacOutput AlmanacArguments AlmanacStore AlmanacSQLite AlmanacKinds AlmanacCalendar"
+    layers="$layers AlmanacEvents AlmanacBooks AlmanacQuiz AlmanacAnimation AlmanacImport"
     for layer in $layers; do
         [ -f "$out/$layer.swiftmodule" ] && continue
         : > "$out/$layer.swift"

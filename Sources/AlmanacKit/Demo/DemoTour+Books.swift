@@ -1,3 +1,4 @@
+import AlmanacBooks
 import AlmanacKinds
 
 /// The book loans' part of the demo tour: the list by title, then the nightly overdue check.

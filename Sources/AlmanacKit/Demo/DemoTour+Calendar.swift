@@ -1,3 +1,5 @@
+import AlmanacAnimation
+import AlmanacCalendar
 import AlmanacKinds
 import Foundation
 

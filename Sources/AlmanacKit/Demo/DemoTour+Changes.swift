@@ -1,3 +1,7 @@
+import AlmanacAnimation
+import AlmanacBooks
+import AlmanacCalendar
+import AlmanacEvents
 import AlmanacKinds
 import AlmanacText
 import Foundation

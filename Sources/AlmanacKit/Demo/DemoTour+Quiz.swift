@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacQuiz
 
 /// The flag quiz's part of the demo: a question from a fixed seed, the players' scores and the
 /// flags they mix up.

@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore

@@ -1,4 +1,6 @@
+import AlmanacAnimation
 import AlmanacArguments
+import AlmanacCalendar
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacSQLite

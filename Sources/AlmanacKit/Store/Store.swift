@@ -109,16 +109,8 @@ public enum Store {
         try explained { try SQLiteDatabase(path: path, mode: mode, busyTimeout: busyTimeout) }
     }
 
-    /// Runs `body`, turning SQLite's failures into Almanac's words.
+    /// Runs `body`, turning the store's failures into Almanac's words.
     static func explained<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as DatabaseError {
-            throw error.almanacError()
-        } catch let error as DatabaseMigrator.SchemaTooNew {
-            throw error.almanacError
-        } catch let error as DatabaseMigrator.UserObjectsInTheWay {
-            throw error.almanacError
-        }
+        try AlmanacError.explaining(body)
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacCalendar
 import AlmanacKinds
 import AlmanacKit
 

@@ -1,6 +1,7 @@
 import AlmanacArguments
 import AlmanacKinds
 import AlmanacKit
+import AlmanacQuiz
 
 /// `almanac countries list [--search TEXT]`.
 struct Countries: Command {

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacEvents
 import AlmanacKinds
 import AlmanacKit
 

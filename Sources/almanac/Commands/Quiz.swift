@@ -1,6 +1,7 @@
 import AlmanacArguments
 import AlmanacKinds
 import AlmanacKit
+import AlmanacQuiz
 import AlmanacText
 import Foundation
 

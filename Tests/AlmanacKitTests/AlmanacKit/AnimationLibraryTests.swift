@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacAnimation
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacText

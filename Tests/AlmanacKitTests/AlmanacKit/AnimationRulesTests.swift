@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AlmanacAnimation
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AlmanacCalendar
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput

@@ -2,6 +2,8 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacBooks
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

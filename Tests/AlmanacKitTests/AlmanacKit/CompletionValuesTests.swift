@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AlmanacArguments
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

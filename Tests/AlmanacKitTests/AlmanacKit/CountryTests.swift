@@ -5,6 +5,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// Flags, names in the user's language, and searching the countries.

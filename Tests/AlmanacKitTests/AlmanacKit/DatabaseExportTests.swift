@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// `export DIR` then `init` and `import DIR` into a fresh database gives the same rows, table by table

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacEvents
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacText

@@ -1,7 +1,9 @@
 import Testing
 
+@testable import AlmanacCalendar
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// ISO 3166-1, quiz options and calendar rules.
 @Suite struct DomainRulesTests {

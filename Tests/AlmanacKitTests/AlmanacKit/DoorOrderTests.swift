@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacCalendar
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacEvents
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacText

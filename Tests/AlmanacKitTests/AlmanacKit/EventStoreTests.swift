@@ -2,6 +2,7 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacEvents
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

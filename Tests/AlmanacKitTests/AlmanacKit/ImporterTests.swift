@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

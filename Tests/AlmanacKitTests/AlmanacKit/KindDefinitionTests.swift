@@ -2,6 +2,9 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacBooks
+@testable import AlmanacEvents
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacSQLite

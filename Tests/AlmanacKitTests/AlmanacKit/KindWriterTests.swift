@@ -2,9 +2,15 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacAnimation
+@testable import AlmanacBooks
+@testable import AlmanacCalendar
+@testable import AlmanacEvents
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacSQLite
 @testable import AlmanacText
 
@@ -190,18 +196,18 @@ import Testing
     @Test func everyRuleOfTheKindsHasACase() throws {
         let named = Set(Self.cases.compactMap(\.rule))
         let sources = [
-            "Domains/Books/BookKind.swift", "Domains/Events/EventKind.swift", "Domains/Calendar/CalendarKinds.swift",
-            "Domains/Countries/CountryKinds.swift",
-            "Domains/Books/LoanRules.swift", "Domains/Calendar/CalendarRules.swift",
-            "Domains/Countries/CountryRules.swift",
-            "Domains/Quiz/QuizOptions.swift", "Domains/Animation/Stepper.swift",
-            "Domains/Animation/AnimationRules.swift",
+            "AlmanacBooks/BookKind.swift", "AlmanacEvents/EventKind.swift", "AlmanacCalendar/CalendarKinds.swift",
+            "AlmanacQuiz/Countries/CountryKinds.swift",
+            "AlmanacBooks/LoanRules.swift", "AlmanacCalendar/CalendarRules.swift",
+            "AlmanacQuiz/Countries/CountryRules.swift",
+            "AlmanacQuiz/Quiz/QuizOptions.swift", "AlmanacAnimation/Stepper.swift",
+            "AlmanacAnimation/AnimationRules.swift",
         ]
         let root = PackagePaths.root
         var found: Set<String> = []
         for source in sources {
             let text = try String(
-                contentsOf: root.appendingPathComponent("Sources/AlmanacKit/" + source), encoding: .utf8)
+                contentsOf: root.appendingPathComponent("Sources/" + source), encoding: .utf8)
             for match in text.matches(of: /RuleViolation\("(rule\.[a-z.-]+)"/) { found.insert(String(match.1)) }
         }
         #expect(found.subtracting(named).sorted() == [])

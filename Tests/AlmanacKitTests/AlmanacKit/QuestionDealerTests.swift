@@ -2,6 +2,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// Seeded questions: pinned for seeds 1…5 (the promise that a seed asks the same everywhere), and
 /// their properties over many seeds with the project's own generator.

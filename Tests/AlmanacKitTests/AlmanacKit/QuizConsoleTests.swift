@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// Games played through descriptors: scripted lines from a pipe (here), and keys on a

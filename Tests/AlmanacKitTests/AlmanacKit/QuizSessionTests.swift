@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// A game as state: questions from the seed, answers judged and counted, what lines and keys mean.

@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// `quiz scores`, `quiz missed` (countries and pairs), `quiz question` and `countries list` over the

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The reference data `init` loads: the 249 countries of the ISO list built in, with CLDR's English
 /// names, and the snowman's properties exactly as the demo's import of the sample file gives them;

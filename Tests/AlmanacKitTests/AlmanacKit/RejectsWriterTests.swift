@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The names of the rejects files of several inputs: one each, distinct for distinct inputs, in the
 /// folder `--rejects` names.

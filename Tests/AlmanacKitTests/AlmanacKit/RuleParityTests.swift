@@ -2,8 +2,10 @@ import AlmanacStore
 import Foundation
 import Testing
 
+@testable import AlmanacBooks
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 @testable import AlmanacSQLite
 @testable import AlmanacText
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The quiz's arithmetic: worked examples, and properties over seeded random answers.
 @Suite struct ScoringTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The generator behind every seeded question. The pinned numbers come from a C transcription of
 /// Vigna's SplitMix64 and Lemire's bounded integers (with `__uint128_t`), so they check the Swift

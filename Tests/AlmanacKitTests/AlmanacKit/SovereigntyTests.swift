@@ -2,6 +2,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The states `quiz play --sovereign` asks: the UN's 193 member states and 2 observer states, every
 /// one an assigned ISO 3166-1 code; the territories that fly another country's flag are not among them.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacAnimation
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

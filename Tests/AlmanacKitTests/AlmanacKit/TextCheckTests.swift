@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

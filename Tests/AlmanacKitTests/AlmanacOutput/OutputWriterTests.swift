@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// The checked writer every command's output goes through: bytes arrive whole and in order, and

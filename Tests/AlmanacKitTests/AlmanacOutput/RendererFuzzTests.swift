@@ -3,6 +3,7 @@ import Testing
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// The renderer harness's invariants (`RendererFuzz`) over its minimized corpus
 /// (`Tests/Fuzz/RendererCorpus`) and over seeded random tables: the box lines up and reads back from

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import AlmanacBooks
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacQuiz
 @testable import AlmanacText
 
 /// A query's rows are written from SQLite's memory (`StreamedCell`) without a string per value: the

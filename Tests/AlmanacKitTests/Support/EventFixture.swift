@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import AlmanacEvents
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 
 // Shared by the header harness of Tests/Fuzz (compiled into AlmanacKit's module with -D FUZZING) and

@@ -4,6 +4,7 @@ import CCSV
 import CSQLite
 import Foundation
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 
 // Shared by the libFuzzer harness (Tests/Fuzz), which compiles it into the same module as

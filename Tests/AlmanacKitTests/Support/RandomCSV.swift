@@ -2,6 +2,7 @@ import Foundation
 
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacQuiz
 
 /// Seeded random files for every kind, with hostile text in every text column: quotes, commas,
 /// semicolons, tabs, line breaks (LF, CRLF, CR), Cyrillic, emoji (with ZWJ), combining marks, spaces

@@ -1,6 +1,7 @@
 import AlmanacStore
 import Foundation
 
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput

@@ -1,3 +1,4 @@
+@testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
 

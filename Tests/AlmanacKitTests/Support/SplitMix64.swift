@@ -1,6 +1,7 @@
 import AlmanacKit
 
 @testable import AlmanacKinds
+@testable import AlmanacQuiz
 
 /// The tests' own seeded generator: Almanac's SplitMix64 (`SeededRandom`) as a
 /// `RandomNumberGenerator`, so a failing property test can be replayed from its seed on every machine.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AlmanacImport
+
 extension Workdir {
     /// The package's sample files, as a user imports them with `almanac import SampleData`.
     static let sampleFolder = packageRoot.appendingPathComponent("SampleData").path

@@ -2,6 +2,7 @@ import AlmanacKit
 import Foundation
 
 @testable import AlmanacKinds
+@testable import AlmanacQuiz
 
 /// Sizes for the crash and concurrency tests: small enough for `make test`, and the real thing
 /// under `make stress` (which sets `ALMANAC_STRESS=1` and runs the release binary).

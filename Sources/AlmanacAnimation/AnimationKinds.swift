@@ -1,0 +1,116 @@
+import AlmanacKinds
+import AlmanacText
+import Foundation
+
+/// `animation-properties`: one of the snowman's steppers: a key (`AnimationRules.checkKey`), a label,
+/// and values from min to max in steps counted from min, with a default on that grid. What a changed
+/// property does to saved settings is checked against the database as the row is written
+/// (`AnimationRules.SavedValues`).
+package enum PropertyKind: KindDefinition {
+    package enum Column: Int, KindColumn {
+        case key, label, min, max, step, defaultValue
+
+        package var spec: ColumnSpec {
+            switch self {
+            case .key: ColumnSpec("key", .text, required: true, key: true)
+            case .label: ColumnSpec("label", .text, required: true)
+            case .min: ColumnSpec("min", .real, required: true)
+            case .max: ColumnSpec("max", .real, required: true)
+            case .step: ColumnSpec("step", .real, required: true)
+            case .defaultValue:
+                ColumnSpec("default_value", .real, required: true, header: "default", jsonKey: "default")
+            }
+        }
+    }
+
+    package static let kind = ImportKind.animationProperties
+    package static let table = "animation_properties"
+
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+        if row.require(Column.key) {
+            if let violation = AnimationRules.checkKey(row.text(Column.key)) {
+                row.fail(Column.key, violation)
+            } else {
+                row.bindField(Column.key)
+            }
+        }
+        if row.requireText(Column.label) { row.bindField(Column.label) }
+        var numbers: [DecimalNumber] = []
+        for column in [Column.min, .max, .step, .defaultValue] where row.require(column) {
+            if let number = row.decimal(column) { numbers.append(number) }
+        }
+        guard numbers.count == 4 else { return }
+        switch Stepper.make(min: numbers[0], max: numbers[1], step: numbers[2]) {
+        case .failure(let violation):
+            row.fail(violation.key == "rule.animation.step-not-positive" ? Column.step : Column.max, violation)
+        case .success(let stepper):
+            if let violation = stepper.check(numbers[3]) { row.fail(Column.defaultValue, violation) }
+            for (column, number) in zip([Column.min, .max, .step, .defaultValue], numbers) {
+                row.bindReal(column, number.doubleValue)
+            }
+        }
+    }
+}
+
+/// `animation-settings`: a saved setting: its name, then one column per property key (a value in
+/// the property's range and on its grid; empty takes the default); `id` and `created_at` when known
+/// (an export writes them; a new setting is saved now).
+package enum SettingKind: KindDefinition {
+    package enum Column: Int, KindColumn {
+        case id, name, createdAt
+
+        package var spec: ColumnSpec {
+            switch self {
+            case .id: ColumnSpec("id", .id, key: false)
+            case .name: ColumnSpec("name", .text, required: true, key: true)
+            case .createdAt: ColumnSpec("created_at", .instant, emptyMeans: "now")
+            }
+        }
+    }
+
+    /// The properties in the database, whose keys are the file's other columns (from `Column.allCases.count`
+    /// on), and the moment an empty `created_at` stands for.
+    package struct Context {
+        package let properties: [AnimationCatalog.Property]
+        package let now: Int64
+        package let zone: Zone
+
+        package init(properties: [AnimationCatalog.Property], now: Int64, zone: Zone) {
+            self.properties = properties
+            self.now = now
+            self.zone = zone
+        }
+    }
+
+    package static let kind = ImportKind.animationSettings
+    package static let table = "animation_settings"
+    package static let exportOrder = "id"
+
+    /// Where the first property's column is.
+    package static let firstProperty = Column.allCases.count
+
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
+        row.bindOptionalID(Column.id)
+        if row.requireText(Column.name) {
+            if row.withBytes(Column.name.rawValue, AnimationRules.hasControlCharacters) {
+                row.fail(Column.name, RuleViolation("rule.animation.name-control"))
+            } else {
+                row.bindField(Column.name)
+            }
+        }
+        if row.isEmpty(Column.createdAt) {
+            row.bindInstant(Column.createdAt, context.now)
+        } else if let created = row.instant(Column.createdAt, zone: context.zone) {
+            row.bindInstant(Column.createdAt, created)
+        }
+        for (offset, property) in context.properties.enumerated() {
+            let column = firstProperty + offset
+            if row.isEmpty(column) {
+                row.bindReal(column, property.defaultValue.doubleValue)
+            } else if let value = row.decimal(column) {
+                if let violation = property.stepper.check(value) { row.fail(column, violation) }
+                row.bindReal(column, value.doubleValue)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import AlmanacKinds
+import AlmanacText
+
+/// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.
+///
+/// `starts_at` and `ends_at` are ISO 8601 date-times (an offset, or else the user's `--tz` by the
+/// daylight-saving rule of `Zone.instant(wall:)`), or both plain days for an all-day event: a day is
+/// the same day in every zone, so it is stored from 00:00 UTC of its first day to 00:00 UTC after its
+/// last, with `all_day` set, and written back as days. The end may not be before the start.
+package enum EventKind: KindDefinition {
+    package enum Column: Int, KindColumn {
+        case id, title, person, startsAt, endsAt, image, description, allDay
+
+        package var spec: ColumnSpec {
+            switch self {
+            case .id: ColumnSpec("id", .id, key: true)
+            case .title: ColumnSpec("title", .text, required: true)
+            case .person: ColumnSpec("person", .text)
+            case .startsAt:
+                ColumnSpec(
+                    "starts_at", .instant, required: true,
+                    exportExpression: "CASE WHEN all_day THEN substr(starts_at, 1, 10) ELSE starts_at END")
+            case .endsAt:
+                ColumnSpec(
+                    "ends_at", .instant,
+                    exportExpression:
+                        "CASE WHEN all_day THEN nullif(date(ends_at, '-1 day'), substr(starts_at, 1, 10)) ELSE ends_at END"
+                )
+            case .image: ColumnSpec("image", .text)
+            case .description: ColumnSpec("description", .text)
+            case .allDay: ColumnSpec("all_day", .boolean, inFile: false)
+            }
+        }
+    }
+
+    /// The zone of date-times written without an offset (the user's `--tz`).
+    package typealias Context = ZoneContext
+
+    package static let kind = ImportKind.events
+    package static let table = "events"
+    package static let exportOrder = "id"
+
+    /// Seconds in a day: an all-day event's end is the midnight after its last day.
+    package static let day: Int64 = 86_400
+
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
+        row.bindOptionalID(Column.id)
+        if row.requireText(Column.title) { row.bindField(Column.title) }
+        row.bindField(Column.person)
+        row.bindField(Column.image)
+        row.bindField(Column.description)
+        guard row.require(Column.startsAt) else { return }
+        if let first = row.withBytes(Column.startsAt.rawValue, EventRules.day) {
+            row.bindInteger(Column.allDay, 1)
+            let starts = Int64(first.dayNumber) * day
+            row.bindInstant(Column.startsAt, starts)
+            var last = first
+            if !row.isEmpty(Column.endsAt) {
+                guard let end = row.withBytes(Column.endsAt.rawValue, EventRules.day) else {
+                    return row.fail(
+                        Column.endsAt, RuleViolation("rule.events.all-day-end", ["starts": first.description]))
+                }
+                if end < first {
+                    return row.fail(
+                        Column.endsAt,
+                        RuleViolation(
+                            "rule.events.last-day-before-first",
+                            ["starts": first.description, "start": Column.startsAt.spec.name]))
+                }
+                last = end
+            }
+            // The end is the midnight after the last day: the field that names 9999-12-31 is at fault.
+            guard last < LocalDate.last else {
+                return row.fail(
+                    row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt,
+                    RuleViolation("rule.events.all-day-past-the-years"))
+            }
+            row.bindInstant(Column.endsAt, Int64(last.dayNumber) * day + day)
+            return
+        }
+        row.bindInteger(Column.allDay, 0)
+        guard let starts = row.instant(Column.startsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime")
+        else { return }
+        row.bindInstant(Column.startsAt, starts)
+        guard !row.isEmpty(Column.endsAt) else { return row.bindNull(Column.endsAt) }
+        if row.withBytes(Column.endsAt.rawValue, EventRules.day) != nil {
+            return row.fail(Column.endsAt, RuleViolation("rule.events.timed-end", ["starts": Instant.utcText(starts)]))
+        }
+        guard let ends = row.instant(Column.endsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else {
+            return
+        }
+        row.bindInstant(Column.endsAt, ends)
+        if ends < starts {
+            row.fail(
+                Column.endsAt,
+                RuleViolation(
+                    "rule.events.ends-before-start",
+                    [
+                        "starts": Instant.utcText(starts), "ends": Instant.utcText(ends),
+                        "start": Column.startsAt.spec.name,
+                    ]))
+        }
+    }
+}
+
+/// What tells an all-day event from a timed one.
+package enum EventRules {
+    /// The day a field names when it is a plain `YYYY-MM-DD`, or nil (a date-time, or not a date).
+    package static func day(_ bytes: UnsafeRawBufferPointer) -> LocalDate? {
+        bytes.count == 10 ? LocalDate(bytes: bytes) : nil
+    }
+}

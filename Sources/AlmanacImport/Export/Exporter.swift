@@ -1,0 +1,71 @@
+import AlmanacAnimation
+import AlmanacKinds
+import AlmanacOutput
+import AlmanacStore
+import Foundation
+
+/// Writes a kind's rows back in its import format: `export` then `import` into an empty database
+/// gives the same rows.
+public enum Exporter {
+    /// Writes every row of `kind` to `path`, or to standard output when `path` is nil. The file is
+    /// claimed through an `OutputGuard` first (never the database, its side files or an existing
+    /// file without `force`) and put in place only when complete. Returns the number of rows written.
+    @discardableResult
+    /// `sheet` gives the delimiter and whether the file starts with a UTF-8 byte-order mark.
+    public static func export(
+        _ kind: ImportKind, from database: Database, to path: String?, sheet: SheetForm = .plain,
+        force: Bool = false, option: String = "--out"
+    ) throws -> Int {
+        guard let path else {
+            return try write(kind, database, CSVWriter(OutputWriter.standardOutput, sheet: sheet))
+        }
+        var outputs = OutputGuard(database: database.path, force: force)
+        return try outputs.write(path, option: option) { try write(kind, database, CSVWriter($0, sheet: sheet)) }
+    }
+
+    static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
+        if kind == .animationSettings { return try writeSettings(database, writer) }
+        let specs = kind.definition.specs.filter { $0.header != nil }
+        try writer.record(specs.map { $0.header ?? $0.name })
+        let statement = try database.prepare(kind.definition.exportSQL)
+        var count = 0
+        while try statement.step() {
+            for (index, spec) in specs.enumerated() { field(statement, Int32(index), spec.type, writer) }
+            try writer.endRecord()
+            count += 1
+        }
+        try writer.flush()
+        return count
+    }
+
+    /// One value as the import reads it back (`ColumnSpec.fileText`).
+    private static func field(_ statement: Statement, _ index: Int32, _ type: FieldType, _ writer: CSVWriter) {
+        writer.field(ColumnSpec.fileText(statement.value(at: index), type))
+    }
+
+    /// Settings: the kind's own columns, then each property's value under its key.
+    private static func writeSettings(_ database: Database, _ writer: CSVWriter) throws -> Int {
+        let keys = try AnimationCatalog.load(database).properties.map(\.key)
+        let specs = SettingKind.specs
+        try writer.record(specs.map { $0.header ?? $0.name } + keys)
+        let settings = try database.prepare(SettingKind.exportSQL)
+        let values = try database.prepare(
+            "SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
+        var count = 0
+        while try settings.step() {
+            for (index, spec) in specs.enumerated() { field(settings, Int32(index), spec.type, writer) }
+            try values.bind(settings.int64(at: Int32(SettingKind.Column.id.rawValue)), at: 1)
+            var byKey: [String: Double] = [:]
+            while try values.step() { byKey[values.string(at: 0) ?? ""] = values.double(at: 1) }
+            values.reset()
+            for key in keys { writer.field(byKey[key].map(number)) }
+            try writer.endRecord()
+            count += 1
+        }
+        try writer.flush()
+        return count
+    }
+
+    /// A number as the import reads it: plain decimal, no exponent, no trailing `.0`.
+    static func number(_ value: Double) -> String { ColumnSpec.fileText(.real(value), .real) ?? "" }
+}
