@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test install install-files uninstall test-browser bench bench-serve bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
+.PHONY: all deps test-deps build release demo test mutation install install-files uninstall test-browser bench bench-serve bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
 
 all: build
 
@@ -173,6 +173,12 @@ bench-overdue: release
 ## bench-agenda: only a week's agenda over 1,000,000 events (part of bench).
 bench-agenda: release
 	Bench/agenda.sh
+
+## mutation: three rules of the worlds (door order, overdue grace, quiz points), each changed by one line
+## in a copy of the sources (.build-mutation), must each make the worlds' unit tests (AlmanacKitTests,
+## in process) fail; the unmutated copy must pass. MUTATION_TESTS=FILTER narrows the tests run.
+mutation: deps
+	Tests/Mutation/run.sh
 
 ## fuzz: fuzz the CSV reader and every kind's import, then headers, then the output-path guard, then
 ## the renderer, then the delimiter sniffer, then TZif files and POSIX TZ rules, with libFuzzer and

@@ -1,3 +1,5 @@
+import AlmanacText
+
 /// A type an option's or a positional argument's value converts to. Where the conversion fails, the
 /// usage error says what would do: the values of a fixed list, or the whole numbers the type takes.
 public protocol ArgumentValue: Sendable {
@@ -18,6 +20,25 @@ extension ArgumentValue {
     public static var allowedValues: [String] { [] }
     public static var wholeNumbers: WholeNumberRange? { nil }
     public var argumentDescription: String { String(describing: self) }
+}
+
+extension ArgumentValue {
+    /// `text` converted as the command line converts an option's value, or the usage error the command
+    /// line would give for it, naming the option as `option` (`--sort`, or `?sort=` on a page): one
+    /// check and one message for every front end.
+    public static func converting(_ text: String, option: String) throws -> Self {
+        if let value = Self(argument: text) { return value }
+        if allowedValues.isEmpty, let range = wholeNumbers {
+            throw UsageMistake.notAWholeNumber(
+                text, for: option, from: range.least, to: range.most, anyWillDo: range.isWholeType)
+        }
+        guard !allowedValues.isEmpty else {
+            throw AlmanacError(.usage, "cli.error.bad-value", ["value": text, "option": option])
+        }
+        throw UsageMistake.suggesting(
+            "cli.error.bad-choice", Suggestions.nearest(to: text, among: allowedValues),
+            ["value": text, "option": option, "values": allowedValues.joined(separator: ", ")])
+    }
 }
 
 /// An enumeration named by its raw values (`--sort title|due`), each of which it accepts.

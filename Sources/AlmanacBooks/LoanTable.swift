@@ -1,3 +1,4 @@
+import AlmanacArguments
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore
@@ -7,7 +8,7 @@ import AlmanacText
 /// `books add`, `edit`, `return` and `delete` print.
 public enum LoanTable {
     /// How `books list` orders loans.
-    public enum Sort: String, CaseIterable, Sendable {
+    public enum Sort: String, CaseIterable, Sendable, ArgumentValue {
         /// By title in the locale's collation, then id.
         case title
         /// By due date, then id (the default: the oldest debts first).

@@ -10,15 +10,19 @@ import AlmanacText
 /// `animation step NAME KEY +1|-1` moves it. `/animation` lists the saved settings.
 struct AnimationPage {
     let context: PageContext
+    let connections: Workers.Connections
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ connections: Workers.Connections) {
         self.context = context
+        self.connections = connections
     }
 
     private var t: Localizer { context.t }
 
     private func session(writing: Bool, title: String) throws -> AnimationSession {
-        try AnimationSession(settings: context.settings, renderer: context.renderer(title), writing: writing)
+        AnimationSession(
+            database: try writing ? connections.writer() : connections.reader(), settings: context.settings,
+            renderer: context.renderer(title))
     }
 
     /// GET `/animation`: `animation settings`, with a link to each.
@@ -36,19 +40,7 @@ struct AnimationPage {
 
     /// GET `/animation/NAME[?fps=N]`: the timeline, and the steppers.
     func show(_ name: String, notice: String = "", status: Int = 200) throws -> Reply {
-        var fps = 10
-        if let given = context.query.text("fps") {
-            guard let number = Int(given), AnimationSession.frameRates.contains(number) else {
-                throw AlmanacError(
-                    .usage, "cli.error.whole-number-in-range",
-                    [
-                        "value": given, "option": "--fps <n>",
-                        "least": String(AnimationSession.frameRates.lowerBound),
-                        "most": String(AnimationSession.frameRates.upperBound),
-                    ])
-            }
-            fps = number
-        }
+        let fps = try context.query.value("fps", as: FrameRate.self) ?? FrameRate(checked: 10)
         let session = try session(writing: false, title: "animation.timeline")
         let text = try session.timeline(name: name, fps: fps)
         if context.wantsJSON { return .json(text, status: status) }

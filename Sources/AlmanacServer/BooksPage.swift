@@ -27,18 +27,7 @@ struct BooksPage {
     /// the options of `books list`.
     private func listing() throws -> (filter: LoanFilter, sort: LoanTable.Sort) {
         let query = context.query
-        var sort = LoanTable.Sort.due
-        if let given = query.text("sort") {
-            guard let chosen = LoanTable.Sort(rawValue: given) else {
-                throw AlmanacError(
-                    .usage, "cli.error.bad-choice",
-                    [
-                        "value": given, "option": "?sort=",
-                        "values": LoanTable.Sort.allCases.map(\.rawValue).joined(separator: ", "),
-                    ])
-            }
-            sort = chosen
-        }
+        let sort = try query.value("sort", as: LoanTable.Sort.self) ?? .due
         let filter = LoanFilter(
             openOnly: query["open"] != nil, overdueOnly: query["overdue"] != nil, borrower: query.text("borrower"),
             search: query.text("search"))

@@ -10,16 +10,19 @@ import AlmanacText
 /// (`/calendar/H/reset` is the question, its POST closes the doors, as `calendar reset H --yes`).
 struct CalendarPage {
     let context: PageContext
+    let connections: Workers.Connections
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ connections: Workers.Connections) {
         self.context = context
+        self.connections = connections
     }
 
     private var t: Localizer { context.t }
 
     private func session(writing: Bool, title: String = "calendar.show") throws -> CalendarSession {
-        try CalendarSession(
-            settings: context.settings, renderer: context.renderer(title), environment: [:], writing: writing)
+        CalendarSession(
+            database: try writing ? connections.writer() : connections.reader(), settings: context.settings,
+            renderer: context.renderer(title), environment: [:])
     }
 
     /// GET: the calendar, with what a POST just did said above it (a signed `?opened=N`, `?reset=N`).
@@ -107,11 +110,8 @@ struct CalendarPage {
     }
 
     /// Links to every calendar, for the navigation's world: the selected one, else the first.
-    static func defaultKey(_ context: PageContext) throws -> String? {
-        let calendar = try CalendarSession(
-            settings: context.settings, renderer: context.renderer("calendar.show"), environment: [:],
-            writing: false
-        ).calendar
+    static func defaultKey(_ context: PageContext, _ connections: Workers.Connections) throws -> String? {
+        let calendar = AdventCalendar(database: try connections.reader())
         return try calendar.selectedKey() ?? calendar.holidays().first?.key
     }
 }

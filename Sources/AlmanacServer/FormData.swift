@@ -49,12 +49,9 @@ extension FormData {
     /// (`?limit=` as `--limit`, `?page=`), or nil when it is missing or empty. A value the type does
     /// not take is the command line's usage error, naming `?name=` (a 400): never a number that
     /// overflows later.
-    func value<Value: BoundedWholeNumber>(_ name: String, as type: Value.Type = Value.self) throws -> Value? {
+    func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let text = text(name) else { return nil }
-        if let value = Value(argument: text) { return value }
-        let range = Value.wholeNumbers!
-        throw UsageMistake.notAWholeNumber(
-            text, for: "?" + name + "=", from: range.least, to: range.most, anyWillDo: range.isWholeType)
+        return try Value.converting(text, option: "?" + name + "=")
     }
 }
 

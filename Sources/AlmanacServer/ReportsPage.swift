@@ -1,6 +1,7 @@
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
+import AlmanacStore
 import AlmanacText
 
 /// `/reports`: the built-in reports as `report list` lists them; `/reports/NAME?K=V…`: one run as
@@ -8,9 +9,19 @@ import AlmanacText
 /// a report only reads, on a read-only connection).
 struct ReportsPage {
     let context: PageContext
+    let connections: Workers.Connections
 
-    init(_ context: PageContext) {
+    init(_ context: PageContext, _ connections: Workers.Connections) {
         self.context = context
+        self.connections = connections
+    }
+
+    /// The worker's read-only connection with `local_date()` in this reader's zone and words (a report
+    /// groups by the reader's days, as `report run --tz` does).
+    private func reader() throws -> Database {
+        let database = try connections.reader()
+        try database.installLocalTime(context.settings.timeZone, localizer: context.settings.localizer)
+        return database
     }
 
     private var t: Localizer { context.t }
@@ -37,7 +48,7 @@ struct ReportsPage {
         let arguments = report.parameters.compactMap { parameter in
             context.query.text(parameter.name).map { parameter.name + "=" + $0 }
         }
-        let rows = try ReportSession(settings: settings).run(report, arguments: arguments)
+        let rows = try ReportSession(database: reader(), settings: settings).run(report, arguments: arguments)
         let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
         if context.wantsJSON {
             // As `report run NAME --format json` writes it: row by row, however many.

@@ -33,32 +33,32 @@ enum Routes {
         read("/") { page, _, c in try HomePage(page, c.reader()).reply() }
         read("/books") { page, _, c in try BooksPage(page, c.reader()).list() }
         read("/books/{id}/edit") { page, r, c in try BooksPage(page, c.reader()).editPage(r.parameter("id")) }
-        read("/calendar") { page, _, _ in
-            guard let key = try CalendarPage.defaultKey(page) else { return notFound(page) }
+        read("/calendar") { page, _, c in
+            guard let key = try CalendarPage.defaultKey(page, c) else { return notFound(page) }
             return .seeOther(page.link("/calendar/" + FormData.encode(key)))
         }
-        read("/calendar/{key}") { page, r, _ in try CalendarPage(page).show(r.parameter("key")) }
-        read("/calendar/{key}/reset") { page, r, _ in try CalendarPage(page).confirmReset(r.parameter("key")) }
+        read("/calendar/{key}") { page, r, c in try CalendarPage(page, c).show(r.parameter("key")) }
+        read("/calendar/{key}/reset") { page, r, c in try CalendarPage(page, c).confirmReset(r.parameter("key")) }
         read("/events") { page, _, c in try EventsPage(page, c.reader()).list() }
         read("/events/{id}/edit") { page, r, c in try EventsPage(page, c.reader()).editPage(r.parameter("id")) }
         read("/events/{id}/delete") { page, r, c in try EventsPage(page, c.reader()).confirmDelete(r.parameter("id")) }
-        read("/animation") { page, _, _ in try AnimationPage(page).list() }
-        read("/animation/{name}") { page, r, _ in try AnimationPage(page).show(r.parameter("name")) }
-        read("/reports") { page, _, _ in try ReportsPage(page).list() }
-        read("/reports/{name}") { page, r, _ in try ReportsPage(page).run(r.parameter("name")) }
+        read("/animation") { page, _, c in try AnimationPage(page, c).list() }
+        read("/animation/{name}") { page, r, c in try AnimationPage(page, c).show(r.parameter("name")) }
+        read("/reports") { page, _, c in try ReportsPage(page, c).list() }
+        read("/reports/{name}") { page, r, c in try ReportsPage(page, c).run(r.parameter("name")) }
         read("/quiz") { page, _, c in try QuizPage(page, c.reader()).show() }
         read("/quiz/scores") { page, _, c in try QuizPage(page, c.reader()).scores() }
 
         change("/books") { page, _, c in try BooksPage(page, c.writer()).add() }
         change("/books/{id}/edit") { page, r, c in try BooksPage(page, c.writer()).edit(r.parameter("id")) }
         change("/books/{id}/return") { page, r, c in try BooksPage(page, c.writer()).markReturned(r.parameter("id")) }
-        change("/calendar/{key}/open") { page, r, _ in try CalendarPage(page).open(r.parameter("key")) }
-        change("/calendar/{key}/reset") { page, r, _ in try CalendarPage(page).reset(r.parameter("key")) }
+        change("/calendar/{key}/open") { page, r, c in try CalendarPage(page, c).open(r.parameter("key")) }
+        change("/calendar/{key}/reset") { page, r, c in try CalendarPage(page, c).reset(r.parameter("key")) }
         change("/quiz/answer") { page, _, c in try QuizPage(page, c.writer()).answer() }
         change("/events") { page, _, c in try EventsPage(page, c.writer()).add() }
         change("/events/{id}/edit") { page, r, c in try EventsPage(page, c.writer()).edit(r.parameter("id")) }
         change("/events/{id}/delete") { page, r, c in try EventsPage(page, c.writer()).delete(r.parameter("id")) }
-        change("/animation/{name}/step") { page, r, _ in try AnimationPage(page).step(r.parameter("name")) }
+        change("/animation/{name}/step") { page, r, c in try AnimationPage(page, c).step(r.parameter("name")) }
     }
 
     /// True for the pages a worker may give again while the database is unchanged (`PageCache`):

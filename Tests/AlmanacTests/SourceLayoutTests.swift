@@ -85,6 +85,58 @@ import Testing
         }
     }
 
+    /// The targets of the package (Package.swift) with the targets each names as a dependency.
+    static func packageTargets() throws -> [String: Set<String>] {
+        let manifest = try String(
+            contentsOf: Workdir.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var targets: [String: Set<String>] = [:]
+        for block in manifest.split(separator: /\.(?:target|executableTarget|testTarget|systemLibrary)\(/).dropFirst() {
+            guard let name = block.firstMatch(of: /name: "([^"]+)"/)?.1 else { continue }
+            var dependencies: Set<String> = []
+            if let list = block.firstMatch(of: /dependencies: \[([^\]]*)\]/)?.1 {
+                // Plain names are this package's targets; `.product(name: …)` are other packages'.
+                let withoutProducts = list.replacing(/\.product\([^)]*\)/, with: "")
+                for match in withoutProducts.matches(of: /"([^"]+)"/) { dependencies.insert(String(match.1)) }
+            }
+            targets[String(name)] = dependencies
+        }
+        return targets
+    }
+
+    /// A target imports only the targets it depends on (directly or through them). An import that
+    /// would close a cycle is the compiler's error; a sideways one (a world importing another) is
+    /// not, since SwiftPM finds every module already built: this rule makes it one.
+    @Test func everyTargetImportsOnlyWhatItStandsOn() throws {
+        let targets = try Self.packageTargets()
+        #expect(targets["AlmanacBooks"] != nil && targets["AlmanacKit"]?.contains("AlmanacImport") == true)
+        func below(_ name: String) -> Set<String> {
+            var seen: Set<String> = []
+            var next = Array(targets[name] ?? [])
+            while let target = next.popLast() {
+                if seen.insert(target).inserted { next += targets[target] ?? [] }
+            }
+            return seen
+        }
+        var checked = 0
+        for (name, _) in targets
+        where FileManager.default.fileExists(
+            atPath: Workdir.packageRoot.appendingPathComponent("Sources/" + name).path)
+        {
+            let allowed = below(name).union([name])
+            for file in Self.swiftFiles(under: "Sources/" + name) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for match in text.matches(of: /(?m)^(?:@testable )?import (?:\w+ )?(\w+)/) {
+                    let module = String(match.1)
+                    checked += 1
+                    if targets[module] != nil, !allowed.contains(module) {
+                        Issue.record("\(name): \(file.lastPathComponent) imports \(module), which it does not stand on")
+                    }
+                }
+            }
+        }
+        #expect(checked > 300)
+    }
+
     /// The renderer alone picks the format: no file outside the output target reads the settings' or
     /// a renderer's `format`, names `OutputFormat` or makes a renderer of a format of its choosing. The
     /// worlds hand values to the renderer (docs/architecture.md, "Formats: the renderer alone"); the

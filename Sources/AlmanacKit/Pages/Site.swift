@@ -1,3 +1,4 @@
+import AlmanacAnimation
 import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
@@ -80,7 +81,7 @@ public struct Site {
             add("animation-\(setting.id).html", "animation", t("page.snowman.title", ["name": setting.name])) {
                 page, renderer in
                 try AnimationSession(settings: page, renderer: renderer, writing: false).timeline(
-                    name: setting.name, fps: 10)
+                    name: setting.name, fps: FrameRate(checked: 10))
             }
         }
         let reports = try ReportSession(database: try Store.openReadOnly(settings.databasePath), settings: settings)

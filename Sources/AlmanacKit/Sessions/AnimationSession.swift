@@ -1,6 +1,7 @@
 import AlmanacAnimation
 import AlmanacKinds
 import AlmanacOutput
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -12,9 +13,6 @@ public final class AnimationSession {
     let renderer: Renderer
     var t: Localizer { settings.localizer }
 
-    /// The frame rates `timeline` and `play` accept.
-    public static let frameRates = 1...60
-
     /// A session on the settings' database, printing for `terminal`. Only a session that saves
     /// (`writing`) opens the database for writing: listing and playing need read access only.
     public convenience init(settings: Settings, terminal: Terminal, environment: [String: String], writing: Bool = true)
@@ -25,11 +23,17 @@ public final class AnimationSession {
             writing: writing)
     }
 
-    /// A session on the settings' database, printing with `renderer` (a site's pages: `html`).
-    public init(settings: Settings, renderer: Renderer, writing: Bool = true) throws {
-        self.settings = settings
+    /// A session on the settings' database, printing with `renderer`.
+    public convenience init(settings: Settings, renderer: Renderer, writing: Bool = true) throws {
         let path = settings.databasePath
-        self.library = AnimationLibrary(database: try writing ? Store.open(path) : Store.openReadOnly(path))
+        try self.init(
+            database: writing ? Store.open(path) : Store.openReadOnly(path), settings: settings, renderer: renderer)
+    }
+
+    /// A session on an open database, printing with `renderer` (a site's pages, on a worker's connection).
+    public init(database: Database, settings: Settings, renderer: Renderer) {
+        self.settings = settings
+        self.library = AnimationLibrary(database: database)
         self.renderer = renderer
     }
 
@@ -62,15 +66,15 @@ public final class AnimationSession {
     }
 
     /// `animation timeline NAME [--fps N]`.
-    public func timeline(name: String, fps: Int) throws -> String {
-        let (setting, timeline) = try load(name, fps: fps)
-        let table = AnimationTables.timeline(timeline, fps: fps, localizer: t)
+    public func timeline(name: String, fps: FrameRate) throws -> String {
+        let (setting, timeline) = try load(name)
+        let table = AnimationTables.timeline(timeline, fps: fps.value, localizer: t)
         let heading = t(
             "animation.timeline.heading",
             [
                 "name": Renderer.singleLine(setting.name),
                 "duration": LocalizedFormats(localizer: t).number(timeline.duration),
-                "fps": String(fps),
+                "fps": String(fps.value),
             ])
         let summary = AnimationTables.summary(setting, catalog: try catalog(), formats: LocalizedFormats(localizer: t))
         let picture = SnowmanPicture(timeline: timeline, name: setting.name, summary: summary, localizer: t)
@@ -87,14 +91,17 @@ public final class AnimationSession {
     }
 
     /// `animation play NAME`: needs a terminal on standard input and output (else exit 66).
-    public func play(name: String, fps: Int = 20, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
-        let (setting, timeline) = try load(name, fps: fps)
+    public func play(
+        name: String, fps: FrameRate = FrameRate(checked: 20), input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO
+    ) throws {
+        let (setting, timeline) = try load(name)
         guard RawMode.isTerminal(input), RawMode.isTerminal(output) else {
             throw AlmanacError(.missingInput, "animation.error.play-needs-terminal", ["name": setting.name])
         }
         try SnowmanPlayer(
             setting: setting, timeline: timeline, localizer: t, styling: renderer.styling,
-            input: input, output: output, fps: fps
+            input: input, output: output, fps: fps.value
         ).run()
     }
 
@@ -104,10 +111,7 @@ public final class AnimationSession {
         return catalog
     }
 
-    private func load(_ name: String, fps: Int) throws -> (AnimationSetting, Timeline) {
-        guard Self.frameRates.contains(fps) else {
-            throw AlmanacError(.usage, "animation.error.fps", ["value": String(fps), "min": "1", "max": "60"])
-        }
+    private func load(_ name: String) throws -> (AnimationSetting, Timeline) {
         let catalog = try catalog()
         let setting = try library.setting(named: name)
         return (setting, Timeline(setting: setting, catalog: catalog))

@@ -1,6 +1,7 @@
 import AlmanacCalendar
 import AlmanacKinds
 import AlmanacOutput
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -36,11 +37,20 @@ public final class CalendarSession {
             environment: environment, writing: writing)
     }
 
-    /// A session on the settings' database, printing with `renderer` (a site's pages: `html`).
-    public init(settings: Settings, renderer: Renderer, environment: [String: String], writing: Bool = true) throws {
-        self.settings = settings
+    /// A session on the settings' database, printing with `renderer`.
+    public convenience init(
+        settings: Settings, renderer: Renderer, environment: [String: String], writing: Bool = true
+    ) throws {
         let path = settings.databasePath
-        self.calendar = AdventCalendar(database: try writing ? Store.open(path) : Store.openReadOnly(path))
+        try self.init(
+            database: writing ? Store.open(path) : Store.openReadOnly(path), settings: settings, renderer: renderer,
+            environment: environment)
+    }
+
+    /// A session on an open database, printing with `renderer` (a site's pages, on a worker's connection).
+    public init(database: Database, settings: Settings, renderer: Renderer, environment: [String: String]) {
+        self.settings = settings
+        self.calendar = AdventCalendar(database: database)
         self.renderer = renderer
         self.depth = HolidayColor.Depth(environment: environment)
     }

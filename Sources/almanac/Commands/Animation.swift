@@ -1,3 +1,4 @@
+import AlmanacAnimation
 import AlmanacArguments
 import AlmanacKinds
 import AlmanacKit
@@ -133,13 +134,13 @@ struct AnimationCommand: Command {
         let global: GlobalOptions
         let page: PageOptions
         let name: String
-        let fps: Int
+        let fps: FrameRate
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             page = PageOptions(line)
             name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
-            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: 10)
+            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: FrameRate(checked: 10))
         }
 
         func run() throws {
@@ -167,12 +168,12 @@ struct AnimationCommand: Command {
 
         let global: GlobalOptions
         let name: String
-        let fps: Int
+        let fps: FrameRate
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
             name = line.argument("name", help: "help.animation.setting-name", completion: .list(.settings))
-            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: 20)
+            fps = line.option("--fps", value: "n", help: "help.animation.fps", default: FrameRate(checked: 20))
         }
 
         func run() throws {

@@ -13,5 +13,3 @@ struct Books: Command {
         defaultSubcommand: List.self
     )
 }
-
-extension LoanTable.Sort: ArgumentValue {}
