@@ -3,6 +3,7 @@ import AlmanacOutput
 import AlmanacStore
 import AlmanacText
 import Foundation
+import Synchronization
 
 /// The limits an ad-hoc statement (`query`, `report run`) runs under, so a mistaken query ends with
 /// a message instead of running, or growing, without end:
@@ -25,7 +26,8 @@ import Foundation
 /// outlive them.
 public final class QueryLimits: @unchecked Sendable {
     // @unchecked: `timeout` is constant, `output` and `abandon` are the command's thread's alone (the
-    // watchdog gets a copy of `abandon` at each statement's first step).
+    // watchdog gets a copy of both at each statement's first step, and reads only the output's
+    // `waited`, which is atomic).
 
     /// The time limit, or nil for none.
     public let timeout: Duration?
@@ -86,7 +88,7 @@ public final class QueryLimits: @unchecked Sendable {
     /// start at the first.
     func timing<T>(source: String, _ step: () throws -> T) rethrows -> T {
         guard let timeout else { return try step() }
-        watchdog.stepBegins(source: source, timeout: timeout, waited: output?.waited ?? .zero, abandon: abandon)
+        watchdog.stepBegins { Watchdog.Statement(source: source, timeout: timeout, output: output, abandon: abandon) }
         defer { watchdog.stepEnded() }
         return try step()
     }
@@ -114,28 +116,43 @@ public final class QueryLimits: @unchecked Sendable {
 }
 
 /// The clock of one statement at a time and the thread that watches it: `QueryLimits`' moving part.
-/// The command's thread and the watchdog share every field only under `state`.
+///
+/// The command's thread says where each step begins and ends through atomic flags, without the lock:
+/// a row of a long listing is a few thousand instructions, and taking the lock twice a step, with
+/// the fields around it, was a tenth of them. Each flag the watchdog waits on has a pair the other
+/// thread reads after storing its own (`stepping` with `awaitingStep`, `abandoning` with `stepping`),
+/// all sequentially consistent, so one of the two threads always sees the other: a wake-up is never
+/// lost, and the command's thread never leaves a step the watchdog is ending the process in. Every
+/// other field is shared only under `state`.
 private final class Watchdog: @unchecked Sendable {
+    /// What a statement's first step tells the watchdog.
+    struct Statement {
+        let source: String
+        let timeout: Duration
+        /// The output whose waiting does not count (its `waited` may be read from any thread).
+        let output: OutputWriter?
+        let abandon: (@Sendable (AlmanacError) -> Void)?
+    }
+
     private let clock = ContinuousClock()
     private let state = NSCondition()
+    /// True from a statement's first step to its end; the command's thread's alone.
+    private let watching = Atomic<Bool>(false)
+    /// True while the command's thread is inside a step.
+    private let stepping = Atomic<Bool>(false)
+    /// True while the watchdog waits for the next step to begin (it is over time between steps).
+    private let awaitingStep = Atomic<Bool>(false)
+    /// True once the process is being ended: the command's thread must not go on.
+    private let abandoning = Atomic<Bool>(false)
     // Under `state`:
     private var database: Database?
-    private var source = "query"
-    private var timeout = Duration.zero
-    private var abandon: (@Sendable (AlmanacError) -> Void)?
-    /// When the statement's first step began, and the output's waiting as its latest step began.
+    private var statement = Statement(source: "query", timeout: .zero, output: nil, abandon: nil)
+    /// When the statement's first step began.
     private var started: ContinuousClock.Instant?
-    private var waited = Duration.zero
-    /// True while the command's thread is inside a step.
-    private var stepping = false
-    /// True while the watchdog waits for the next step to begin (it is over time between steps).
-    private var watchdogAwaitsStep = false
     private var watchdogRunning = false
     private var ending = false
     /// When the watchdog interrupted the statement for its time.
     private var interruptedAt: ContinuousClock.Instant?
-    /// True once the process is being ended: the command's thread must not go on.
-    private var abandoning = false
 
     /// The connection to interrupt.
     func watch(_ database: Database) {
@@ -152,36 +169,45 @@ private final class Watchdog: @unchecked Sendable {
     }
 
     /// A step begins; the first of a statement starts its clock and the watchdog thread.
-    func stepBegins(source: String, timeout: Duration, waited: Duration, abandon: (@Sendable (AlmanacError) -> Void)?) {
-        state.lock()
-        if started == nil {
-            started = clock.now
-            (self.source, self.timeout, self.abandon) = (source, timeout, abandon)
-            watchdogRunning = true
-            Thread { [self] in run() }.start()
+    func stepBegins(_ statement: () -> Statement) {
+        if !watching.load(ordering: .relaxed) { start(statement()) }
+        stepping.store(true, ordering: .sequentiallyConsistent)
+        if awaitingStep.load(ordering: .sequentiallyConsistent) {
+            state.lock()
+            state.signal()
+            state.unlock()
         }
-        self.waited = waited
-        stepping = true
-        if watchdogAwaitsStep { state.signal() }
+    }
+
+    private func start(_ statement: Statement) {
+        state.lock()
+        started = clock.now
+        self.statement = statement
+        watchdogRunning = true
+        watching.store(true, ordering: .relaxed)
+        Thread { [self] in run() }.start()
         state.unlock()
     }
 
     /// A step is over; while the watchdog ends the process nothing more of the command may run.
     func stepEnded() {
+        stepping.store(false, ordering: .sequentiallyConsistent)
+        guard abandoning.load(ordering: .sequentiallyConsistent) else { return }
         state.lock()
-        stepping = false
-        while abandoning { state.wait() }
+        while abandoning.load(ordering: .sequentiallyConsistent) { state.wait() }
         state.unlock()
     }
 
     func statementEnded() {
+        guard watching.load(ordering: .relaxed) else { return }
         state.lock()
         defer { state.unlock() }
-        guard started != nil else { return }
         ending = true
         state.broadcast()
         while watchdogRunning { state.wait() }
         (started, interruptedAt, ending) = (nil, nil, false)
+        statement = Statement(source: "query", timeout: .zero, output: nil, abandon: nil)
+        watching.store(false, ordering: .relaxed)
     }
 
     /// The watchdog: sleeps until the statement would pass its time, then interrupts it while it
@@ -195,28 +221,39 @@ private final class Watchdog: @unchecked Sendable {
         }
         while !ending, let started {
             let now = clock.now
+            // Whether a step is on before the output's waiting is read: the waiting before a step is
+            // counted before the step begins.
+            let inStep = stepping.load(ordering: .sequentiallyConsistent)
+            let timeout = statement.timeout
             if let interruptedAt {
-                guard let abandon else { return }
-                if !stepping {
+                guard let abandon = statement.abandon else { return }
+                if !inStep {
                     waitForStep()
                 } else if now - interruptedAt < QueryLimits.grace {
                     wait(QueryLimits.grace - (now - interruptedAt))
                 } else {
-                    abandoning = true
+                    abandoning.store(true, ordering: .sequentiallyConsistent)
+                    // The step may have ended meanwhile: then the command's thread goes on, as before.
+                    guard stepping.load(ordering: .sequentiallyConsistent) else {
+                        abandoning.store(false, ordering: .sequentiallyConsistent)
+                        state.broadcast()
+                        continue
+                    }
                     let error = AlmanacError(
-                        .busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
+                        .busy, "query.error.timeout",
+                        ["source": statement.source, "seconds": String(timeout.components.seconds)])
                     state.unlock()
                     // The output's temporary file (`--out`) goes, as after Ctrl-C.
                     SignalCleanup.removeAll()
                     abandon(error)
                     state.lock()
-                    abandoning = false
+                    abandoning.store(false, ordering: .sequentiallyConsistent)
                     state.broadcast()
                     return
                 }
-            } else if now - started - waited < timeout {
-                wait(timeout - (now - started - waited))
-            } else if stepping {
+            } else if now - started - (statement.output?.waited ?? .zero) < timeout {
+                wait(timeout - (now - started - (statement.output?.waited ?? .zero)))
+            } else if inStep {
                 interruptedAt = now
                 database?.interrupt()
             } else {
@@ -231,10 +268,10 @@ private final class Watchdog: @unchecked Sendable {
         _ = state.wait(until: Date(timeIntervalSinceNow: seconds))
     }
 
-    /// Waits (under `state`) for the next step to begin, or the end.
+    /// Waits (under `state`) for the next step to begin, or the end: unless the step began meanwhile.
     private func waitForStep() {
-        watchdogAwaitsStep = true
-        state.wait()
-        watchdogAwaitsStep = false
+        awaitingStep.store(true, ordering: .sequentiallyConsistent)
+        if !stepping.load(ordering: .sequentiallyConsistent) { state.wait() }
+        awaitingStep.store(false, ordering: .sequentiallyConsistent)
     }
 }

@@ -21,6 +21,8 @@ public struct ResultRows {
         let naming: Naming
         /// What `streamed` does with the column's text, worked out once from the two above.
         let text: TextReading
+        /// What `streamed` makes of the column's integers, likewise.
+        let integer: IntegerReading
 
         init(kind: ReportDefinition.ColumnKind, naming: Naming) {
             self.kind = kind
@@ -32,7 +34,19 @@ public struct ResultRows {
                 case (.auto, _), (.text, _): .text
                 default: .cell
                 }
+            integer =
+                switch (kind, naming) {
+                case (.auto, .identifier): .identifier
+                case (.auto, _): .integer
+                default: .cell
+                }
         }
+    }
+
+    /// How `streamed` hands on a column's integers: as the cell `cell` would make, without the
+    /// `SQLValue` between (a listing's ids), or through `cell` for a declared kind.
+    private enum IntegerReading {
+        case identifier, integer, cell
     }
 
     /// How `streamed` hands on a column's text.
@@ -111,13 +125,13 @@ public struct ResultRows {
     /// Runs the statement, handing each row to `body` with its text still in SQLite's memory: good
     /// only until `body` returns.
     func forEachStreamed(_ body: ([StreamedCell]) throws -> Void) throws {
-        var row: [StreamedCell] = []
-        row.reserveCapacity(readings.count)
+        // Each row's cells take the place of the last one's (emptying the array and filling it again
+        // was a twentieth of a csv listing).
+        var row = [StreamedCell](repeating: .cell(.null), count: readings.count)
         var tags: [String: Table.Tag] = [:]
         try run {
-            row.removeAll(keepingCapacity: true)
-            for (index, reading) in readings.enumerated() {
-                row.append(streamed(Int32(index), reading, &tags))
+            for index in readings.indices {
+                row[index] = streamed(Int32(index), readings[index], &tags)
             }
             try body(row)
         }
@@ -144,12 +158,16 @@ public struct ResultRows {
     /// memory (when it is valid UTF-8; other text is repaired into a string, as `cell` does).
     private func streamed(_ index: Int32, _ reading: Reading, _ tags: inout [String: Table.Tag]) -> StreamedCell {
         let value = statement.lentValue(at: index)
-        guard reading.text != .cell, case .text(let bytes) = value else {
-            return .cell(cell(SQLValue(value), reading, &tags))
+        switch value {
+        case .null: return .cell(.null)
+        case .integer(let number) where reading.integer == .identifier: return .cell(.identifier(number))
+        case .integer(let number) where reading.integer == .integer: return .cell(.integer(number))
+        case .text(let bytes) where reading.text != .cell:
+            if reading.text == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
+            guard isValidUTF8(bytes) else { return .cell(cell(SQLValue(value), reading, &tags)) }
+            return reading.text == .date ? .dateText(bytes) : .text(bytes)
+        default: return .cell(cell(SQLValue(value), reading, &tags))
         }
-        if reading.text == .instant, let instant = Instant.parse(utf8: bytes) { return .cell(.instant(instant)) }
-        guard isValidUTF8(bytes) else { return .cell(cell(statement.value(at: index), reading, &tags)) }
-        return reading.text == .date ? .dateText(bytes) : .text(bytes)
     }
 
     /// Every row at once, for a short result (tests, the demo).

@@ -1,5 +1,6 @@
 import AlmanacText
 import Foundation
+import Synchronization
 
 /// A buffered writer of bytes to a file descriptor, whose every failure is seen: the one way
 /// Almanac's output reaches standard output, standard error and the files it writes.
@@ -23,8 +24,10 @@ public final class OutputWriter {
     public private(set) var failure: WriteFailure?
     /// What the sink threw, once it threw: every later write and flush throws it again.
     private var sinkFailure: (any Error)?
-    /// The time spent in `write(2)`: waiting for the reader of a pipe (`| less`) or for the disk.
-    public private(set) var waited = Duration.zero
+    /// The time spent in `write(2)`: waiting for the reader of a pipe (`| less`) or for the disk. Safe
+    /// to read from another thread (a query's watchdog, which does not count it against the limit).
+    public var waited: Duration { .nanoseconds(waitedNanoseconds.load(ordering: .relaxed)) }
+    private let waitedNanoseconds = Atomic<Int64>(0)
 
     /// A writer to `descriptor`. `capacity` is how many bytes it keeps before writing them;
     /// `flushesEachWrite` writes every call at once (standard error, a terminal screen).
@@ -137,7 +140,10 @@ public final class OutputWriter {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        defer { waited += clock.now - started }
+        defer {
+            let (seconds, attoseconds) = (clock.now - started).components
+            waitedNanoseconds.add(seconds * 1_000_000_000 + attoseconds / 1_000_000_000, ordering: .relaxed)
+        }
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

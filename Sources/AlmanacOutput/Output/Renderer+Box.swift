@@ -59,6 +59,17 @@ package struct BoxFormat: RowFormat {
                 let shownCell = shown.cell(dateText: text)
                 measures[index].see(.text(""), shownCell)  // a date or text: either sits left
                 held.cell(shownCell)
+            } else if case .cell(.null) = cell {
+                // Shown as nothing, which changes no measure.
+                held.cell(role: nil, width: 0, UnsafeBufferPointer(start: nil, count: 0))
+            } else if case .cell(.identifier(let number)) = cell {
+                // Shown as its digits (`ShownCells`), written without making a string.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+                    let digits = UnsafeMutableBufferPointer(rebasing: buffer[..<Renderer.decimalLength(number)])
+                    Renderer.writeDecimal(number, at: digits)
+                    measures[index].seeDigits(width: digits.count, .identifier(number))
+                    held.cell(role: nil, width: digits.count, UnsafeBufferPointer(digits))
+                }
             } else {
                 hold(cell.cell, index)
             }

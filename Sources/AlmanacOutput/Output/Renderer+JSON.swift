@@ -47,7 +47,9 @@ package struct JSONFormat: RowFormat {
         }
     }
 
-    /// An object: each column's key, then its value as `value` writes it.
+    /// An object: each column's key, then its value as `value` writes it (inlined, so that `value` is
+    /// not a call per cell: that call was a seventh of a json listing).
+    @inline(__always)
     private mutating func row(into out: inout ByteOutput, _ value: (Int, inout ByteOutput) -> Void) {
         out.append(started ? next : first)
         started = true
@@ -157,21 +159,25 @@ extension Renderer {
 
     /// True when some byte of `bytes` needs attention (`needsJSONAttention`), looked for eight bytes
     /// at a time: a word has one when one of its bytes is below 0x20 or equal to one of the others.
+    /// The last few bytes of text of eight or more are looked at in the eight that end it.
     static func needsJSONAttention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         /// Nonzero when a byte of `word` is zero.
         @inline(__always) func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        @inline(__always) func found(at index: Int) -> Bool {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            return (word &- 0x20 &* ones) & ~word & high | zeroByte(word ^ 0x22 &* ones)
+                | zeroByte(word ^ 0x5C &* ones) | zeroByte(word ^ 0x7F &* ones) | zeroByte(word ^ 0xC2 &* ones)
+                | zeroByte(word ^ 0xE2 &* ones) != 0
+        }
         var index = 0
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let found =
-                (word &- 0x20 &* ones) & ~word & high | zeroByte(word ^ 0x22 &* ones) | zeroByte(word ^ 0x5C &* ones)
-                | zeroByte(word ^ 0x7F &* ones) | zeroByte(word ^ 0xC2 &* ones) | zeroByte(word ^ 0xE2 &* ones)
-            if found != 0 { return true }
+            if found(at: index) { return true }
             index += 8
         }
+        if index < bytes.count, bytes.count >= 8 { return found(at: bytes.count - 8) }
         while index < bytes.count {
             if needsJSONAttention(base[index]) { return true }
             index += 1

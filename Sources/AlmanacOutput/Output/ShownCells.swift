@@ -176,6 +176,15 @@ package struct ColumnMeasure {
         alignment.see(.text(""))
     }
 
+    /// A number shown as its digits (an identifier), `width` columns wide: never cut.
+    mutating func seeDigits(width: Int, _ cell: Table.Cell) {
+        if width > self.width { self.width = width }
+        if width > wordFloor { wordFloor = width }
+        if width > fixedFloor { fixedFloor = width }
+        hasValue = true
+        alignment.see(cell)
+    }
+
     package mutating func see(_ cell: Table.Cell, _ shown: ShownCells.Cell) {
         if shown.width > width { width = shown.width }
         if shown.give != .text && shown.width > wordFloor { wordFloor = shown.width }

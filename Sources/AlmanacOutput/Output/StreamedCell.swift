@@ -27,15 +27,6 @@ public enum StreamedCell {
                 ?? .text(String(decoding: bytes, as: UTF8.self))
         }
     }
-
-    /// Text the formats for machines copy as it is (a `.text` cell, or a date as its text), else nil.
-    @inline(__always)
-    var verbatim: UnsafeBufferPointer<UInt8>? {
-        switch self {
-        case .text(let bytes), .dateText(let bytes): bytes
-        case .cell: nil
-        }
-    }
 }
 
 extension Array where Element == StreamedCell {
@@ -48,11 +39,13 @@ extension Array where Element == StreamedCell {
 /// UTF-8 checked the way `String(decoding:as:)` reads it: true when no byte would be replaced by
 /// U+FFFD (no stray continuation byte, cut sequence, overlong form, surrogate or value past
 /// U+10FFFF). Eight bytes at a time where they are ASCII or four two-byte characters (a Cyrillic
-/// or Greek word), so plain text costs little more than a copy.
+/// or Greek word), so plain text costs little more than a copy; the last few bytes of text of eight
+/// or more are ASCII when the eight that end it are.
 package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
     var index = 0
+    var endLookedAt = count < 8
     while index < count {
         if index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
@@ -60,6 +53,10 @@ package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
                 index += 8
                 continue
             }
+        } else if !endLookedAt {
+            endLookedAt = true
+            let word = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 == 0 { return true }
         }
         let lead = base[index]
         if lead < 0x80 {

@@ -156,6 +156,24 @@ import Testing
         }
     }
 
+    /// The eight-bytes-at-a-time csv check finds exactly what the byte-by-byte one finds, for the
+    /// comma and for another delimiter.
+    @Test func csvQuotingIsFoundWhereverItFalls() {
+        var random = SeededRandom(seed: 14)
+        let separators = [",", ";", "\r", "\r\n"]
+        for _ in 0..<20_000 {
+            var text = Self.randomText(&random)
+            if random.below(3) == 0 { text.insert(contentsOf: separators[random.below(4)], at: text.startIndex) }
+            if random.below(3) == 0 { text += separators[random.below(4)] }
+            let bytes = Array(text.utf8)
+            for delimiter in [UInt8(ascii: ","), UInt8(ascii: ";")] {
+                let wordwise = bytes.withUnsafeBufferPointer { DelimitedFormat.needsQuotes($0, delimiter) }
+                let bytewise = bytes.contains { $0 == delimiter || $0 == 0x22 || $0 == 10 || $0 == 13 }
+                #expect(wordwise == bytewise, "\(bytes)")
+            }
+        }
+    }
+
     /// `simpleWidth` refusing markdown's `|`, `<` and `>` is nil exactly when the text has one or is
     /// not simple, and any width it gives is the width of the text's characters.
     @Test func simpleWidthRefusesPipesAndCountsCharacters() {
