@@ -158,7 +158,9 @@ bench-serve: release
 bench-sniff: release
 	Bench/sniff.sh
 
-## bench-listing: only the listings, reports and nagios check against the sqlite3 shell (part of bench).
+## bench-listing: only the listings, reports and nagios check against the sqlite3 shell (part of bench);
+## the listings also against b22d355's release binary, in the same table (built once into
+## .build/bench/reference-b22d355, or BENCH_LISTING_REFERENCE=BINARY).
 bench-listing: release
 	Bench/listing.sh
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # `make bench` (and `make bench-listing`): printing rows. Two databases of $ROWS rows each:
 #   books   the import bench's books file (`generate books`, 80% of the loans open), listed whole by
-#           almanac (`query "select * from books"` in every format, `books list`) and by the sqlite3
-#           shell (-csv, -json, -box) on the same query: time and peak RSS, output to /dev/null;
+#           this build (`query "select * from books"` in every format, `books list`), by the reference
+#           (the release binary of $REFERENCE_COMMIT, built once into $WORK/reference-$REFERENCE_COMMIT, or
+#           $BENCH_LISTING_REFERENCE, a binary; it reads the same database) and by the sqlite3 shell
+#           (-csv, -json, -box) on the same query, the three in turn, in one table: time and peak RSS,
+#           output to /dev/null;
 #   reports a library's loan history (`generate loans`, the database cron checks every night) and the
 #           events file: every built-in report (`report run NAME --format csv`) and
 #           `overdue --format nagios`, as whole processes.
@@ -12,6 +15,8 @@
 # median of $BENCH_REPORT_RUNS (default 5).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+# The listings' reference: the last release before issue 39 made them faster again.
+REFERENCE_COMMIT=b22d355
 RUNS=${BENCH_LISTING_RUNS:-3}
 REPORT_RUNS=${BENCH_REPORT_RUNS:-5}
 VMEM_KIB=${BENCH_LISTING_VMEM_KIB:-8388608}
@@ -21,6 +26,22 @@ needs_sqlite3
 needs_disk 0.7
 build generate
 build measure
+
+# The reference binary, built once from its commit as `make release` built it then (a few minutes).
+REFERENCE=${BENCH_LISTING_REFERENCE:-$WORK/reference-$REFERENCE_COMMIT/almanac}
+if [ ! -x "$REFERENCE" ]; then
+  echo "Building the reference ($REFERENCE_COMMIT) into $WORK/reference-$REFERENCE_COMMIT ..."
+  rm -rf "$WORK/reference-src"
+  git -C "$ROOT" worktree prune
+  git -C "$ROOT" worktree add --detach "$WORK/reference-src" "$REFERENCE_COMMIT" >/dev/null
+  (cd "$WORK/reference-src" &&
+    swift build -c release --product almanac --static-swift-stdlib --scratch-path "$WORK/reference-build" \
+      >"$WORK/reference-build.log" 2>&1) ||
+    { tail -20 "$WORK/reference-build.log" >&2; echo "make bench-listing: the reference did not build" >&2; exit 1; }
+  mkdir -p "$(dirname "$REFERENCE")"
+  cp "$WORK/reference-build/release/almanac" "$REFERENCE"
+  git -C "$ROOT" worktree remove --force "$WORK/reference-src"
+fi
 cd "$WORK"
 
 # database NAME TODAY KIND:GENERATOR...: imports freshly generated files (on the day TODAY: no loan is
@@ -44,10 +65,22 @@ database() {
 database listing "$TODAY" books:books
 database reports "$HISTORY_DAY" books:loans events:events
 
+# medians LINES...: "seconds kib", the medians of LINES (each "seconds kib"), or the first line that
+# is "failed kib".
+medians() {
+  local line seconds=() kibs=()
+  for line in "$@"; do
+    [ "${line%% *}" = failed ] && { echo "$line"; return; }
+    seconds+=("${line% *}"); kibs+=("${line#* }")
+  done
+  echo "$(printf '%s\n' "${seconds[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" \
+    "$(printf '%s\n' "${kibs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+}
+
 # once RUNS COMMAND...: "seconds kib" (medians of RUNS runs), or "failed kib" when a run failed: exited
 # with more than $OK_EXIT (overdue's 0-3 are its verdicts) or was stopped by a signal.
 once() {
-  local runs=$1 seconds=() kibs=() out rc
+  local runs=$1 lines=() out rc
   shift
   for _ in $(seq "$runs"); do
     rc=0
@@ -55,47 +88,62 @@ once() {
     if [ "$rc" -gt "${OK_EXIT:-0}" ] || [ -s listing-errors.txt ]; then
       echo "failed ${out#* }"; return
     fi
-    seconds+=("${out% *}"); kibs+=("${out#* }")
+    lines+=("$out")
   done
-  echo "$(printf '%s\n' "${seconds[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" \
-    "$(printf '%s\n' "${kibs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+  medians "${lines[@]}"
 }
 
-row() { # label seconds kib [reference-seconds]
-  awk -v l="$1" -v s="$2" -v k="${3:-0}" -v r="${4:-}" 'BEGIN {
+row() { # label seconds kib
+  awk -v l="$1" -v s="$2" -v k="${3:-0}" 'BEGIN {
     if (s == "failed") { printf "%-44s %9s %10s\n", l, "failed", "-"; exit }
-    printf "%-44s %9.2f %6.1f MiB", l, s, k / 1024
-    if (r != "" && r != "failed") printf " %8.2fx", s / r
-    printf "\n" }'
+    printf "%-44s %9.2f %6.1f MiB\n", l, s, k / 1024 }'
 }
 
 QUERY="select * from books"
 # `books list` reads its loans by due date (`ORDER BY due_on, id`, through no index: most are returned)
 # and adds each loan's status on the day: it is compared with the shell on that same query.
 LIST_QUERY="select * from books order by due_on, id"
-echo
-echo "listing $(printf "%'d" "$ROWS") books: \`$QUERY\` to /dev/null, median of $RUNS run(s) each; books list against \`$LIST_QUERY\`"
-printf '%-44s %9s %10s %9s\n' command seconds "peak RSS" "vs sqlite3"
-declare -A S K
-for mode in csv json box; do
-  read -r S[$mode] K[$mode] <<<"$(once "$RUNS" sqlite3 "-$mode" listing.db "$QUERY")"
-  read -r S[list-$mode] K[list-$mode] <<<"$(once "$RUNS" sqlite3 "-$mode" listing.db "$LIST_QUERY")"
-done
+
+# listing NAME LABEL MODE SQL ARGS...: `almanac --db listing.db ARGS` on this build and on the
+# reference, and `sqlite3 -MODE` on SQL, RUNS times in turn (a drift in the machine's speed falls on
+# all three alike); prints the table's line and keeps "NAME seconds kib reference sqlite3" for the
+# acceptance lines.
 ACCEPT=()
+listing() {
+  local name=$1 label=$2 mode=$3 sql=$4 this=() reference=() shell=() s k r rk q qk
+  shift 4
+  for _ in $(seq "$RUNS"); do
+    this+=("$(once 1 "$ALMANAC" --db listing.db "$@")")
+    reference+=("$(once 1 "$REFERENCE" --db listing.db "$@")")
+    shell+=("$(once 1 sqlite3 "-$mode" listing.db "$sql")")
+  done
+  read -r s k <<<"$(medians "${this[@]}")"
+  read -r r rk <<<"$(medians "${reference[@]}")"
+  read -r q qk <<<"$(medians "${shell[@]}")"
+  awk -v l="$label" -v s="$s" -v k="$k" -v r="$r" -v rk="$rk" -v q="$q" -v qk="$qk" 'BEGIN {
+    split(s " " r " " q, t); split(k " " rk " " qk, m)
+    printf "%-40s", l
+    for (i = 1; i <= 3; i++)
+      if (t[i] == "failed") printf " %17s", "failed"; else printf " %6.2f s %5.1f MiB", t[i], m[i] / 1024
+    for (i = 2; i <= 3; i++)
+      if (s == "failed" || t[i] == "failed") printf " %11s", "-"; else printf " %10.2fx", s / t[i]
+    printf "\n" }'
+  ACCEPT+=("$name $s $k $r $q")
+}
+
+echo
+echo "listing $(printf "%'d" "$ROWS") books to /dev/null, median of $RUNS run(s) of each, the three in turn:"
+echo "\`query \"$QUERY\"\` against \`sqlite3 -MODE\` on that query, \`books list\` on \`$LIST_QUERY\`;"
+echo "the reference: $REFERENCE_COMMIT's release binary ($REFERENCE)"
+printf '%-40s %17s %17s %17s %11s %11s\n' "command (sqlite3's mode)" "this build" "$REFERENCE_COMMIT" sqlite3 \
+  "vs $REFERENCE_COMMIT" "vs sqlite3"
 for format in csv tsv json markdown table; do
-  read -r s k <<<"$(once "$RUNS" "$ALMANAC" --db listing.db query "$QUERY" --format "$format")"
-  case $format in csv|tsv) ref=${S[csv]} ;; json|markdown) ref=${S[json]} ;; table) ref=${S[box]} ;; esac
-  row "almanac query --format $format" "$s" "$k" "$ref"
-  ACCEPT+=("$format $s $k $ref")
+  case $format in csv | tsv) mode=csv ;; json | markdown) mode=json ;; table) mode=box ;; esac
+  listing "$format" "query --format $format (-$mode)" "$mode" "$QUERY" query "$QUERY" --format "$format"
 done
-read -r s k <<<"$(once "$RUNS" "$ALMANAC" --db listing.db --today "$TODAY" books list)"
-row "almanac books list (table)" "$s" "$k" "${S[list-box]}"
-ACCEPT+=("books-list $s $k ${S[list-box]}")
-read -r s k <<<"$(once "$RUNS" "$ALMANAC" --db listing.db --today "$TODAY" books list --format csv)"
-row "almanac books list --format csv" "$s" "$k" "${S[list-csv]}"
-ACCEPT+=("books-list-csv $s $k ${S[list-csv]}")
-for mode in csv json box; do row "sqlite3 -$mode" "${S[$mode]}" "${K[$mode]}"; done
-for mode in csv box; do row "sqlite3 -$mode (order by due_on, id)" "${S[list-$mode]}" "${K[list-$mode]}"; done
+listing books-list "books list (-box, ordered)" box "$LIST_QUERY" --today "$TODAY" books list
+listing books-list-csv "books list --format csv (-csv, ordered)" csv "$LIST_QUERY" --today "$TODAY" books list \
+  --format csv
 
 echo
 echo "reports over $(printf "%'d" "$ROWS") loans (a library's history, on $HISTORY_DAY) and $(printf "%'d" "$ROWS") events, --format csv, median of $REPORT_RUNS, whole process"
@@ -112,9 +160,11 @@ read -r s k <<<"$(OK_EXIT=3 once "$REPORT_RUNS" "$ALMANAC" --db reports.db --tod
 row "overdue --format nagios" "$s" "$k"
 NAGIOS=$s
 
-printf '%s\n' "${ACCEPT[@]}" | awk -v rows="$ROWS" '{
-  name = $1; s = $2; k = $3; r = $4
+printf '%s\n' "${ACCEPT[@]}" | awk -v rows="$ROWS" -v commit="$REFERENCE_COMMIT" '{
+  name = $1; s = $2; k = $3; reference = $4; r = $5
   if (s == "failed") { printf "acceptance: %s failed   MISSED\n", name; next }
+  if (reference == "failed") printf "acceptance: %s %.2f s <= %s failed   MISSED\n", name, s, commit
+  else printf "acceptance: %s %.2f s <= %s %.2f s   %s\n", name, s, commit, reference, (s <= reference ? "ok" : "MISSED")
   if (name == "table" || name == "books-list") {
     cap = rows > 1000000 ? 256 : 128
     printf "acceptance: %s %.2f s <= sqlite3 -box %.2f s, %.1f MiB <= %d MiB   %s\n", name, s, r, k / 1024, cap,

@@ -26,8 +26,11 @@ package struct HeldCells {
     /// The first records, kept in memory for good once the rest go to a file (`keep()`): they are
     /// drawn from here, before the file's.
     private(set) var kept: [UInt8] = []
-    /// The row being written: its cell count and cells, before its length is known.
+    /// The row being written: its cell count and cells, before its length is known. They are its
+    /// first `rowLength` bytes, copied into room made ahead (`add`): the array's own
+    /// append(contentsOf:), twice a cell, cost several times the copy of a cell's few bytes.
     private var row: [UInt8] = []
+    private var rowLength = 0
 
     /// About how much memory the records take.
     package var bytes: Int { encoded.count }
@@ -40,8 +43,12 @@ package struct HeldCells {
 
     /// Starts a row of `count` cells; they follow (`cell`), then `endRow()`.
     mutating func beginRow(_ count: Int) {
-        row.removeAll(keepingCapacity: true)
-        Self.put(count, &row)
+        rowLength = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { bytes in
+            var used = 0
+            Self.encode(count, bytes, &used)
+            add(UnsafeBufferPointer(rebasing: bytes[..<used]))
+        }
     }
 
     package mutating func cell(_ cell: ShownCells.Cell) {
@@ -57,15 +64,26 @@ package struct HeldCells {
             var used = 1
             Self.encode(width, header, &used)
             Self.encode(text.count, header, &used)
-            row.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<used]))
+            add(UnsafeBufferPointer(rebasing: header[..<used]))
         }
-        row.append(contentsOf: text)
+        add(text)
     }
 
     mutating func endRow() {
         encoded.append(0)
-        Self.put(row.count, &encoded)
-        encoded += row
+        Self.put(rowLength, &encoded)
+        row.withUnsafeBufferPointer { encoded.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<rowLength])) }
+    }
+
+    /// Copies `bytes` to the row being written, after what it holds; its room at least doubles.
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let start = rowLength
+        if start + bytes.count > row.count {
+            row += repeatElement(0, count: max(start + bytes.count - row.count, row.count, 256))
+        }
+        row.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(from: source, count: bytes.count) }
+        rowLength = start + bytes.count
     }
 
     /// Forgets every record (they were written to the file).
