@@ -1,4 +1,5 @@
 import AlmanacAnimation
+import AlmanacBooks
 import AlmanacCalendar
 import AlmanacKinds
 import AlmanacQuiz
