@@ -89,6 +89,17 @@ package enum SettingKind: KindDefinition {
     /// Where the first property's column is.
     package static let firstProperty = Column.allCases.count
 
+    /// An import checks each value by the properties in the database (those imported earlier in the
+    /// run included); a new setting is saved when the import began.
+    package static func importContext(_ run: ImportRun) throws -> Context {
+        Context(properties: try AnimationCatalog.load(run.database).properties, now: run.now, zone: run.zone)
+    }
+
+    /// The setting's own columns, then one per property key.
+    package static func importColumns(_ context: Context) -> [ImportColumn] {
+        specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) }
+    }
+
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)
         if row.requireText(Column.name) {

@@ -41,6 +41,11 @@ package enum BookKind: KindDefinition {
     package static let table = "books"
     package static let exportOrder = "id"
 
+    /// An import judges the loans' dates by the library's settings as the run finds them.
+    package static func importContext(_ run: ImportRun) throws -> Context {
+        try Context(today: run.today, database: run.database)
+    }
+
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)
         if row.requireText(Column.title) { row.bindField(Column.title) }

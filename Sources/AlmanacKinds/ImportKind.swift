@@ -18,12 +18,4 @@ public enum ImportKind: String, CaseIterable, Sendable {
 
     /// The file `import DIR` looks for, and `export DIR` writes (`quiz-answers.csv`).
     public var fileName: String { rawValue + ".csv" }
-
-    /// The order `import DIR` loads kinds in: every kind after the ones its rows refer to, and the
-    /// last ids after every row that gave one.
-    public static let dependencyOrder: [ImportKind] = [
-        .holidays, .doors, .calendarState, .countries, .quizAnswers, .animationProperties, .animationSettings, .events,
-        .librarySettings, .books,
-        .overdueNotices, .lastIDs,
-    ]
 }

@@ -16,6 +16,14 @@ package protocol KindDefinition {
     static var exportOrder: String { get }
     /// Checks one row, binding each column's value or failing the columns that break a rule.
     static func check<Row: RowSource>(_ row: inout Row, _ context: Context)
+
+    // What an import needs of the kind besides its rules (`KindDefinition+Import.swift` has the defaults).
+
+    /// The context of the rules in an import (the zone, today, the properties in the database).
+    static func importContext(_ run: ImportRun) throws -> Context
+    /// The columns of the kind's files in insert order, as header matching sees them: its own, and
+    /// those the context adds after them (a saved setting's property keys).
+    static func importColumns(_ context: Context) -> [ImportColumn]
 }
 
 extension KindDefinition {

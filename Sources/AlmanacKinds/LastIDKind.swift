@@ -13,21 +13,28 @@ package enum LastIDKind: KindDefinition {
         }
     }
 
+    /// The kinds whose rows have ids SQLite gives, which the registry knows (`ImportRun.kindsWithIDs`).
+    package struct Context {
+        package let kinds: [ImportKind]
+
+        package init(kinds: [ImportKind]) { self.kinds = kinds }
+    }
+
     package static let kind = ImportKind.lastIDs
     package static let table = "last_ids"
     package static let exportOrder = "kind"
 
-    /// The kinds whose rows have ids SQLite gives.
-    package static let kinds: [ImportKind] = [.books, .events, .quizAnswers, .animationSettings]
+    package static func importContext(_ run: ImportRun) -> Context { Context(kinds: run.kindsWithIDs) }
 
-    package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
+    package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         if row.require(Column.kind) {
-            if kinds.contains(where: { $0.rawValue == row.text(Column.kind) }) {
+            if context.kinds.contains(where: { $0.rawValue == row.text(Column.kind) }) {
                 row.bindField(Column.kind)
             } else {
                 row.fail(
                     Column.kind,
-                    RuleViolation("rule.last-ids.kind", ["kinds": kinds.map(\.rawValue).joined(separator: ", ")]))
+                    RuleViolation(
+                        "rule.last-ids.kind", ["kinds": context.kinds.map(\.rawValue).joined(separator: ", ")]))
             }
         }
         // An id, or 0 for a kind that has given none yet.

@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacKit
 import AlmanacStore
 import Foundation
@@ -79,7 +80,7 @@ import Testing
         // And the data reads back into a fresh database as it is.
         let fresh = try Workdir()
         #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)
-        for kind in ImportKind.dependencyOrder {
+        for kind in KindRegistry.kinds {
             try fresh.write("\(kind.rawValue).csv", after[kind] ?? "")
             let imported = try fresh.run([
                 "--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv",

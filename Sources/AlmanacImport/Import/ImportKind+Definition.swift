@@ -1,28 +1,8 @@
-import AlmanacAnimation
-import AlmanacBooks
-import AlmanacCalendar
-import AlmanacEvents
 import AlmanacKinds
-import AlmanacQuiz
 
-/// The registry: each kind's definition, by its name.
+/// A kind's definition, by its name (`KindRegistry`).
 extension ImportKind {
-    package var definition: any KindDefinition.Type {
-        switch self {
-        case .holidays: HolidayKind.self
-        case .doors: DoorKind.self
-        case .calendarState: CalendarStateKind.self
-        case .events: EventKind.self
-        case .countries: CountryKind.self
-        case .quizAnswers: QuizAnswerKind.self
-        case .animationProperties: PropertyKind.self
-        case .animationSettings: SettingKind.self
-        case .books: BookKind.self
-        case .overdueNotices: NoticeKind.self
-        case .lastIDs: LastIDKind.self
-        case .librarySettings: LibrarySettingKind.self
-        }
-    }
+    package var definition: any KindDefinition.Type { KindRegistry.entry(self).definition }
 
     /// The table rows go into.
     package var table: String { definition.table }

@@ -69,13 +69,13 @@ public enum ImportPlan {
         let names = try entries(folder, path: path)
         // Paths stay as the user wrote the directory, so messages name `data/books.csv`, not an absolute path.
         func inside(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
-        let kinds = ImportKind.dependencyOrder.filter { names.contains($0.fileName) }
+        let kinds = KindRegistry.kinds.filter { names.contains($0.fileName) }
         guard !kinds.isEmpty else {
             throw AlmanacError(
                 .missingInput, "import.error.empty-directory",
                 [
                     "path": path,
-                    "files": ImportKind.dependencyOrder.map(\.fileName).joined(separator: ", "),
+                    "files": KindRegistry.kinds.map(\.fileName).joined(separator: ", "),
                 ])
         }
         let files = try kinds.map { kind in

@@ -55,7 +55,7 @@ import Testing
             _ = try source.load(kind, generator.file(columns: columns, rows: rows))
         }
         let target = try ImportFixture()
-        for kind in ImportKind.dependencyOrder {
+        for kind in KindRegistry.kinds {
             let path = source.directory.path("export-\(kind.rawValue).csv")
             try Exporter.export(kind, from: source.database, to: path)
             let outcome = try target.run([(kind, path)])
