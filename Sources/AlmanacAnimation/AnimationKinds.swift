@@ -2,6 +2,14 @@ import AlmanacKinds
 import AlmanacText
 import Foundation
 
+/// The snowman's kinds.
+extension ImportKind {
+    /// `animation-properties` (`PropertyKind`).
+    public static let animationProperties = ImportKind(rawValue: "animation-properties")
+    /// `animation-settings` (`SettingKind`).
+    public static let animationSettings = ImportKind(rawValue: "animation-settings")
+}
+
 /// `animation-properties`: one of the snowman's steppers: a key (`AnimationRules.checkKey`), a label,
 /// and values from min to max in steps counted from min, with a default on that grid. What a changed
 /// property does to saved settings is checked against the database as the row is written

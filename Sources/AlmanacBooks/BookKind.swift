@@ -2,6 +2,11 @@ import AlmanacKinds
 import AlmanacStore
 import AlmanacText
 
+extension ImportKind {
+    /// `books` (`BookKind`).
+    public static let books = ImportKind(rawValue: "books")
+}
+
 /// `books`: a library loan. A title; due from the loan day to the library's longest loan later
 /// (`LoanRules`, the `longest-loan-months` setting);
 /// returned, if at all, between the loan day and today.

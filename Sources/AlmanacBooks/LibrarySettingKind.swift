@@ -1,5 +1,10 @@
 import AlmanacKinds
 
+extension ImportKind {
+    /// `library-settings` (`LibrarySettingKind`).
+    public static let librarySettings = ImportKind(rawValue: "library-settings")
+}
+
 /// `library-settings`: the rules a library sets for itself (`LibrarySetting`), a key and its value,
 /// so a moved database keeps them. `import DIR` loads them before the loans they judge; a database
 /// fresh from `init` holds the defaults, which a file's rows replace (`ReferenceLoad`).

@@ -1,5 +1,10 @@
 import AlmanacKinds
 
+extension ImportKind {
+    /// `overdue-notices` (`NoticeKind`).
+    public static let overdueNotices = ImportKind(rawValue: "overdue-notices")
+}
+
 /// `overdue-notices`: a notice `overdue --notify` issued: the loan, the level (days overdue) and the
 /// day. A moved database keeps them, so the next night repeats none.
 package enum NoticeKind: KindDefinition {

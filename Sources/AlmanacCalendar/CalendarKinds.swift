@@ -1,6 +1,16 @@
 import AlmanacKinds
 import AlmanacText
 
+/// The calendars' kinds.
+extension ImportKind {
+    /// `holidays` (`HolidayKind`).
+    public static let holidays = ImportKind(rawValue: "holidays")
+    /// `doors` (`DoorKind`).
+    public static let doors = ImportKind(rawValue: "doors")
+    /// `calendar-state` (`CalendarStateKind`).
+    public static let calendarState = ImportKind(rawValue: "calendar-state")
+}
+
 /// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its
 /// colour is `#RRGGBB`.
 package enum HolidayKind: KindDefinition {

@@ -1,6 +1,11 @@
 import AlmanacKinds
 import AlmanacText
 
+extension ImportKind {
+    /// `events` (`EventKind`).
+    public static let events = ImportKind(rawValue: "events")
+}
+
 /// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.
 ///
 /// `starts_at` and `ends_at` are ISO 8601 date-times (an offset, or else the user's `--tz` by the

@@ -45,6 +45,12 @@ package enum KindRegistry {
     private static let byKind: [ImportKind: Entry] = Dictionary(
         uniqueKeysWithValues: entries.map { ($0.definition.kind, $0) })
 
+    /// The kind a word names, or nil for a word that names none.
+    package static func kind(named name: String) -> ImportKind? {
+        let kind = ImportKind(rawValue: name)
+        return byKind[kind] == nil ? nil : kind
+    }
+
     /// The entry of a kind; every kind there is has one.
     static func entry(_ kind: ImportKind) -> Entry {
         guard let entry = byKind[kind] else { preconditionFailure("no kind \(kind.rawValue) in the registry") }

@@ -1,8 +1,9 @@
 /// One kind of data, defined once: its table, its columns (`Column`) and its rules (`check`). The
 /// importer, the exporter, the add and edit commands and the listings all derive what they need from
 /// this: the insert and its `--on-conflict` key, the export's query and header, the header a file
-/// must have, the columns a listing shows and the SQL that reads them.
-package protocol KindDefinition {
+/// must have, the columns a listing shows and the SQL that reads them. Its type is all there is of it
+/// (no instances), shared by every thread.
+package protocol KindDefinition: SendableMetatype {
     /// The columns, in the order of the table's insert and the export.
     associatedtype Column: KindColumn
     /// What the rules need besides the row (today's date, the user's zone).

@@ -1,3 +1,8 @@
+extension ImportKind {
+    /// `last-ids` (`LastIDKind`).
+    public static let lastIDs = ImportKind(rawValue: "last-ids")
+}
+
 /// `last-ids`: the last id each kind with ids has given out, so a moved database never gives one
 /// again (a deleted loan's id stays used). Importing one only ever raises it (`last_ids`, a view
 /// over SQLite's `sqlite_sequence`, whose trigger keeps the larger).

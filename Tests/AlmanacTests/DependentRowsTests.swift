@@ -101,7 +101,7 @@ import Testing
     /// Every kind as `export` writes it.
     static func exports(_ dir: Workdir, database: String = "a.db") throws -> [ImportKind: String] {
         var texts: [ImportKind: String] = [:]
-        for kind in ImportKind.allCases {
+        for kind in KindRegistry.listed {
             texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout
         }
         return texts

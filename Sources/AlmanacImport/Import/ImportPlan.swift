@@ -45,7 +45,7 @@ public enum ImportPlan {
         {
             return try directory(first, followLinks: followLinks)
         }
-        guard let kind = ImportKind(rawValue: first) else {
+        guard let kind = KindRegistry.kind(named: first) else {
             throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": first, "kinds": kindList])
         }
         let paths = Array(arguments.dropFirst())
@@ -55,7 +55,7 @@ public enum ImportPlan {
     }
 
     /// The kinds, comma-separated, for messages.
-    public static var kindList: String { ImportKind.allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var kindList: String { KindRegistry.listed.map(\.rawValue).joined(separator: ", ") }
 
     private static func directory(_ path: String, followLinks: Bool) throws -> (
         files: [ImportSource], ignored: [String]
@@ -83,7 +83,7 @@ public enum ImportPlan {
                 kind: kind,
                 opened: try openInside(folder, kind.fileName, path: inside(kind.fileName), followLinks: followLinks))
         }
-        let known = Set(ImportKind.allCases.map(\.fileName))
+        let known = Set(KindRegistry.kinds.map(\.fileName))
         let ignored = names.filter { $0.hasSuffix(".csv") && !known.contains($0) }.sorted().map(inside)
         return (files, ignored)
     }

@@ -1,6 +1,14 @@
 import AlmanacKinds
 import AlmanacText
 
+/// The quiz's kinds.
+extension ImportKind {
+    /// `countries` (`CountryKind`).
+    public static let countries = ImportKind(rawValue: "countries")
+    /// `quiz-answers` (`QuizAnswerKind`).
+    public static let quizAnswers = ImportKind(rawValue: "quiz-answers")
+}
+
 /// `countries`: an ISO 3166-1 country (`init` loads all 249), by its alpha-2 code, with its name and
 /// the alpha-3 and numeric codes ISO gives it.
 package enum CountryKind: KindDefinition {

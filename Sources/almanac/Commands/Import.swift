@@ -30,7 +30,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     /// The kinds with their columns (also in `export`'s help); the rules every import checks are in
     /// the man page (`help.import.rules`).
     static var kindsHelp: String {
-        let kinds = ImportKind.allCases.map { kind in
+        let kinds = KindRegistry.listed.map { kind in
             "  \(kind.rawValue): "
                 + (kind == .animationSettings
                     ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
