@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
 import Foundation
 
@@ -96,6 +97,17 @@ package enum SettingKind: KindDefinition {
 
     /// Where the first property's column is.
     package static let firstProperty = Column.allCases.count
+
+    /// An id or a name that is there already (the name is a UNIQUE key of its own).
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.id, "import.error.exists")
+        case .unique: RowRefusal(Column.name, "import.error.exists")
+        default: nil
+        }
+    }
 
     /// An import checks each value by the properties in the database (those imported earlier in the
     /// run included); a new setting is saved when the import began.

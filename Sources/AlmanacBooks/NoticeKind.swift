@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacStore
 
 extension ImportKind {
     /// `overdue-notices` (`NoticeKind`).
@@ -23,6 +24,13 @@ package enum NoticeKind: KindDefinition {
     package static let kind = ImportKind.overdueNotices
     package static let table = "overdue_notices"
     package static let exportOrder = "book_id, level"
+
+    /// A notice of a loan that is not there.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        constraint == .foreignKey ? RowRefusal(Column.bookID, "import.error.unknown-book") : generalRefusal(constraint)
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.bookID), let id = row.id(Column.bookID) { row.bindInteger(Column.bookID, id) }

@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
 
 /// The calendars' kinds.
@@ -66,6 +67,17 @@ package enum DoorKind: KindDefinition {
     package static let table = "doors"
     package static let exportOrder = "holiday, door"
 
+    /// A door that is there already, or of a holiday that is not.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.door, "import.error.door-exists", ["holiday": field(Column.holiday.index)])
+        case .foreignKey: RowRefusal(Column.holiday, "import.error.unknown-holiday")
+        default: nil
+        }
+    }
+
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindHolidayKey(Column.holiday)
         if row.require(Column.door) {
@@ -98,6 +110,17 @@ package enum CalendarStateKind: KindDefinition {
 
     package static let kind = ImportKind.calendarState
     package static let table = "calendar_state"
+
+    /// A second row of the state, or a holiday that is not there.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.selectedHoliday, "import.error.state-exists")
+        case .foreignKey: RowRefusal(Column.selectedHoliday, "import.error.unknown-holiday")
+        default: nil
+        }
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         row.bindInteger(Column.id, 1)

@@ -1,6 +1,21 @@
-/// What most kinds need of an import: their own columns, and a context of nothing or of the zone.
+import AlmanacStore
+
+/// What most kinds need of an import: their own columns, a context of nothing or of the zone, and
+/// the general words for a row the database refuses.
 extension KindDefinition {
     package static func importColumns(_ context: Context) -> [ImportColumn] { specs.map(\.importColumn) }
+
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        generalRefusal(constraint)
+    }
+
+    /// A key that is there already, at the first key column; nil for any other refusal (the
+    /// database's words say it).
+    package static func generalRefusal(_ constraint: DatabaseError.Constraint) -> RowRefusal? {
+        constraint == .primaryKey ? RowRefusal(specs.firstIndex(where: \.isKey) ?? 0, "import.error.exists") : nil
+    }
 }
 
 extension KindDefinition where Context == Void {

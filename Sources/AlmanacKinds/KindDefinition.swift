@@ -1,3 +1,5 @@
+import AlmanacStore
+
 /// One kind of data, defined once: its table, its columns (`Column`) and its rules (`check`). The
 /// importer, the exporter, the add and edit commands and the listings all derive what they need from
 /// this: the insert and its `--on-conflict` key, the export's query and header, the header a file
@@ -25,6 +27,11 @@ package protocol KindDefinition: SendableMetatype {
     /// The columns of the kind's files in insert order, as header matching sees them: its own, and
     /// those the context adds after them (a saved setting's property keys).
     static func importColumns(_ context: Context) -> [ImportColumn]
+    /// What the database's refusal of a row means in the kind's words (a door that is there already,
+    /// a holiday that is not), or nil for the database's own; `field` gives a column's text as the row
+    /// has it. The importer adds the column's name and value to the arguments.
+    static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database) throws
+        -> RowRefusal?
 }
 
 extension KindDefinition {

@@ -1,8 +1,5 @@
 import AlmanacAnimation
-import AlmanacBooks
-import AlmanacCalendar
 import AlmanacKinds
-import AlmanacQuiz
 import AlmanacStore
 import Foundation
 
@@ -286,40 +283,14 @@ final class RowInserter {
             return ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all)
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
-        let key = kind.definition.specs.firstIndex(where: \.isKey) ?? 0
-        switch error.kind {
-        case .constraint(.primaryKey) where kind == .doors:
-            return at(
-                DoorKind.Column.door.rawValue, "import.error.door-exists",
-                ["holiday": value(DoorKind.Column.holiday.rawValue)])
-        case .constraint(.primaryKey) where kind == .calendarState:
-            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.state-exists", [:])
-        case .constraint(.primaryKey) where kind == .animationSettings:
-            return at(SettingKind.Column.id.rawValue, "import.error.exists", [:])
-        // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
-        case .constraint(.primaryKey),
-            .constraint(.unique) where kind == .animationSettings:
-            return at(key, "import.error.exists", [:])
-        case .constraint(.foreignKey) where kind == .doors:
-            return at(DoorKind.Column.holiday.rawValue, "import.error.unknown-holiday", [:])
-        case .constraint(.foreignKey) where kind == .calendarState:
-            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.unknown-holiday", [:])
-        case .constraint(.foreignKey) where kind == .overdueNotices:
-            return at(NoticeKind.Column.bookID.rawValue, "import.error.unknown-book", [:])
-        case .constraint(.foreignKey) where kind == .quizAnswers:
-            for column in [QuizAnswerKind.Column.country.rawValue, QuizAnswerKind.Column.chosen.rawValue] {
-                if case .integer(0)? = try database.scalar(
-                    "SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))])
-                {
-                    return at(column, "import.error.unknown-country", [:])
-                }
-            }
-            fallthrough
-        default:
-            let place = batch.locate(record, field: 0)
-            return ImportDiagnostic(
-                file: file, line: place.line, column: place.column,
-                key: "import.error.database-rule", arguments: ["reason": error.message])
+        if case .constraint(let constraint) = error.kind,
+            let refusal = try kind.definition.refusal(constraint, field: value, database: database)
+        {
+            return at(refusal.column, refusal.key, refusal.arguments)
         }
+        let place = batch.locate(record, field: 0)
+        return ImportDiagnostic(
+            file: file, line: place.line, column: place.column,
+            key: "import.error.database-rule", arguments: ["reason": error.message])
     }
 }

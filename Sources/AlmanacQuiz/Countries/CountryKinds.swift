@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
 
 /// The quiz's kinds.
@@ -77,6 +78,21 @@ package enum QuizAnswerKind: KindDefinition {
     package static let kind = ImportKind.quizAnswers
     package static let table = "quiz_answers"
     package static let exportOrder = "id"
+
+    /// A country or chosen flag that is not a country in the database.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        throws -> RowRefusal?
+    {
+        guard constraint == .foreignKey else { return generalRefusal(constraint) }
+        for column in [Column.country, Column.chosen] {
+            if case .integer(0)? = try database.scalar(
+                "SELECT count(*) FROM countries WHERE code = ?", [.text(field(column.index))])
+            {
+                return RowRefusal(column, "import.error.unknown-country")
+            }
+        }
+        return nil
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)
