@@ -35,6 +35,24 @@ package enum PropertyKind: KindDefinition {
     package static let kind = ImportKind.animationProperties
     package static let table = "animation_properties"
 
+    /// The snowman's properties as the embedded sample file gives them (`SampleData/`, the ones
+    /// `demo` loads): `init` loads them.
+    package static let reference: ReferenceRows? = ReferenceRows(
+        sampleRows, loaded: ReferenceRows.Count(name: "properties", unit: "unit.property"))
+
+    /// The sample file's rows: key, label, min, max, step, default.
+    private static var sampleRows: [[SQLValue]] {
+        guard let text = Resources.file("SampleData/" + kind.fileName) else { return [] }
+        // The file is Almanac's own: a header, then plain comma-separated fields (no quotes), checked
+        // against the import of the same file by `ReferenceLoadTests`.
+        return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let numbers = fields.dropFirst(2).compactMap(Double.init)
+            guard fields.count == 6, numbers.count == 4 else { return nil }
+            return [.text(fields[0]), .text(fields[1])] + numbers.map(SQLValue.real)
+        }
+    }
+
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.key) {
             if let violation = AnimationRules.checkKey(row.text(Column.key)) {

@@ -111,6 +111,11 @@ package enum CalendarStateKind: KindDefinition {
     package static let kind = ImportKind.calendarState
     package static let table = "calendar_state"
 
+    /// The one row as the schema makes it: no holiday selected, test mode off.
+    package static let reference: ReferenceRows? = ReferenceRows([
+        FieldValues.check(CalendarStateKind.self, [:], ()).values
+    ])
+
     /// A second row of the state, or a holiday that is not there.
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
         -> RowRefusal?

@@ -1,8 +1,13 @@
 import AlmanacStore
 
-/// What most kinds need of an import: their own columns, a context of nothing or of the zone, and
-/// the general words for a row the database refuses.
+/// What most kinds need of an import: their own columns, a context of nothing or of the zone, the
+/// general words for a row the database refuses; a table of their own, checked by SQLite too, that
+/// starts empty.
 extension KindDefinition {
+    package static var checkedByTheImporter: Bool { false }
+    package static var isView: Bool { false }
+    package static var reference: ReferenceRows? { nil }
+
     package static func importColumns(_ context: Context) -> [ImportColumn] { specs.map(\.importColumn) }
 
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)

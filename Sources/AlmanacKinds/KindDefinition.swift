@@ -32,6 +32,15 @@ package protocol KindDefinition: SendableMetatype {
     /// has it. The importer adds the column's name and value to the arguments.
     static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database) throws
         -> RowRefusal?
+    /// True when the importer's rules check exactly what the table's CHECK constraints do, so SQLite
+    /// need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`; `CheckBypassTests`
+    /// holds the two together, reading the CHECKs from the schema). False by default.
+    static var checkedByTheImporter: Bool { get }
+    /// True when the table is a view whose trigger writes the rows (`last_ids`): SQLite counts no
+    /// changes for them, so the importer writes each alone and counts it written. False by default.
+    static var isView: Bool { get }
+    /// The rows every database has from the start (the countries, the snowman's properties), or nil.
+    static var reference: ReferenceRows? { get }
 }
 
 extension KindDefinition {

@@ -28,6 +28,8 @@ package enum LastIDKind: KindDefinition {
     package static let kind = ImportKind.lastIDs
     package static let table = "last_ids"
     package static let exportOrder = "kind"
+    /// `last_ids` is a view over `sqlite_sequence`, written by its trigger.
+    package static let isView = true
 
     package static func importContext(_ run: ImportRun) -> Context { Context(kinds: run.kindsWithIDs) }
 

@@ -7,10 +7,9 @@ extension ImportKind {
     /// The table rows go into.
     package var table: String { definition.table }
 
-    /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints, so
-    /// that SQLite need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`);
-    /// `CheckBypassTests` holds the two together, reading the CHECKs from the schema.
-    var checkedByTheImporter: Bool { self == .books || self == .events }
+    /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints
+    /// (`KindDefinition.checkedByTheImporter`).
+    var checkedByTheImporter: Bool { definition.checkedByTheImporter }
 
     /// The columns of the kind's file, in the order export writes them (animation-settings has one
     /// per property after these).

@@ -17,6 +17,7 @@ final class RowInserter {
 
     let database: Database
     let kind: ImportKind
+    let definition: any KindDefinition.Type
     let statement: Statement
     let valuesStatement: Statement?
     /// Prepared when the first full group comes: a small file never needs it, and its many
@@ -41,13 +42,14 @@ final class RowInserter {
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
         self.database = database
         self.kind = kind
+        definition = kind.definition
         self.properties = properties
         self.policy = policy
         savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
-        idColumn = kind.definition.specs.firstIndex { $0.type == .id }
+        idColumn = definition.specs.firstIndex { $0.type == .id }
         if idColumn != nil { idTop = try IDRoom.lastGiven(kind.table, database) }
-        let hasReference = ReferenceLoad.kinds.contains(kind) && policy == .fail
-        yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
+        let hasReference = definition.reference != nil && policy == .fail
+        yielding = hasReference ? try database.prepare(definition.insertSQL(.replace)) : nil
         if kind == .animationSettings {
             // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
             let conflict =
@@ -64,11 +66,11 @@ final class RowInserter {
             groupSQL = nil
         } else {
             // A reference row gives way only when its key is met: such a row is inserted alone.
-            statement = try database.prepare(kind.definition.insertSQL(hasReference ? .skip : policy))
+            statement = try database.prepare(definition.insertSQL(hasReference ? .skip : policy))
             // A property is checked against the saved settings row by row (and property files are short).
             groupSQL =
-                kind == .animationProperties || kind == .lastIDs || hasReference
-                ? nil : kind.definition.insertSQL(policy, rows: Self.groupSize)
+                kind == .animationProperties || definition.isView || hasReference
+                ? nil : definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
@@ -101,8 +103,8 @@ final class RowInserter {
             try bindRow(statement, batch, values, record: record, firstParameter: 1)
             try statement.step()
             statement.reset()
-            // The last ids go through a view's trigger, which SQLite does not count as a change.
-            if database.changes > 0 || kind == .lastIDs {
+            // A view's trigger (the last ids) writes rows SQLite does not count as changes.
+            if database.changes > 0 || definition.isView {
                 if yielding != nil { written.insert(key(values, batch, record)) }
                 return .inserted
             }
@@ -123,7 +125,7 @@ final class RowInserter {
         columns: [ImportColumn], file: String
     ) throws -> Outcome {
         guard let yielding else { return .skipped }
-        let specs = kind.definition.specs
+        let specs = definition.specs
         let keyColumns = specs.indices.filter { specs[$0].isKey }
         let key = key(values, batch, record)
         let existing = try database.rows(
@@ -242,7 +244,7 @@ final class RowInserter {
 
     /// A row's key, as SQL sees it.
     func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
-        let specs = kind.definition.specs
+        let specs = definition.specs
         return specs.indices.filter { specs[$0].isKey }.map { value(values[record * batch.width + $0], batch, record) }
     }
 
@@ -284,7 +286,7 @@ final class RowInserter {
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
         if case .constraint(let constraint) = error.kind,
-            let refusal = try kind.definition.refusal(constraint, field: value, database: database)
+            let refusal = try definition.refusal(constraint, field: value, database: database)
         {
             return at(refusal.column, refusal.key, refusal.arguments)
         }

@@ -1,6 +1,7 @@
 import AlmanacKinds
 import AlmanacStore
 import AlmanacText
+import Foundation
 
 /// The quiz's kinds.
 extension ImportKind {
@@ -28,6 +29,18 @@ package enum CountryKind: KindDefinition {
 
     package static let kind = ImportKind.countries
     package static let table = "countries"
+
+    /// The 249 ISO 3166-1 countries built into the binary (`ISO3166`), by code, named in English as
+    /// CLDR names them (`Country.localizedName`): `init` loads them.
+    package static let reference: ReferenceRows? = ReferenceRows(
+        ISO3166.entries.map { entry in
+            [
+                .text(entry.alpha2),
+                .text(
+                    Country.localizedName(code: entry.alpha2, stored: entry.alpha2, locale: Locale(identifier: "en"))),
+                .text(entry.alpha3), .text(entry.numeric),
+            ]
+        }, loaded: ReferenceRows.Count(name: "countries", unit: "unit.country"))
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         let code = row.text(Column.code)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacAnimation
 @testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
@@ -144,7 +145,7 @@ import Testing
                 "0.25", "0",
             ]
         }
-        let keys = ReferenceLoad.properties.compactMap { $0[0].textValue }
+        let keys = (PropertyKind.reference?.rows ?? []).compactMap { $0[0].textValue }
         let settingRows: [[String?]] = (0..<settings).map { index in
             [
                 "setting \(index) " + random.name(), "1.\(random.random.below(10))",
