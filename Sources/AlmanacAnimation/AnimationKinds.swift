@@ -40,6 +40,44 @@ package enum PropertyKind: KindDefinition {
     package static let reference: ReferenceRows? = ReferenceRows(
         sampleRows, loaded: ReferenceRows.Count(name: "properties", unit: "unit.property"))
 
+    /// A property changes only while every saved setting stays in its range and on its grid, and a
+    /// property written gives each setting without a value for it its default (`AnimationRules`).
+    package static func writeRules(_ database: Database) -> WriteRules? {
+        let saved = AnimationRules.SavedValues(database: database)
+        return WriteRules(
+            checkReplacement: { row in
+                let property = try values(row)
+                // The stepper as it will be read back from the database, and each saved value as an
+                // export writes it.
+                guard let min = DecimalNumber(property.min), let max = DecimalNumber(property.max),
+                    let step = DecimalNumber(property.step),
+                    case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
+                    let broken = try saved.firstBroken(key: property.key, stepper: stepper)
+                else { return nil }
+                var arguments = broken.violation.arguments
+                arguments["key"] = property.key
+                arguments["setting"] = ImportDiagnostic.shown(broken.setting)
+                arguments["value"] = broken.value.description
+                let change = broken.violation.key == "rule.animation.out-of-range" ? "range" : "grid"
+                return RowRefusal(Column.key, "import.error.property-breaks-setting.\(change)", arguments)
+            },
+            didWrite: { row in
+                let property = try values(row)
+                try saved.giveDefault(key: property.key, value: property.defaultValue)
+            })
+    }
+
+    /// A checked row's values (the rules bind each as text or a number).
+    private static func values(_ row: [SQLValue]) throws -> (
+        key: String, min: Double, max: Double, step: Double, defaultValue: Double
+    ) {
+        guard case .text(let key) = row[Column.key.index], case .real(let min) = row[Column.min.index],
+            case .real(let max) = row[Column.max.index], case .real(let step) = row[Column.step.index],
+            case .real(let defaultValue) = row[Column.defaultValue.index]
+        else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
+        return (key, min, max, step, defaultValue)
+    }
+
     /// The sample file's rows: key, label, min, max, step, default.
     private static var sampleRows: [[SQLValue]] {
         guard let text = Resources.file("SampleData/" + kind.fileName) else { return [] }
@@ -115,6 +153,12 @@ package enum SettingKind: KindDefinition {
 
     /// Where the first property's column is.
     package static let firstProperty = Column.allCases.count
+
+    /// After its own columns, a setting's file has one per property key; its values go into
+    /// `animation_setting_values`.
+    package static let keyedValues: KeyedValues? = KeyedValues(
+        table: "animation_setting_values", rowColumn: "setting_id", keyColumn: "property_key", valueColumn: "value",
+        help: "help.import.settings-columns", keys: { try AnimationCatalog.load($0).properties.map(\.key) })
 
     /// An id or a name that is there already (the name is a UNIQUE key of its own).
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)

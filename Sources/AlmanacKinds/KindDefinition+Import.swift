@@ -2,11 +2,13 @@ import AlmanacStore
 
 /// What most kinds need of an import: their own columns, a context of nothing or of the zone, the
 /// general words for a row the database refuses; a table of their own, checked by SQLite too, that
-/// starts empty.
+/// starts empty, each row one INSERT.
 extension KindDefinition {
     package static var checkedByTheImporter: Bool { false }
     package static var isView: Bool { false }
     package static var reference: ReferenceRows? { nil }
+    package static var keyedValues: KeyedValues? { nil }
+    package static func writeRules(_ database: Database) -> WriteRules? { nil }
 
     package static func importColumns(_ context: Context) -> [ImportColumn] { specs.map(\.importColumn) }
 

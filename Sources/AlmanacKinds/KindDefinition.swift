@@ -41,6 +41,12 @@ package protocol KindDefinition: SendableMetatype {
     static var isView: Bool { get }
     /// The rows every database has from the start (the countries, the snowman's properties), or nil.
     static var reference: ReferenceRows? { get }
+    /// The columns the kind's files have after its own, one per key the database holds, and where
+    /// their values go (a saved setting's property values), or nil.
+    static var keyedValues: KeyedValues? { get }
+    /// What the kind's rows must keep with the rest of the database as they are written (a property
+    /// and the saved settings), or nil.
+    static func writeRules(_ database: Database) -> WriteRules?
 }
 
 extension KindDefinition {
@@ -60,8 +66,9 @@ extension KindDefinition {
 
     /// The INSERT for one row (or `rows` rows, taking parameters ?1, ?2, … in row order) under a
     /// conflict policy. `replace` updates the row in place (an upsert) rather than deleting it, so
-    /// rows that refer to it (a holiday's doors) are kept; `created_at`-like columns the rules fill
-    /// when the file has none are kept from the row there.
+    /// rows that refer to it (a holiday's doors, a setting's values) are kept, with the id SQLite
+    /// gave it when that is not its key; `created_at`-like columns the rules fill when the file has
+    /// none are kept from the row there.
     package static func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
         let columns = specs
         let tuples = (0..<rows).map { row in
@@ -75,7 +82,7 @@ extension KindDefinition {
         case .fail: break
         case .skip: sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO NOTHING"
         case .replace:
-            let updates = columns.filter { !$0.isKey }.map { "\($0.name) = excluded.\($0.name)" }
+            let updates = columns.filter { !$0.isKey && $0.type != .id }.map { "\($0.name) = excluded.\($0.name)" }
             sql +=
                 " ON CONFLICT (\(key.joined(separator: ", "))) DO "
                 + (updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", "))

@@ -11,16 +11,16 @@ extension ImportKind {
     /// (`KindDefinition.checkedByTheImporter`).
     var checkedByTheImporter: Bool { definition.checkedByTheImporter }
 
-    /// The columns of the kind's file, in the order export writes them (animation-settings has one
-    /// per property after these).
+    /// The columns of the kind's file, in the order export writes them (a kind with keyed values has
+    /// one per key after these: a setting, one per property).
     public var fileColumns: [ImportColumn] { definition.specs.filter { $0.header != nil }.map(\.importColumn) }
 
     /// Every column of the kind as header matching sees it, in insert order (those files do not have
-    /// included; animation-settings has one per property after these).
+    /// included; a kind with keyed values has one per key after these).
     var importColumns: [ImportColumn] { definition.specs.map(\.importColumn) }
 
-    /// The columns as `--help` shows them: required ones marked `*` (animation-settings: its own,
-    /// which a property key column per property follows).
+    /// The columns as `--help` shows them: required ones marked `*` (a kind with keyed values: its
+    /// own, which its `KeyedValues.help` words go on from).
     public var helpColumns: String {
         fileColumns.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
     }

@@ -112,7 +112,7 @@ public final class Importer {
         // Columns after the kind's own are keys whose values go into a table of their own (a setting's properties).
         let inserter = try RowInserter(
             database: database, kind: kind, policy: options.onConflict,
-            properties: rules.columns.dropFirst(kind.definition.specs.count).map(\.name))
+            keys: rules.columns.dropFirst(kind.definition.specs.count).map(\.name))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(

@@ -1,4 +1,3 @@
-import AlmanacAnimation
 import AlmanacKinds
 import AlmanacStore
 import Foundation
@@ -71,7 +70,7 @@ public enum ReferenceLoad {
 
     private static func insert(_ rows: [[SQLValue]], into database: Database, kind: ImportKind) throws -> Int {
         let statement = try database.prepare(kind.definition.insertSQL(.skip))
-        let saved = AnimationRules.SavedValues(database: database)
+        let rules = kind.definition.writeRules(database)
         var added = 0
         for row in rows {
             try statement.bind(row)
@@ -79,12 +78,8 @@ public enum ReferenceLoad {
             statement.reset()
             guard database.changes > 0 else { continue }
             added += 1
-            // A property added to a database with saved settings gives each its default, as an import's would.
-            if kind == .animationProperties, case .text(let key) = row[PropertyKind.Column.key.rawValue],
-                case .real(let value) = row[PropertyKind.Column.defaultValue.rawValue]
-            {
-                try saved.giveDefault(key: key, value: value)
-            }
+            // As an import's would (a property added gives saved settings its default).
+            try rules?.didWrite(row)
         }
         return added
     }

@@ -1,4 +1,3 @@
-import AlmanacAnimation
 import AlmanacKinds
 import AlmanacStore
 import Foundation
@@ -24,10 +23,11 @@ final class RowInserter {
     /// parameters make it the costliest statement to compile.
     var groupStatement: Statement?
     let groupSQL: String?
-    let properties: [String]
+    /// For a kind with keyed values: the keys of the file's columns after the kind's own.
+    let keys: [String]
     let policy: ConflictPolicy
-    /// For animation properties: the values saved in settings, which a changed property must keep valid.
-    let savedValues: AnimationRules.SavedValues?
+    /// For a kind with write rules (a property, which must keep the saved settings valid).
+    let writeRules: WriteRules?
     /// For kinds with reference data under `fail`: the upsert that replaces a row still as `init`
     /// loaded it (`ReferenceLoad`): such a row is no conflict, it gives way to the file's row.
     let yielding: Statement?
@@ -39,37 +39,32 @@ final class RowInserter {
     let idColumn: Int?
     var idTop: Int64 = 0
 
-    init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
+    init(database: Database, kind: ImportKind, policy: ConflictPolicy, keys: [String] = []) throws {
         self.database = database
         self.kind = kind
         definition = kind.definition
-        self.properties = properties
+        self.keys = keys
         self.policy = policy
-        savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
+        writeRules = definition.writeRules(database)
         idColumn = definition.specs.firstIndex { $0.type == .id }
         if idColumn != nil { idTop = try IDRoom.lastGiven(kind.table, database) }
         let hasReference = definition.reference != nil && policy == .fail
         yielding = hasReference ? try database.prepare(definition.insertSQL(.replace)) : nil
-        if kind == .animationSettings {
-            // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
-            let conflict =
-                switch policy {
-                case .fail: ""
-                case .skip: " ON CONFLICT (name) DO NOTHING"
-                case .replace: " ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at"
-                }
+        if let keyed = definition.keyedValues, let idColumn {
+            // The row's id is needed for its values: RETURNING gives it, also after an upsert.
             statement = try database.prepare(
-                "INSERT INTO animation_settings (\(SettingKind.sqlList(SettingKind.Column.allCases))) VALUES (?1, ?2, ?3)\(conflict) RETURNING id"
-            )
+                definition.insertSQL(policy) + " RETURNING \(definition.specs[idColumn].name)")
             valuesStatement = try database.prepare(
-                "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
+                "INSERT OR REPLACE INTO \(keyed.table) (\(keyed.rowColumn), \(keyed.keyColumn), \(keyed.valueColumn)) VALUES (?1, ?2, ?3)"
+            )
             groupSQL = nil
         } else {
             // A reference row gives way only when its key is met: such a row is inserted alone.
             statement = try database.prepare(definition.insertSQL(hasReference ? .skip : policy))
-            // A property is checked against the saved settings row by row (and property files are short).
+            // A row with write rules is checked against the database alone (and property files are
+            // short); a view's trigger counts no changes.
             groupSQL =
-                kind == .animationProperties || definition.isView || hasReference
+                writeRules != nil || definition.isView || hasReference
                 ? nil : definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
@@ -91,13 +86,14 @@ final class RowInserter {
         }
         defer { raiseIDTop(values, batch, records: CollectionOfOne(record)) }
         do {
-            if kind == .animationSettings {
-                // A setting is several rows; a refused value must take its setting row with it.
-                return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
+            if valuesStatement != nil {
+                // A row and its values are several rows; a refused value must take the row with it.
+                return try database.savepoint("values") { try insertWithValues(batch, values, record, first) }
             }
-            if let savedValues {
-                return try database.savepoint("property") {
-                    try insertProperty(batch, values, record, first, savedValues, mapping: mapping, file: file)
+            if let writeRules {
+                return try database.savepoint("checked") {
+                    try insertChecked(
+                        batch, values, record, writeRules, mapping: mapping, columns: columns, file: file)
                 }
             }
             try bindRow(statement, batch, values, record: record, firstParameter: 1)
