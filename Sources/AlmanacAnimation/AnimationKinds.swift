@@ -150,6 +150,8 @@ package enum SettingKind: KindDefinition {
     package static let kind = ImportKind.animationSettings
     package static let table = "animation_settings"
     package static let exportOrder = "id"
+    /// A setting's values are of the properties (`animation_setting_values`), which its rules read.
+    package static let refersTo = [ImportKind.animationProperties]
 
     /// Where the first property's column is.
     package static let firstProperty = Column.allCases.count

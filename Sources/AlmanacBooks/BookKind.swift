@@ -45,6 +45,8 @@ package enum BookKind: KindDefinition {
     package static let kind = ImportKind.books
     package static let table = "books"
     package static let exportOrder = "id"
+    /// The rules judge a loan by the library's settings.
+    package static let refersTo = [ImportKind.librarySettings]
 
     /// The rules check each of the table's CHECKs (`CheckBypassTests`): a million loans go in without
     /// SQLite evaluating their date CHECKs again.

@@ -24,6 +24,7 @@ package enum NoticeKind: KindDefinition {
     package static let kind = ImportKind.overdueNotices
     package static let table = "overdue_notices"
     package static let exportOrder = "book_id, level"
+    package static let refersTo = [ImportKind.books]
 
     /// A notice of a loan that is not there.
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)

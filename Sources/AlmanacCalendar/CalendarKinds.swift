@@ -66,6 +66,7 @@ package enum DoorKind: KindDefinition {
     package static let kind = ImportKind.doors
     package static let table = "doors"
     package static let exportOrder = "holiday, door"
+    package static let refersTo = [ImportKind.holidays]
 
     /// A door that is there already, or of a holiday that is not.
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
@@ -110,6 +111,7 @@ package enum CalendarStateKind: KindDefinition {
 
     package static let kind = ImportKind.calendarState
     package static let table = "calendar_state"
+    package static let refersTo = [ImportKind.holidays]
 
     /// The one row as the schema makes it: no holiday selected, test mode off.
     package static let reference: ReferenceRows? = ReferenceRows([

@@ -9,8 +9,9 @@ import AlmanacQuiz
 /// to. Everything else about a kind (its name, table, columns, rules and the importer's and exporter's
 /// special cases) is in its definition, in its world's own target.
 package enum KindRegistry {
-    /// The kinds, each after the kinds its rows refer to and the last ids after every kind with ids:
-    /// the order `import DIR` loads files in and `export DIR` writes them.
+    /// The kinds, each after the kinds it refers to (`KindDefinition.refersTo`) and the last ids after
+    /// every kind with ids: the order `import DIR` loads files in and `export DIR` writes them
+    /// (`KindRegistryTests`).
     static let entries: [Entry] = [
         Entry(HolidayKind.self),
         Entry(DoorKind.self),

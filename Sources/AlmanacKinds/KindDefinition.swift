@@ -17,6 +17,9 @@ package protocol KindDefinition: SendableMetatype {
     static var table: String { get }
     /// The order an export writes rows in (so an import into an empty table gives the same rowids).
     static var exportOrder: String { get }
+    /// The kinds whose rows this kind's rows refer to (by foreign key) or its rules read: the registry
+    /// lists them before it, so `import DIR` loads them first (`KindRegistryTests`). None by default.
+    static var refersTo: [ImportKind] { get }
     /// Checks one row, binding each column's value or failing the columns that break a rule.
     static func check<Row: RowSource>(_ row: inout Row, _ context: Context)
 
@@ -51,6 +54,7 @@ package protocol KindDefinition: SendableMetatype {
 
 extension KindDefinition {
     package static var exportOrder: String { "rowid" }
+    package static var refersTo: [ImportKind] { [] }
 
     /// The columns' specs, in order.
     package static var specs: [ColumnSpec] { Column.allCases.map(\.spec) }

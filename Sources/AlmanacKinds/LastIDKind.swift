@@ -5,7 +5,8 @@ extension ImportKind {
 
 /// `last-ids`: the last id each kind with ids has given out, so a moved database never gives one
 /// again (a deleted loan's id stays used). Importing one only ever raises it (`last_ids`, a view
-/// over SQLite's `sqlite_sequence`, whose trigger keeps the larger).
+/// over SQLite's `sqlite_sequence`, whose trigger keeps the larger). It refers to every kind with
+/// ids (`ImportRun.kindsWithIDs`), which the registry lists before it.
 package enum LastIDKind: KindDefinition {
     package enum Column: Int, KindColumn {
         case kind, lastID

@@ -91,6 +91,7 @@ package enum QuizAnswerKind: KindDefinition {
     package static let kind = ImportKind.quizAnswers
     package static let table = "quiz_answers"
     package static let exportOrder = "id"
+    package static let refersTo = [ImportKind.countries]
 
     /// A country or chosen flag that is not a country in the database.
     package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
