@@ -1,6 +1,15 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
 import Foundation
+
+/// The snowman's kinds.
+extension ImportKind {
+    /// `animation-properties` (`PropertyKind`).
+    public static let animationProperties = ImportKind(rawValue: "animation-properties")
+    /// `animation-settings` (`SettingKind`).
+    public static let animationSettings = ImportKind(rawValue: "animation-settings")
+}
 
 /// `animation-properties`: one of the snowman's steppers: a key (`AnimationRules.checkKey`), a label,
 /// and values from min to max in steps counted from min, with a default on that grid. What a changed
@@ -25,6 +34,62 @@ package enum PropertyKind: KindDefinition {
 
     package static let kind = ImportKind.animationProperties
     package static let table = "animation_properties"
+
+    /// The snowman's properties as the embedded sample file gives them (`SampleData/`, the ones
+    /// `demo` loads): `init` loads them.
+    package static let reference: ReferenceRows? = ReferenceRows(
+        sampleRows, loaded: ReferenceRows.Count(name: "properties", unit: "unit.property"))
+
+    /// A property changes only while every saved setting stays in its range and on its grid, and a
+    /// property written gives each setting without a value for it its default (`AnimationRules`).
+    package static func writeRules(_ database: Database) -> WriteRules? {
+        let saved = AnimationRules.SavedValues(database: database)
+        return WriteRules(
+            checkReplacement: { row in
+                let property = try values(row)
+                // The stepper as it will be read back from the database, and each saved value as an
+                // export writes it.
+                guard let min = DecimalNumber(property.min), let max = DecimalNumber(property.max),
+                    let step = DecimalNumber(property.step),
+                    case .success(let stepper) = Stepper.make(min: min, max: max, step: step),
+                    let broken = try saved.firstBroken(key: property.key, stepper: stepper)
+                else { return nil }
+                var arguments = broken.violation.arguments
+                arguments["key"] = property.key
+                arguments["setting"] = ImportDiagnostic.shown(broken.setting)
+                arguments["value"] = broken.value.description
+                let change = broken.violation.key == "rule.animation.out-of-range" ? "range" : "grid"
+                return RowRefusal(Column.key, "import.error.property-breaks-setting.\(change)", arguments)
+            },
+            didWrite: { row in
+                let property = try values(row)
+                try saved.giveDefault(key: property.key, value: property.defaultValue)
+            })
+    }
+
+    /// A checked row's values (the rules bind each as text or a number).
+    private static func values(_ row: [SQLValue]) throws -> (
+        key: String, min: Double, max: Double, step: Double, defaultValue: Double
+    ) {
+        guard case .text(let key) = row[Column.key.index], case .real(let min) = row[Column.min.index],
+            case .real(let max) = row[Column.max.index], case .real(let step) = row[Column.step.index],
+            case .real(let defaultValue) = row[Column.defaultValue.index]
+        else { throw AlmanacError(.internalError, "error.internal", ["message": "a property row without its values"]) }
+        return (key, min, max, step, defaultValue)
+    }
+
+    /// The sample file's rows: key, label, min, max, step, default.
+    private static var sampleRows: [[SQLValue]] {
+        guard let text = Resources.file("SampleData/" + kind.fileName) else { return [] }
+        // The file is Almanac's own: a header, then plain comma-separated fields (no quotes), checked
+        // against the import of the same file by `ReferenceLoadTests`.
+        return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let numbers = fields.dropFirst(2).compactMap(Double.init)
+            guard fields.count == 6, numbers.count == 4 else { return nil }
+            return [.text(fields[0]), .text(fields[1])] + numbers.map(SQLValue.real)
+        }
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         if row.require(Column.key) {
@@ -85,9 +150,39 @@ package enum SettingKind: KindDefinition {
     package static let kind = ImportKind.animationSettings
     package static let table = "animation_settings"
     package static let exportOrder = "id"
+    /// A setting's values are of the properties (`animation_setting_values`), which its rules read.
+    package static let refersTo = [ImportKind.animationProperties]
 
     /// Where the first property's column is.
     package static let firstProperty = Column.allCases.count
+
+    /// After its own columns, a setting's file has one per property key; its values go into
+    /// `animation_setting_values`.
+    package static let keyedValues: KeyedValues? = KeyedValues(
+        table: "animation_setting_values", rowColumn: "setting_id", keyColumn: "property_key", valueColumn: "value",
+        help: "help.import.settings-columns", keys: { try AnimationCatalog.load($0).properties.map(\.key) })
+
+    /// An id or a name that is there already (the name is a UNIQUE key of its own).
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.id, "import.error.exists")
+        case .unique: RowRefusal(Column.name, "import.error.exists")
+        default: nil
+        }
+    }
+
+    /// An import checks each value by the properties in the database (those imported earlier in the
+    /// run included); a new setting is saved when the import began.
+    package static func importContext(_ run: ImportRun) throws -> Context {
+        Context(properties: try AnimationCatalog.load(run.database).properties, now: run.now, zone: run.zone)
+    }
+
+    /// The setting's own columns, then one per property key.
+    package static func importColumns(_ context: Context) -> [ImportColumn] {
+        specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) }
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)

@@ -2,6 +2,11 @@ import AlmanacKinds
 import AlmanacStore
 import AlmanacText
 
+extension ImportKind {
+    /// `books` (`BookKind`).
+    public static let books = ImportKind(rawValue: "books")
+}
+
 /// `books`: a library loan. A title; due from the loan day to the library's longest loan later
 /// (`LoanRules`, the `longest-loan-months` setting);
 /// returned, if at all, between the loan day and today.
@@ -40,6 +45,17 @@ package enum BookKind: KindDefinition {
     package static let kind = ImportKind.books
     package static let table = "books"
     package static let exportOrder = "id"
+    /// The rules judge a loan by the library's settings.
+    package static let refersTo = [ImportKind.librarySettings]
+
+    /// The rules check each of the table's CHECKs (`CheckBypassTests`): a million loans go in without
+    /// SQLite evaluating their date CHECKs again.
+    package static let checkedByTheImporter = true
+
+    /// An import judges the loans' dates by the library's settings as the run finds them.
+    package static func importContext(_ run: ImportRun) throws -> Context {
+        try Context(today: run.today, database: run.database)
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)

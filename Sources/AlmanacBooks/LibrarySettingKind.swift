@@ -1,4 +1,10 @@
 import AlmanacKinds
+import AlmanacStore
+
+extension ImportKind {
+    /// `library-settings` (`LibrarySettingKind`).
+    public static let librarySettings = ImportKind(rawValue: "library-settings")
+}
 
 /// `library-settings`: the rules a library sets for itself (`LibrarySetting`), a key and its value,
 /// so a moved database keeps them. `import DIR` loads them before the loans they judge; a database
@@ -18,6 +24,10 @@ package enum LibrarySettingKind: KindDefinition {
     package static let kind = ImportKind.librarySettings
     package static let table = "library_settings"
     package static let exportOrder = "key"
+
+    /// The settings as migration 007 makes them: the defaults.
+    package static let reference: ReferenceRows? = ReferenceRows(
+        LibrarySetting.allCases.map { [.text($0.rawValue), .text($0.defaultValue)] })
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         guard row.require(Column.key) else { return }

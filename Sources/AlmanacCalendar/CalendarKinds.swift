@@ -1,5 +1,16 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
+
+/// The calendars' kinds.
+extension ImportKind {
+    /// `holidays` (`HolidayKind`).
+    public static let holidays = ImportKind(rawValue: "holidays")
+    /// `doors` (`DoorKind`).
+    public static let doors = ImportKind(rawValue: "doors")
+    /// `calendar-state` (`CalendarStateKind`).
+    public static let calendarState = ImportKind(rawValue: "calendar-state")
+}
 
 /// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its
 /// colour is `#RRGGBB`.
@@ -55,6 +66,18 @@ package enum DoorKind: KindDefinition {
     package static let kind = ImportKind.doors
     package static let table = "doors"
     package static let exportOrder = "holiday, door"
+    package static let refersTo = [ImportKind.holidays]
+
+    /// A door that is there already, or of a holiday that is not.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.door, "import.error.door-exists", ["holiday": field(Column.holiday.index)])
+        case .foreignKey: RowRefusal(Column.holiday, "import.error.unknown-holiday")
+        default: nil
+        }
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindHolidayKey(Column.holiday)
@@ -88,6 +111,23 @@ package enum CalendarStateKind: KindDefinition {
 
     package static let kind = ImportKind.calendarState
     package static let table = "calendar_state"
+    package static let refersTo = [ImportKind.holidays]
+
+    /// The one row as the schema makes it: no holiday selected, test mode off.
+    package static let reference: ReferenceRows? = ReferenceRows([
+        FieldValues.check(CalendarStateKind.self, [:], ()).values
+    ])
+
+    /// A second row of the state, or a holiday that is not there.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        -> RowRefusal?
+    {
+        switch constraint {
+        case .primaryKey: RowRefusal(Column.selectedHoliday, "import.error.state-exists")
+        case .foreignKey: RowRefusal(Column.selectedHoliday, "import.error.unknown-holiday")
+        default: nil
+        }
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         row.bindInteger(Column.id, 1)

@@ -1,6 +1,11 @@
 import AlmanacKinds
 import AlmanacText
 
+extension ImportKind {
+    /// `events` (`EventKind`).
+    public static let events = ImportKind(rawValue: "events")
+}
+
 /// `events`: a title, when it starts and perhaps ends, and who, what picture, what it is about.
 ///
 /// `starts_at` and `ends_at` are ISO 8601 date-times (an offset, or else the user's `--tz` by the
@@ -39,6 +44,10 @@ package enum EventKind: KindDefinition {
     package static let kind = ImportKind.events
     package static let table = "events"
     package static let exportOrder = "id"
+
+    /// The rules check each of the table's CHECKs (`CheckBypassTests`): a million events go in
+    /// without SQLite evaluating their CHECKs again.
+    package static let checkedByTheImporter = true
 
     /// Seconds in a day: an all-day event's end is the midnight after its last day.
     package static let day: Int64 = 86_400

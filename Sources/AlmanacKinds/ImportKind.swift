@@ -1,29 +1,17 @@
-/// The kinds of CSV files Almanac imports and exports (PRODUCT.md, "CSV kinds"), each defined once
-/// by its `KindDefinition` (`Sources/AlmanacKit/Kinds/`).
-/// The first eight are the five worlds' data; the last four are the state a whole database carries
-/// and the library's settings (`export DIR` writes them, so `import DIR` reproduces it).
-public enum ImportKind: String, CaseIterable, Sendable {
-    case holidays
-    case doors
-    case events
-    case countries
-    case quizAnswers = "quiz-answers"
-    case animationProperties = "animation-properties"
-    case animationSettings = "animation-settings"
-    case books
-    case calendarState = "calendar-state"
-    case overdueNotices = "overdue-notices"
-    case lastIDs = "last-ids"
-    case librarySettings = "library-settings"
+/// The name of a kind of CSV file Almanac imports and exports (`books`, `quiz-answers`). Each world
+/// names its kinds beside their definitions (`extension ImportKind { static let books }`), and the
+/// registry above the worlds (`KindRegistry`) lists the definitions: a new world adds its kinds
+/// without editing a list of names here.
+public struct ImportKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The name, as the command line, file names and messages spell it.
+    public let rawValue: String
+
+    /// The kind of that name, known or not (`KindRegistry.kind(named:)` looks a word up).
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The file `import DIR` looks for, and `export DIR` writes (`quiz-answers.csv`).
     public var fileName: String { rawValue + ".csv" }
 
-    /// The order `import DIR` loads kinds in: every kind after the ones its rows refer to, and the
-    /// last ids after every row that gave one.
-    public static let dependencyOrder: [ImportKind] = [
-        .holidays, .doors, .calendarState, .countries, .quizAnswers, .animationProperties, .animationSettings, .events,
-        .librarySettings, .books,
-        .overdueNotices, .lastIDs,
-    ]
+    /// The name.
+    public var description: String { rawValue }
 }

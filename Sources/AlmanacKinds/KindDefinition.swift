@@ -1,8 +1,11 @@
+import AlmanacStore
+
 /// One kind of data, defined once: its table, its columns (`Column`) and its rules (`check`). The
 /// importer, the exporter, the add and edit commands and the listings all derive what they need from
 /// this: the insert and its `--on-conflict` key, the export's query and header, the header a file
-/// must have, the columns a listing shows and the SQL that reads them.
-package protocol KindDefinition {
+/// must have, the columns a listing shows and the SQL that reads them. Its type is all there is of it
+/// (no instances), shared by every thread.
+package protocol KindDefinition: SendableMetatype {
     /// The columns, in the order of the table's insert and the export.
     associatedtype Column: KindColumn
     /// What the rules need besides the row (today's date, the user's zone).
@@ -14,12 +17,44 @@ package protocol KindDefinition {
     static var table: String { get }
     /// The order an export writes rows in (so an import into an empty table gives the same rowids).
     static var exportOrder: String { get }
+    /// The kinds whose rows this kind's rows refer to (by foreign key) or its rules read: the registry
+    /// lists them before it, so `import DIR` loads them first (`KindRegistryTests`). None by default.
+    static var refersTo: [ImportKind] { get }
     /// Checks one row, binding each column's value or failing the columns that break a rule.
     static func check<Row: RowSource>(_ row: inout Row, _ context: Context)
+
+    // What an import needs of the kind besides its rules (`KindDefinition+Import.swift` has the defaults).
+
+    /// The context of the rules in an import (the zone, today, the properties in the database).
+    static func importContext(_ run: ImportRun) throws -> Context
+    /// The columns of the kind's files in insert order, as header matching sees them: its own, and
+    /// those the context adds after them (a saved setting's property keys).
+    static func importColumns(_ context: Context) -> [ImportColumn]
+    /// What the database's refusal of a row means in the kind's words (a door that is there already,
+    /// a holiday that is not), or nil for the database's own; `field` gives a column's text as the row
+    /// has it. The importer adds the column's name and value to the arguments.
+    static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database) throws
+        -> RowRefusal?
+    /// True when the importer's rules check exactly what the table's CHECK constraints do, so SQLite
+    /// need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`; `CheckBypassTests`
+    /// holds the two together, reading the CHECKs from the schema). False by default.
+    static var checkedByTheImporter: Bool { get }
+    /// True when the table is a view whose trigger writes the rows (`last_ids`): SQLite counts no
+    /// changes for them, so the importer writes each alone and counts it written. False by default.
+    static var isView: Bool { get }
+    /// The rows every database has from the start (the countries, the snowman's properties), or nil.
+    static var reference: ReferenceRows? { get }
+    /// The columns the kind's files have after its own, one per key the database holds, and where
+    /// their values go (a saved setting's property values), or nil.
+    static var keyedValues: KeyedValues? { get }
+    /// What the kind's rows must keep with the rest of the database as they are written (a property
+    /// and the saved settings), or nil.
+    static func writeRules(_ database: Database) -> WriteRules?
 }
 
 extension KindDefinition {
     package static var exportOrder: String { "rowid" }
+    package static var refersTo: [ImportKind] { [] }
 
     /// The columns' specs, in order.
     package static var specs: [ColumnSpec] { Column.allCases.map(\.spec) }
@@ -35,8 +70,9 @@ extension KindDefinition {
 
     /// The INSERT for one row (or `rows` rows, taking parameters ?1, ?2, … in row order) under a
     /// conflict policy. `replace` updates the row in place (an upsert) rather than deleting it, so
-    /// rows that refer to it (a holiday's doors) are kept; `created_at`-like columns the rules fill
-    /// when the file has none are kept from the row there.
+    /// rows that refer to it (a holiday's doors, a setting's values) are kept, with the id SQLite
+    /// gave it when that is not its key; `created_at`-like columns the rules fill when the file has
+    /// none are kept from the row there.
     package static func insertSQL(_ policy: ConflictPolicy, rows: Int = 1) -> String {
         let columns = specs
         let tuples = (0..<rows).map { row in
@@ -50,7 +86,7 @@ extension KindDefinition {
         case .fail: break
         case .skip: sql += " ON CONFLICT (\(key.joined(separator: ", "))) DO NOTHING"
         case .replace:
-            let updates = columns.filter { !$0.isKey }.map { "\($0.name) = excluded.\($0.name)" }
+            let updates = columns.filter { !$0.isKey && $0.type != .id }.map { "\($0.name) = excluded.\($0.name)" }
             sql +=
                 " ON CONFLICT (\(key.joined(separator: ", "))) DO "
                 + (updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", "))

@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacKit
 import AlmanacStore
 import Foundation
@@ -79,7 +80,7 @@ import Testing
         // And the data reads back into a fresh database as it is.
         let fresh = try Workdir()
         #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)
-        for kind in ImportKind.dependencyOrder {
+        for kind in KindRegistry.kinds {
             try fresh.write("\(kind.rawValue).csv", after[kind] ?? "")
             let imported = try fresh.run([
                 "--db", "b.db", "--today", "2025-12-22", "import", kind.rawValue, "\(kind.rawValue).csv",
@@ -100,7 +101,7 @@ import Testing
     /// Every kind as `export` writes it.
     static func exports(_ dir: Workdir, database: String = "a.db") throws -> [ImportKind: String] {
         var texts: [ImportKind: String] = [:]
-        for kind in ImportKind.allCases {
+        for kind in KindRegistry.listed {
             texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout
         }
         return texts

@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacStore
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ import Testing
         #expect(out.stderr == "Exported 508 rows in 12 files to moved/\n")
         #expect(out.stdout == "")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("moved")).sorted()
-        #expect(names == ImportKind.allCases.map(\.fileName).sorted())
+        #expect(names == KindRegistry.listed.map(\.fileName).sorted())
         #expect(try dir.run(["--db", "new.db", "init"]).status == 0)
         let imported = try dir.run(["--db", "new.db", "import", "moved/"])
         #expect(imported.status == 0, "\(imported.stderr)")

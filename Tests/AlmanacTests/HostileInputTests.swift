@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacStore
 import Foundation
 import Testing
@@ -46,7 +47,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         #expect(Set(files) == Set(listed))
         #expect(listed.count == Set(listed).count, "a file is listed twice")
         #expect(HostileCase.all.count >= 40)
-        #expect(Set(HostileCase.all.map(\.kind)) == Set(ImportKind.allCases.map(\.rawValue)))
+        #expect(Set(HostileCase.all.map(\.kind)) == Set(KindRegistry.listed.map(\.rawValue)))
         #expect(HostileCase.all.allSatisfy { $0.status != -1 && ($0.status == 0) == $0.expectation.hasPrefix("rows=") })
     }
 
@@ -55,7 +56,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let dir = try Workdir()
         try Self.prepare(dir)
         try Self.place(hostile, in: dir)
-        let table = try #require(ImportKind(rawValue: hostile.kind)).table
+        let table = try #require(KindRegistry.kind(named: hostile.kind)).table
         let rowsBefore = try Self.count(table, in: dir)
         let before = try Self.digest(dir)
         let out = try dir.run(

@@ -21,7 +21,7 @@ import Testing
     @Test func helpListsTheKindsWithTheirColumnsAndTheMonthEndRule() throws {
         let out = try dir.run(["import", "--help"])
         #expect(out.status == 0)
-        for kind in ImportKind.allCases {
+        for kind in KindRegistry.listed {
             // animation-settings goes on with the property columns after its own.
             #expect(
                 out.stdout.contains(
@@ -104,12 +104,12 @@ import Testing
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stderr == "")
         try FileManager.default.createDirectory(atPath: dir.path("out"), withIntermediateDirectories: true)
-        for kind in ImportKind.allCases {
+        for kind in KindRegistry.listed {
             #expect(
                 try dir.run(["--db", "a.db", "export", kind.rawValue, "--out", "out/\(kind.fileName)"]).status == 0)
         }
         #expect(try dir.run(["--db", "b.db", "--today", "2025-12-22", "import", "out"]).status == 0)
-        for kind in ImportKind.allCases {
+        for kind in KindRegistry.listed {
             #expect(
                 try dir.run(["--db", "b.db", "export", kind.rawValue]).stdout
                     == String(contentsOfFile: dir.path("out/\(kind.fileName)"), encoding: .utf8), "\(kind)")

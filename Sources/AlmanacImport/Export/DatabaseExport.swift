@@ -30,7 +30,7 @@ public enum DatabaseExport {
     {
         try makeFolder(folder)
         var outputs = OutputGuard(database: database.path, force: force)
-        let kinds = ImportKind.dependencyOrder
+        let kinds = KindRegistry.kinds
         let paths = kinds.map { path(folder, $0.fileName) }
         let targets = try paths.map { try outputs.claim($0, option: "export", fileOnly: true) }
         let files = try targets.map { try $0.open() }

@@ -1,4 +1,3 @@
-import AlmanacAnimation
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore
@@ -24,13 +23,28 @@ public enum Exporter {
     }
 
     static func write(_ kind: ImportKind, _ database: Database, _ writer: CSVWriter) throws -> Int {
-        if kind == .animationSettings { return try writeSettings(database, writer) }
-        let specs = kind.definition.specs.filter { $0.header != nil }
-        try writer.record(specs.map { $0.header ?? $0.name })
-        let statement = try database.prepare(kind.definition.exportSQL)
+        let definition = kind.definition
+        let specs = definition.specs.filter { $0.header != nil }
+        // A kind with keyed values (a setting's property values): one column per key after its own.
+        let keyed = try definition.keyedValues.map { (values: $0, keys: try $0.keys(database)) }
+        try writer.record(specs.map { $0.header ?? $0.name } + (keyed?.keys ?? []))
+        let statement = try database.prepare(definition.exportSQL)
+        let values = try keyed.map {
+            try database.prepare(
+                "SELECT \($0.values.keyColumn), \($0.values.valueColumn) FROM \($0.values.table) WHERE \($0.values.rowColumn) = ?"
+            )
+        }
+        let id = Int32(specs.firstIndex { $0.type == .id } ?? 0)
         var count = 0
         while try statement.step() {
             for (index, spec) in specs.enumerated() { field(statement, Int32(index), spec.type, writer) }
+            if let keyed, let values {
+                try values.bind(statement.int64(at: id), at: 1)
+                var byKey: [String: Double] = [:]
+                while try values.step() { byKey[values.string(at: 0) ?? ""] = values.double(at: 1) }
+                values.reset()
+                for key in keyed.keys { writer.field(byKey[key].map(number)) }
+            }
             try writer.endRecord()
             count += 1
         }
@@ -41,29 +55,6 @@ public enum Exporter {
     /// One value as the import reads it back (`ColumnSpec.fileText`).
     private static func field(_ statement: Statement, _ index: Int32, _ type: FieldType, _ writer: CSVWriter) {
         writer.field(ColumnSpec.fileText(statement.value(at: index), type))
-    }
-
-    /// Settings: the kind's own columns, then each property's value under its key.
-    private static func writeSettings(_ database: Database, _ writer: CSVWriter) throws -> Int {
-        let keys = try AnimationCatalog.load(database).properties.map(\.key)
-        let specs = SettingKind.specs
-        try writer.record(specs.map { $0.header ?? $0.name } + keys)
-        let settings = try database.prepare(SettingKind.exportSQL)
-        let values = try database.prepare(
-            "SELECT property_key, value FROM animation_setting_values WHERE setting_id = ?")
-        var count = 0
-        while try settings.step() {
-            for (index, spec) in specs.enumerated() { field(settings, Int32(index), spec.type, writer) }
-            try values.bind(settings.int64(at: Int32(SettingKind.Column.id.rawValue)), at: 1)
-            var byKey: [String: Double] = [:]
-            while try values.step() { byKey[values.string(at: 0) ?? ""] = values.double(at: 1) }
-            values.reset()
-            for key in keys { writer.field(byKey[key].map(number)) }
-            try writer.endRecord()
-            count += 1
-        }
-        try writer.flush()
-        return count
     }
 
     /// A number as the import reads it: plain decimal, no exponent, no trailing `.0`.

@@ -1,47 +1,26 @@
-import AlmanacAnimation
-import AlmanacBooks
-import AlmanacCalendar
-import AlmanacEvents
 import AlmanacKinds
-import AlmanacQuiz
 
-/// The registry: each kind's definition, by its name.
+/// A kind's definition, by its name (`KindRegistry`).
 extension ImportKind {
-    package var definition: any KindDefinition.Type {
-        switch self {
-        case .holidays: HolidayKind.self
-        case .doors: DoorKind.self
-        case .calendarState: CalendarStateKind.self
-        case .events: EventKind.self
-        case .countries: CountryKind.self
-        case .quizAnswers: QuizAnswerKind.self
-        case .animationProperties: PropertyKind.self
-        case .animationSettings: SettingKind.self
-        case .books: BookKind.self
-        case .overdueNotices: NoticeKind.self
-        case .lastIDs: LastIDKind.self
-        case .librarySettings: LibrarySettingKind.self
-        }
-    }
+    package var definition: any KindDefinition.Type { KindRegistry.entry(self).definition }
 
     /// The table rows go into.
     package var table: String { definition.table }
 
-    /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints, so
-    /// that SQLite need not evaluate those again for its bulk rows (`Importer.withChecksSkipped`);
-    /// `CheckBypassTests` holds the two together, reading the CHECKs from the schema.
-    var checkedByTheImporter: Bool { self == .books || self == .events }
+    /// True for kinds whose rows the importer checks by exactly their table's CHECK constraints
+    /// (`KindDefinition.checkedByTheImporter`).
+    var checkedByTheImporter: Bool { definition.checkedByTheImporter }
 
-    /// The columns of the kind's file, in the order export writes them (animation-settings has one
-    /// per property after these).
+    /// The columns of the kind's file, in the order export writes them (a kind with keyed values has
+    /// one per key after these: a setting, one per property).
     public var fileColumns: [ImportColumn] { definition.specs.filter { $0.header != nil }.map(\.importColumn) }
 
     /// Every column of the kind as header matching sees it, in insert order (those files do not have
-    /// included; animation-settings has one per property after these).
+    /// included; a kind with keyed values has one per key after these).
     var importColumns: [ImportColumn] { definition.specs.map(\.importColumn) }
 
-    /// The columns as `--help` shows them: required ones marked `*` (animation-settings: its own,
-    /// which a property key column per property follows).
+    /// The columns as `--help` shows them: required ones marked `*` (a kind with keyed values: its
+    /// own, which its `KeyedValues.help` words go on from).
     public var helpColumns: String {
         fileColumns.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
     }

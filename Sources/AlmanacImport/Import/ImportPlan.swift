@@ -45,7 +45,7 @@ public enum ImportPlan {
         {
             return try directory(first, followLinks: followLinks)
         }
-        guard let kind = ImportKind(rawValue: first) else {
+        guard let kind = KindRegistry.kind(named: first) else {
             throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": first, "kinds": kindList])
         }
         let paths = Array(arguments.dropFirst())
@@ -55,7 +55,7 @@ public enum ImportPlan {
     }
 
     /// The kinds, comma-separated, for messages.
-    public static var kindList: String { ImportKind.allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var kindList: String { KindRegistry.listed.map(\.rawValue).joined(separator: ", ") }
 
     private static func directory(_ path: String, followLinks: Bool) throws -> (
         files: [ImportSource], ignored: [String]
@@ -69,13 +69,13 @@ public enum ImportPlan {
         let names = try entries(folder, path: path)
         // Paths stay as the user wrote the directory, so messages name `data/books.csv`, not an absolute path.
         func inside(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
-        let kinds = ImportKind.dependencyOrder.filter { names.contains($0.fileName) }
+        let kinds = KindRegistry.kinds.filter { names.contains($0.fileName) }
         guard !kinds.isEmpty else {
             throw AlmanacError(
                 .missingInput, "import.error.empty-directory",
                 [
                     "path": path,
-                    "files": ImportKind.dependencyOrder.map(\.fileName).joined(separator: ", "),
+                    "files": KindRegistry.kinds.map(\.fileName).joined(separator: ", "),
                 ])
         }
         let files = try kinds.map { kind in
@@ -83,7 +83,7 @@ public enum ImportPlan {
                 kind: kind,
                 opened: try openInside(folder, kind.fileName, path: inside(kind.fileName), followLinks: followLinks))
         }
-        let known = Set(ImportKind.allCases.map(\.fileName))
+        let known = Set(KindRegistry.kinds.map(\.fileName))
         let ignored = names.filter { $0.hasSuffix(".csv") && !known.contains($0) }.sorted().map(inside)
         return (files, ignored)
     }

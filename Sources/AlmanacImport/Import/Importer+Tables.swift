@@ -1,4 +1,3 @@
-import AlmanacAnimation
 import AlmanacKinds
 import Foundation
 
@@ -96,10 +95,5 @@ extension Importer {
         }
         try database.execute("PRAGMA ignore_check_constraints = OFF")
         return result
-    }
-
-    /// The animation properties now in the database (those imported earlier in this run included).
-    func loadProperties() throws -> [AnimationCatalog.Property] {
-        try AnimationCatalog.load(database).properties
     }
 }

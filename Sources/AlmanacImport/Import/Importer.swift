@@ -1,10 +1,5 @@
-import AlmanacAnimation
-import AlmanacBooks
-import AlmanacCalendar
-import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
-import AlmanacQuiz
 import AlmanacStore
 import AlmanacText
 import Foundation
@@ -101,8 +96,10 @@ public final class Importer {
         let input = try source.opened ?? InputFile(path: path)
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
-        let properties = kind == .animationSettings ? try loadProperties() : []
-        let rules = try makeRules(kind, properties: properties)
+        let rules = try KindRegistry.entry(kind).rules(
+            ImportRun(
+                database: database, zone: options.timeZone, today: options.today,
+                now: Int64(options.now.timeIntervalSince1970.rounded(.down)), kindsWithIDs: KindRegistry.kindsWithIDs))
         let reader = CSVReader(
             input: input, delimiter: options.delimiter, encoding: options.encoding,
             headerFields: HeaderMapping.fieldsKept(rules.columns),
@@ -112,8 +109,10 @@ public final class Importer {
         let preparer = BatchPreparer(
             file: input.displayName, kind: kind, rules: rules, renames: options.renames,
             throughLink: input.throughLink)
+        // Columns after the kind's own are keys whose values go into a table of their own (a setting's properties).
         let inserter = try RowInserter(
-            database: database, kind: kind, policy: options.onConflict, properties: properties.map(\.key))
+            database: database, kind: kind, policy: options.onConflict,
+            keys: rules.columns.dropFirst(kind.definition.specs.count).map(\.name))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
         let load = FileLoad(
@@ -182,26 +181,5 @@ public final class Importer {
         errorCount += 1
         if errorCount <= options.maxErrors { diagnostic(problem) }
         return !options.skipInvalid && errorCount >= options.maxErrors
-    }
-
-    private func makeRules(_ kind: ImportKind, properties: [AnimationCatalog.Property]) throws -> any RowRules {
-        switch kind {
-        case .holidays: return KindRows<HolidayKind>(context: ())
-        case .doors: return KindRows<DoorKind>(context: .init(zone: options.timeZone))
-        case .calendarState: return KindRows<CalendarStateKind>(context: ())
-        case .events: return KindRows<EventKind>(context: .init(zone: options.timeZone))
-        case .countries: return KindRows<CountryKind>(context: ())
-        case .quizAnswers: return KindRows<QuizAnswerKind>(context: .init(zone: options.timeZone))
-        case .animationProperties: return KindRows<PropertyKind>(context: ())
-        case .animationSettings:
-            return SettingRows(
-                context: .init(
-                    properties: properties, now: Int64(options.now.timeIntervalSince1970.rounded(.down)),
-                    zone: options.timeZone))
-        case .books: return KindRows<BookKind>(context: try .init(today: options.today, database: database))
-        case .overdueNotices: return KindRows<NoticeKind>(context: ())
-        case .lastIDs: return KindRows<LastIDKind>(context: ())
-        case .librarySettings: return KindRows<LibrarySettingKind>(context: ())
-        }
     }
 }

@@ -1,4 +1,3 @@
-import AlmanacAnimation
 import AlmanacKinds
 import AlmanacText
 import Foundation
@@ -16,23 +15,15 @@ protocol RowRules {
 /// the compiler specializes the kind's rules for `RowCheck`; called through the generic `check`, they
 /// ran unspecialized, every read a witness call and every field a closure.
 struct KindRows<Kind: KindDefinition>: RowRules {
+    let columns: [ImportColumn]
     private let checkRow: (inout RowCheck) -> Void
 
     init(context: Kind.Context) {
+        columns = Kind.importColumns(context)
         checkRow = { Kind.check(&$0, context) }
     }
 
-    var columns: [ImportColumn] { Kind.specs.map(\.importColumn) }
     func check(_ row: inout RowCheck) { checkRow(&row) }
-}
-
-/// Saved settings, whose columns after the kind's own are the properties' keys.
-struct SettingRows: RowRules {
-    let context: SettingKind.Context
-    var columns: [ImportColumn] {
-        SettingKind.specs.map(\.importColumn) + context.properties.map { ImportColumn($0.key) }
-    }
-    func check(_ row: inout RowCheck) { SettingKind.check(&row, context) }
 }
 
 /// One record of a file being checked (the importer's `RowSource`): its fields are read by column

@@ -1,7 +1,4 @@
-import AlmanacAnimation
-import AlmanacCalendar
 import AlmanacKinds
-import AlmanacQuiz
 import AlmanacStore
 import Foundation
 
@@ -19,16 +16,18 @@ final class RowInserter {
 
     let database: Database
     let kind: ImportKind
+    let definition: any KindDefinition.Type
     let statement: Statement
     let valuesStatement: Statement?
     /// Prepared when the first full group comes: a small file never needs it, and its many
     /// parameters make it the costliest statement to compile.
     var groupStatement: Statement?
     let groupSQL: String?
-    let properties: [String]
+    /// For a kind with keyed values: the keys of the file's columns after the kind's own.
+    let keys: [String]
     let policy: ConflictPolicy
-    /// For animation properties: the values saved in settings, which a changed property must keep valid.
-    let savedValues: AnimationRules.SavedValues?
+    /// For a kind with write rules (a property, which must keep the saved settings valid).
+    let writeRules: WriteRules?
     /// For kinds with reference data under `fail`: the upsert that replaces a row still as `init`
     /// loaded it (`ReferenceLoad`): such a row is no conflict, it gives way to the file's row.
     let yielding: Statement?
@@ -40,37 +39,33 @@ final class RowInserter {
     let idColumn: Int?
     var idTop: Int64 = 0
 
-    init(database: Database, kind: ImportKind, policy: ConflictPolicy, properties: [String] = []) throws {
+    init(database: Database, kind: ImportKind, policy: ConflictPolicy, keys: [String] = []) throws {
         self.database = database
         self.kind = kind
-        self.properties = properties
+        definition = kind.definition
+        self.keys = keys
         self.policy = policy
-        savedValues = kind == .animationProperties ? AnimationRules.SavedValues(database: database) : nil
-        idColumn = kind.definition.specs.firstIndex { $0.type == .id }
+        writeRules = definition.writeRules(database)
+        idColumn = definition.specs.firstIndex { $0.type == .id }
         if idColumn != nil { idTop = try IDRoom.lastGiven(kind.table, database) }
-        let hasReference = ReferenceLoad.kinds.contains(kind) && policy == .fail
-        yielding = hasReference ? try database.prepare(kind.definition.insertSQL(.replace)) : nil
-        if kind == .animationSettings {
-            // The setting's id is needed for its values: RETURNING gives it, also after an upsert.
-            let conflict =
-                switch policy {
-                case .fail: ""
-                case .skip: " ON CONFLICT (name) DO NOTHING"
-                case .replace: " ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at"
-                }
+        let hasReference = definition.reference != nil && policy == .fail
+        yielding = hasReference ? try database.prepare(definition.insertSQL(.replace)) : nil
+        if let keyed = definition.keyedValues, let idColumn {
+            // The row's id is needed for its values: RETURNING gives it, also after an upsert.
             statement = try database.prepare(
-                "INSERT INTO animation_settings (\(SettingKind.sqlList(SettingKind.Column.allCases))) VALUES (?1, ?2, ?3)\(conflict) RETURNING id"
-            )
+                definition.insertSQL(policy) + " RETURNING \(definition.specs[idColumn].name)")
             valuesStatement = try database.prepare(
-                "INSERT OR REPLACE INTO animation_setting_values (setting_id, property_key, value) VALUES (?1, ?2, ?3)")
+                "INSERT OR REPLACE INTO \(keyed.table) (\(keyed.rowColumn), \(keyed.keyColumn), \(keyed.valueColumn)) VALUES (?1, ?2, ?3)"
+            )
             groupSQL = nil
         } else {
             // A reference row gives way only when its key is met: such a row is inserted alone.
-            statement = try database.prepare(kind.definition.insertSQL(hasReference ? .skip : policy))
-            // A property is checked against the saved settings row by row (and property files are short).
+            statement = try database.prepare(definition.insertSQL(hasReference ? .skip : policy))
+            // A row with write rules is checked against the database alone (and property files are
+            // short); a view's trigger counts no changes.
             groupSQL =
-                kind == .animationProperties || kind == .lastIDs || hasReference
-                ? nil : kind.definition.insertSQL(policy, rows: Self.groupSize)
+                writeRules != nil || definition.isView || hasReference
+                ? nil : definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
     }
@@ -91,20 +86,21 @@ final class RowInserter {
         }
         defer { raiseIDTop(values, batch, records: CollectionOfOne(record)) }
         do {
-            if kind == .animationSettings {
-                // A setting is several rows; a refused value must take its setting row with it.
-                return try database.savepoint("setting") { try insertSetting(batch, values, record, first) }
+            if valuesStatement != nil {
+                // A row and its values are several rows; a refused value must take the row with it.
+                return try database.savepoint("values") { try insertWithValues(batch, values, record, first) }
             }
-            if let savedValues {
-                return try database.savepoint("property") {
-                    try insertProperty(batch, values, record, first, savedValues, mapping: mapping, file: file)
+            if let writeRules {
+                return try database.savepoint("checked") {
+                    try insertChecked(
+                        batch, values, record, writeRules, mapping: mapping, columns: columns, file: file)
                 }
             }
             try bindRow(statement, batch, values, record: record, firstParameter: 1)
             try statement.step()
             statement.reset()
-            // The last ids go through a view's trigger, which SQLite does not count as a change.
-            if database.changes > 0 || kind == .lastIDs {
+            // A view's trigger (the last ids) writes rows SQLite does not count as changes.
+            if database.changes > 0 || definition.isView {
                 if yielding != nil { written.insert(key(values, batch, record)) }
                 return .inserted
             }
@@ -125,7 +121,7 @@ final class RowInserter {
         columns: [ImportColumn], file: String
     ) throws -> Outcome {
         guard let yielding else { return .skipped }
-        let specs = kind.definition.specs
+        let specs = definition.specs
         let keyColumns = specs.indices.filter { specs[$0].isKey }
         let key = key(values, batch, record)
         let existing = try database.rows(
@@ -244,7 +240,7 @@ final class RowInserter {
 
     /// A row's key, as SQL sees it.
     func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
-        let specs = kind.definition.specs
+        let specs = definition.specs
         return specs.indices.filter { specs[$0].isKey }.map { value(values[record * batch.width + $0], batch, record) }
     }
 
@@ -285,40 +281,14 @@ final class RowInserter {
             return ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all)
         }
         func value(_ column: Int) -> String { mapping[column] >= 0 ? batch.string(record, mapping[column]) : "" }
-        let key = kind.definition.specs.firstIndex(where: \.isKey) ?? 0
-        switch error.kind {
-        case .constraint(.primaryKey) where kind == .doors:
-            return at(
-                DoorKind.Column.door.rawValue, "import.error.door-exists",
-                ["holiday": value(DoorKind.Column.holiday.rawValue)])
-        case .constraint(.primaryKey) where kind == .calendarState:
-            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.state-exists", [:])
-        case .constraint(.primaryKey) where kind == .animationSettings:
-            return at(SettingKind.Column.id.rawValue, "import.error.exists", [:])
-        // A UNIQUE index of a kind's table other than its key (settings: the name) is a rule like any other.
-        case .constraint(.primaryKey),
-            .constraint(.unique) where kind == .animationSettings:
-            return at(key, "import.error.exists", [:])
-        case .constraint(.foreignKey) where kind == .doors:
-            return at(DoorKind.Column.holiday.rawValue, "import.error.unknown-holiday", [:])
-        case .constraint(.foreignKey) where kind == .calendarState:
-            return at(CalendarStateKind.Column.selectedHoliday.rawValue, "import.error.unknown-holiday", [:])
-        case .constraint(.foreignKey) where kind == .overdueNotices:
-            return at(NoticeKind.Column.bookID.rawValue, "import.error.unknown-book", [:])
-        case .constraint(.foreignKey) where kind == .quizAnswers:
-            for column in [QuizAnswerKind.Column.country.rawValue, QuizAnswerKind.Column.chosen.rawValue] {
-                if case .integer(0)? = try database.scalar(
-                    "SELECT count(*) FROM countries WHERE code = ?", [.text(value(column))])
-                {
-                    return at(column, "import.error.unknown-country", [:])
-                }
-            }
-            fallthrough
-        default:
-            let place = batch.locate(record, field: 0)
-            return ImportDiagnostic(
-                file: file, line: place.line, column: place.column,
-                key: "import.error.database-rule", arguments: ["reason": error.message])
+        if case .constraint(let constraint) = error.kind,
+            let refusal = try definition.refusal(constraint, field: value, database: database)
+        {
+            return at(refusal.column, refusal.key, refusal.arguments)
         }
+        let place = batch.locate(record, field: 0)
+        return ImportDiagnostic(
+            file: file, line: place.line, column: place.column,
+            key: "import.error.database-rule", arguments: ["reason": error.message])
     }
 }

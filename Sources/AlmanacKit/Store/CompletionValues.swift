@@ -1,6 +1,7 @@
 import AlmanacAnimation
 import AlmanacArguments
 import AlmanacCalendar
+import AlmanacImport
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacSQLite
@@ -19,7 +20,7 @@ public enum CompletionValues {
     ) -> [String] {
         let all: [String]
         switch list {
-        case .kinds, .importArguments: all = ImportKind.allCases.map(\.rawValue)
+        case .kinds, .importArguments: all = KindRegistry.listed.map(\.rawValue)
         case .locales: all = Localizer.languages
         case .zones: return zoneNames(prefix: prefix)
         case .reports:
@@ -34,7 +35,7 @@ public enum CompletionValues {
         case .schemaNames:
             all =
                 snapshot(databasePath(invocation, environment)).flatMap { try? SchemaListing.names($0) }
-                ?? ImportKind.allCases.map(\.rawValue)
+                ?? KindRegistry.listed.map(\.rawValue)
         }
         return all.filter { $0.hasPrefix(prefix) }
     }

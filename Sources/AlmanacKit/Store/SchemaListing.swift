@@ -1,3 +1,4 @@
+import AlmanacImport
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore
@@ -27,9 +28,9 @@ public struct SchemaListing {
         let tables = try Self.tables(database)
         var chosen = tables
         if let name {
-            let table = ImportKind(rawValue: name)?.definition.table ?? name
+            let table = KindRegistry.kind(named: name)?.definition.table ?? name
             guard tables.contains(table) else {
-                let kinds = ImportKind.allCases.map(\.rawValue)
+                let kinds = KindRegistry.listed.map(\.rawValue)
                 throw AlmanacError.notFound(
                     "schema.error.unknown",
                     ["name": name, "kinds": kinds.joined(separator: ", "), "tables": tables.joined(separator: ", ")])
@@ -38,7 +39,7 @@ public struct SchemaListing {
         }
         var rows: [Row] = []
         for table in chosen {
-            let kind = ImportKind.allCases.first { $0.definition.table == table }
+            let kind = KindRegistry.kinds.first { $0.definition.table == table }
             let headers = Dictionary(
                 kind.map { $0.definition.specs.map { ($0.name, $0.header) } } ?? [],
                 uniquingKeysWith: { first, _ in first })
@@ -90,7 +91,7 @@ public struct SchemaListing {
 
     /// The names `schema` takes for `database` (completion): every kind, then every table.
     public static func names(_ database: Database) throws -> [String] {
-        let kinds = ImportKind.allCases.map(\.rawValue)
+        let kinds = KindRegistry.listed.map(\.rawValue)
         return kinds + (try tables(database)).filter { !kinds.contains($0) }
     }
 

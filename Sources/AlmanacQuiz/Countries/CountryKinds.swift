@@ -1,5 +1,15 @@
 import AlmanacKinds
+import AlmanacStore
 import AlmanacText
+import Foundation
+
+/// The quiz's kinds.
+extension ImportKind {
+    /// `countries` (`CountryKind`).
+    public static let countries = ImportKind(rawValue: "countries")
+    /// `quiz-answers` (`QuizAnswerKind`).
+    public static let quizAnswers = ImportKind(rawValue: "quiz-answers")
+}
 
 /// `countries`: an ISO 3166-1 country (`init` loads all 249), by its alpha-2 code, with its name and
 /// the alpha-3 and numeric codes ISO gives it.
@@ -19,6 +29,18 @@ package enum CountryKind: KindDefinition {
 
     package static let kind = ImportKind.countries
     package static let table = "countries"
+
+    /// The 249 ISO 3166-1 countries built into the binary (`ISO3166`), by code, named in English as
+    /// CLDR names them (`Country.localizedName`): `init` loads them.
+    package static let reference: ReferenceRows? = ReferenceRows(
+        ISO3166.entries.map { entry in
+            [
+                .text(entry.alpha2),
+                .text(
+                    Country.localizedName(code: entry.alpha2, stored: entry.alpha2, locale: Locale(identifier: "en"))),
+                .text(entry.alpha3), .text(entry.numeric),
+            ]
+        }, loaded: ReferenceRows.Count(name: "countries", unit: "unit.country"))
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Void) {
         let code = row.text(Column.code)
@@ -69,6 +91,22 @@ package enum QuizAnswerKind: KindDefinition {
     package static let kind = ImportKind.quizAnswers
     package static let table = "quiz_answers"
     package static let exportOrder = "id"
+    package static let refersTo = [ImportKind.countries]
+
+    /// A country or chosen flag that is not a country in the database.
+    package static func refusal(_ constraint: DatabaseError.Constraint, field: (Int) -> String, database: Database)
+        throws -> RowRefusal?
+    {
+        guard constraint == .foreignKey else { return generalRefusal(constraint) }
+        for column in [Column.country, Column.chosen] {
+            if case .integer(0)? = try database.scalar(
+                "SELECT count(*) FROM countries WHERE code = ?", [.text(field(column.index))])
+            {
+                return RowRefusal(column, "import.error.unknown-country")
+            }
+        }
+        return nil
+    }
 
     package static func check<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindOptionalID(Column.id)

@@ -41,7 +41,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
     func run() throws {
         let settings = try global.settings()
         let form = try sheet.form()
-        guard let exportKind = ImportKind(rawValue: kind) else { return try exportFolder(settings, sheet: form) }
+        guard let exportKind = KindRegistry.kind(named: kind) else { return try exportFolder(settings, sheet: form) }
         let database = try Store.openReadOnly(settings.databasePath)
         let rows = try Exporter.export(exportKind, from: database, to: out, sheet: form, force: force)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
@@ -49,7 +49,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
 
     /// `export DIR`: a word that is not a kind names a folder, unless it looks like a mistyped kind.
     private func exportFolder(_ settings: Settings, sheet: SheetForm) throws {
-        let kinds = ImportKind.allCases.map(\.rawValue)
+        let kinds = KindRegistry.listed.map(\.rawValue)
         if !kind.contains("/"), !kind.contains("."), !Suggestions.nearest(to: kind, among: kinds).isEmpty {
             throw AlmanacError(.usage, "import.error.unknown-kind", ["kind": kind, "kinds": ImportPlan.kindList])
         }

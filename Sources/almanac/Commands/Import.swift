@@ -30,10 +30,11 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     /// The kinds with their columns (also in `export`'s help); the rules every import checks are in
     /// the man page (`help.import.rules`).
     static var kindsHelp: String {
-        let kinds = ImportKind.allCases.map { kind in
+        let kinds = KindRegistry.listed.map { kind in
+            // A kind with keyed values says how its columns go on after these (one per property key).
             "  \(kind.rawValue): "
-                + (kind == .animationSettings
-                    ? localized("help.import.settings-columns", ["columns": kind.helpColumns]) : kind.helpColumns)
+                + (kind.definition.keyedValues.map { localized($0.help, ["columns": kind.helpColumns]) }
+                    ?? kind.helpColumns)
         }.joined(separator: "\n")
         return localized("help.import.kinds") + "\n" + kinds
     }
@@ -113,7 +114,9 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         let kinds = Array(Set(plan.files.map(\.kind))).sorted { $0.rawValue < $1.rawValue }
         options.renames = try ImportOptions.renames(
             map,
-            columns: kinds.contains(.animationSettings) ? nil : kinds.flatMap { $0.fileColumns.map(\.name) },
+            // Keyed columns (a setting's property keys) are the database's: any name may be one.
+            columns: kinds.contains { $0.definition.keyedValues != nil }
+                ? nil : kinds.flatMap { $0.fileColumns.map(\.name) },
             kinds: kinds.map(\.rawValue).joined(separator: ", "))
         for path in plan.ignored { try Print.note(t("import.note.ignored", ["path": path])) }
         let database = try Store.open(settings.databasePath)

@@ -43,10 +43,7 @@ struct Init: RunnableCommand, Exemplified, Formatted {
             try Print.line(
                 t(
                     "init.reference.loaded",
-                    [
-                        "countries": t.count(added.countries, unit: "unit.country"),
-                        "properties": t.count(added.properties, unit: "unit.property"),
-                    ]))
+                    Dictionary(uniqueKeysWithValues: added.counts.map { ($0.name, t.count($0.rows, unit: $0.unit)) })))
         }
     }
 }

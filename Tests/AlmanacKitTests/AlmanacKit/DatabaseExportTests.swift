@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AlmanacAnimation
 @testable import AlmanacImport
 @testable import AlmanacKinds
 @testable import AlmanacKit
@@ -29,10 +30,10 @@ import Testing
     static func expectRoundTrip(_ source: ImportFixture, _ label: String) throws {
         let folder = source.directory.path("moved")
         let files = try DatabaseExport.write(source.database, into: folder)
-        #expect(files.map(\.kind) == ImportKind.dependencyOrder)
+        #expect(files.map(\.kind) == KindRegistry.kinds)
         let target = try initialized()
         let plan = try ImportPlan.resolve([folder])
-        #expect(plan.files.count == ImportKind.dependencyOrder.count && plan.ignored.isEmpty)
+        #expect(plan.files.count == KindRegistry.kinds.count && plan.ignored.isEmpty)
         let outcome = try target.run(plan.files.map { ($0.kind, $0.path) })
         #expect(outcome.diagnostics == [], "\(label): \(outcome.diagnostics.prefix(3))")
         #expect(outcome.report.committed)
@@ -55,7 +56,7 @@ import Testing
         }
         let again = target.directory.path("again")
         _ = try DatabaseExport.write(target.database, into: again)
-        for kind in ImportKind.dependencyOrder {
+        for kind in KindRegistry.kinds {
             let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + kind.fileName))
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: again + "/" + kind.fileName)) == first,
@@ -144,7 +145,7 @@ import Testing
                 "0.25", "0",
             ]
         }
-        let keys = ReferenceLoad.properties.compactMap { $0[0].textValue }
+        let keys = (PropertyKind.reference?.rows ?? []).compactMap { $0[0].textValue }
         let settingRows: [[String?]] = (0..<settings).map { index in
             [
                 "setting \(index) " + random.name(), "1.\(random.random.below(10))",
@@ -196,7 +197,7 @@ import Testing
         #expect(
             try String(contentsOfFile: folder + "/books.csv", encoding: .utf8)
                 == "id,title,author,borrower,loaned_on,due_on,returned_on\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == ImportKind.dependencyOrder.count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == KindRegistry.kinds.count)
     }
 
     @Test func theDatabaseAndItsSideFilesAreNeverAFile() throws {

@@ -1,3 +1,4 @@
+import AlmanacImport
 import Foundation
 import Testing
 
@@ -44,17 +45,17 @@ import Testing
     /// The fuzzers reach every kind: the first byte and the input's length pick it (`ImportProbe.kind`).
     @Test func everyKindCanBeFuzzed() {
         let picked = Set((0...255).flatMap { flags in [1, 2].map { ImportProbe.kind(UInt8(flags), length: $0) } })
-        #expect(picked == Set(ImportKind.allCases))
+        #expect(picked == Set(KindRegistry.listed))
     }
 
     /// Whether input `index` goes through `kind`: always under `make stress` (ALMANAC_STRESS=1), else
     /// when the two indexes add up to a multiple of 4, so every input meets three kinds and every kind
     /// a quarter of the inputs (the whole product took a sixth of `make test`'s CPU time).
     static func isReplayed(_ index: Int, through kind: ImportKind) -> Bool {
-        Stress.isOn || (index + (ImportKind.allCases.firstIndex(of: kind) ?? 0)) % 4 == 0
+        Stress.isOn || (index + (KindRegistry.listed.firstIndex(of: kind) ?? 0)) % 4 == 0
     }
 
-    @Test(arguments: ImportKind.allCases)
+    @Test(arguments: KindRegistry.listed)
     func everyInputKeepsTheInvariants(_ kind: ImportKind) throws {
         let probe = try ImportProbe(directory: NSTemporaryDirectory())
         var failures: [String] = []

@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ImportKind.allCases)
+    @Test(arguments: KindRegistry.listed)
     func columnsAreTheSchemasColumns(_ kind: ImportKind) throws {
         let (directory, database) = try Self.database()
         defer { _ = directory }
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ImportKind.allCases)
+    @Test(arguments: KindRegistry.listed)
     func theInsertNamesEachColumnOnceInTheDefinitionsOrder(_ kind: ImportKind) {
         let sql = kind.definition.insertSQL(.fail)
         let names = kind.definition.specs.map(\.name)
@@ -51,7 +51,7 @@ import Testing
         #expect(Set(names).count == names.count)
     }
 
-    @Test(arguments: ImportKind.allCases.filter { $0 != .animationSettings })
+    @Test(arguments: KindRegistry.listed.filter { $0 != .animationSettings })
     func theExportsHeaderIsTheFilesColumns(_ kind: ImportKind) throws {
         let (directory, database) = try Self.database()
         let path = directory.path("out.csv")

@@ -94,7 +94,7 @@ final class ImportProbe {
     /// length is odd (the first byte is full, and twelve kinds need four bits; the length is the one
     /// thing libFuzzer changes besides the bytes). Every kind can be picked, the first four twice as often.
     static func kind(_ flags: UInt8, length: Int) -> ImportKind {
-        ImportKind.allCases[(Int(flags & 7) + (length & 1) * 8) % ImportKind.allCases.count]
+        KindRegistry.listed[(Int(flags & 7) + (length & 1) * 8) % KindRegistry.listed.count]
     }
 
     /// The options the rest of the first byte selects: encoding, conflict policy, skip-invalid.
