@@ -225,6 +225,7 @@ private final class Watchdog: @unchecked Sendable {
             // counted before the step begins.
             let inStep = stepping.load(ordering: .sequentiallyConsistent)
             let timeout = statement.timeout
+            let counted = now - started - (statement.output?.waited ?? .zero)
             if let interruptedAt {
                 guard let abandon = statement.abandon else { return }
                 if !inStep {
@@ -251,8 +252,8 @@ private final class Watchdog: @unchecked Sendable {
                     state.broadcast()
                     return
                 }
-            } else if now - started - (statement.output?.waited ?? .zero) < timeout {
-                wait(timeout - (now - started - (statement.output?.waited ?? .zero)))
+            } else if counted < timeout {
+                wait(timeout - counted)
             } else if inStep {
                 interruptedAt = now
                 database?.interrupt()
