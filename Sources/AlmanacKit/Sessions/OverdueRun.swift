@@ -81,7 +81,7 @@ public struct OverdueRun: Sendable {
         settings: Settings, renderer: Renderer, to output: OutputWriter,
         delivered: () throws -> Void = {}
     ) throws -> Report {
-        try Store.explained {
+        try AlmanacError.explaining {
             try measure(settings: settings, renderer: renderer, output: output, delivered: delivered)
         }
     }

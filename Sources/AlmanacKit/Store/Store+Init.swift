@@ -31,7 +31,7 @@ extension Store {
         try DatabaseLocation.requireCreatable(path)
         try checkExistingFile(path, force: force)
         let database = try connect(path, mode: .create)
-        return try explained {
+        return try AlmanacError.explaining {
             let outcome = try migrator.migrate(database)
             let reference = try ReferenceLoad.load(into: database)
             var report = InitReport(
@@ -47,7 +47,7 @@ extension Store {
     public static func create(_ path: String, migrator: DatabaseMigrator = .builtIn) throws -> Database {
         try DatabaseLocation.requireCreatable(path)
         let database = try connect(path, mode: .create)
-        try explained { _ = try migrator.migrate(database) }
+        try AlmanacError.explaining { _ = try migrator.migrate(database) }
         return database
     }
 
@@ -61,7 +61,9 @@ extension Store {
         case .notSQLite:
             throw AlmanacError(.invalidData, "database.error.not-sqlite", ["path": path])
         case .sqlite:
-            let tables = try explained { try DatabaseContent.tables(of: SQLiteDatabase(path: path, mode: .readOnly)) }
+            let tables = try AlmanacError.explaining {
+                try DatabaseContent.tables(of: SQLiteDatabase(path: path, mode: .readOnly))
+            }
             guard !tables.isEmpty, !tables.contains("schema_migrations"), !force else { return }
             throw AlmanacError(
                 .invalidData, "database.error.foreign", ["path": path, "tables": DatabaseContent.shown(tables)])

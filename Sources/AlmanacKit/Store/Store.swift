@@ -19,12 +19,12 @@ public enum Store {
         let content = try existingContent(path)
         if content != .sqlite(wal: true) {
             // Opening for writing switches the file to WAL: look first, on a connection that cannot write.
-            try explained {
+            try AlmanacError.explaining {
                 try DatabaseContent.requireAlmanac(SQLiteDatabase(path: path, mode: .readOnly), path: path)
             }
         }
         let database = try connect(path, mode: .readWrite, busyTimeout: busyTimeout)
-        try explained {
+        try AlmanacError.explaining {
             if content == .sqlite(wal: true) { try DatabaseContent.requireAlmanac(database, path: path) }
             _ = try migrator.migrate(database)
         }
@@ -42,7 +42,7 @@ public enum Store {
     ) throws -> Database {
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
-        let version = try explained {
+        let version = try AlmanacError.explaining {
             try DatabaseContent.requireAlmanac(database, path: path)
             return try migrator.currentVersion(of: database)
         }
@@ -63,7 +63,7 @@ public enum Store {
 
     /// True when `database` is at this almanac's schema (not an older one to migrate).
     public static func isCurrent(_ database: Database, migrator: DatabaseMigrator = .builtIn) throws -> Bool {
-        try explained { try migrator.currentVersion(of: database) >= migrator.latestVersion }
+        try AlmanacError.explaining { try migrator.currentVersion(of: database) >= migrator.latestVersion }
     }
 
     /// The content of a database file that must be there already: a file of no bytes is a database
@@ -106,11 +106,6 @@ public enum Store {
         throws
         -> Database
     {
-        try explained { try SQLiteDatabase(path: path, mode: mode, busyTimeout: busyTimeout) }
-    }
-
-    /// Runs `body`, turning the store's failures into Almanac's words.
-    static func explained<T>(_ body: () throws -> T) throws -> T {
-        try AlmanacError.explaining(body)
+        try AlmanacError.explaining { try SQLiteDatabase(path: path, mode: mode, busyTimeout: busyTimeout) }
     }
 }
