@@ -191,36 +191,30 @@ public final class ArgumentReader {
         _ text: String, _ order: ValueOrder,
         _ option: CommandSpec.Option
     ) -> Value {
-        convert(text, order, option.synopsis, numbers: option.allowedValues.isEmpty) {
-            UsageMistake.badValue(text, for: option)
+        do {
+            return try Value.converting(text, option: option.name, synopsis: option.synopsis)
+        } catch {
+            failures.append((order, error))
+            return Value.standIn
         }
     }
 
-    /// A positional argument's value, the nth word.
+    /// A positional argument's value, the nth word: a whole number says its numbers.
     private func convert<Value: ArgumentValue>(
         _ text: String, _ index: Int,
         _ argument: CommandSpec.Positional
     ) -> Value {
-        convert(text, ValueOrder(group: 2, index: index), argument.synopsis, numbers: true) {
-            UsageMistake.badArgument(text, for: argument)
-        }
-    }
-
-    private func convert<Value: ArgumentValue>(
-        _ text: String, _ order: ValueOrder, _ synopsis: String, numbers: Bool,
-        otherwise: () -> AlmanacError
-    ) -> Value {
         if let value = Value(argument: text) { return value }
-        if numbers, let range = Value.wholeNumbers {
+        let order = ValueOrder(group: 2, index: index)
+        if let range = Value.wholeNumbers {
             failures.append(
                 (
                     order,
                     UsageMistake.notAWholeNumber(
-                        text, for: synopsis, from: range.least, to: range.most,
-                        anyWillDo: range.isWholeType)
+                        text, for: argument.synopsis, from: range.least, to: range.most, anyWillDo: range.isWholeType)
                 ))
         } else {
-            failures.append((order, otherwise()))
+            failures.append((order, UsageMistake.badArgument(text, for: argument)))
         }
         return Value.standIn
     }

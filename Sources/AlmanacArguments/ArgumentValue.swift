@@ -23,11 +23,15 @@ extension ArgumentValue {
 }
 
 extension ArgumentValue {
-    /// `text` converted as the command line converts an option's value, or the usage error the command
-    /// line would give for it, naming the option as `option` (`--sort`, or `?sort=` on a page): one
-    /// check and one message for every front end.
-    public static func converting(_ text: String, option: String) throws -> Self {
+    /// `text` converted as an option's value, or the usage error for it: a whole number says its
+    /// numbers and any other value its `synopsis` (`--limit <n>`), a value of a list the list and the
+    /// option's `name` (`--sort`). The command line's reader and the server's query strings (`?sort=`
+    /// for both) convert through it: one check and one message for every front end.
+    public static func converting(
+        _ text: String, option name: String, synopsis: String? = nil
+    ) throws(AlmanacError) -> Self {
         if let value = Self(argument: text) { return value }
+        let option = synopsis ?? name
         if allowedValues.isEmpty, let range = wholeNumbers {
             throw UsageMistake.notAWholeNumber(
                 text, for: option, from: range.least, to: range.most, anyWillDo: range.isWholeType)
@@ -37,7 +41,7 @@ extension ArgumentValue {
         }
         throw UsageMistake.suggesting(
             "cli.error.bad-choice", Suggestions.nearest(to: text, among: allowedValues),
-            ["value": text, "option": option, "values": allowedValues.joined(separator: ", ")])
+            ["value": text, "option": name, "values": allowedValues.joined(separator: ", ")])
     }
 }
 

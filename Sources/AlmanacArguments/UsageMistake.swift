@@ -28,16 +28,6 @@ public enum UsageMistake {
             ["option": name, "command": spelledOut(command.path), "help": helpCommand(command.path)])
     }
 
-    /// A value not among the option's values, or one its type does not convert.
-    public static func badValue(_ value: String, for option: CommandSpec.Option) -> AlmanacError {
-        guard !option.allowedValues.isEmpty else {
-            return AlmanacError(.usage, "cli.error.bad-value", ["value": value, "option": option.synopsis])
-        }
-        return suggesting(
-            "cli.error.bad-choice", Suggestions.nearest(to: value, among: option.allowedValues),
-            ["value": value, "option": option.name, "values": option.allowedValues.joined(separator: ", ")])
-    }
-
     /// A value that is not a whole number from `least` to `most`, for an option or argument
     /// (`synopsis`: `--limit <n>`, `<id>`). Where any whole number the type holds would do
     /// (`anyWillDo`), text is told just that, and a number too large or too small the one bound it
