@@ -19,51 +19,50 @@ struct AnimationPage {
 
     private var t: Localizer { context.t }
 
-    private func session(writing: Bool, title: String) throws -> AnimationSession {
+    private func session(writing: Bool, renderer: Renderer) throws -> AnimationSession {
         AnimationSession(
             database: try writing ? connections.writer() : connections.reader(), settings: context.settings,
-            renderer: context.renderer(title))
+            renderer: renderer)
     }
 
     /// GET `/animation`: `animation settings`, with a link to each.
-    func list() throws -> Reply {
-        let session = try session(writing: false, title: "animation.settings")
-        let text = try session.list()
-        if context.wantsJSON { return .json(text) }
-        let links = try session.library.settings().map { setting in
+    func list() throws -> Shown {
+        let settings = try AnimationLibrary(database: try connections.reader()).settings()
+        let links = settings.map { setting in
             "<li><a href=\"" + HTMLText.attribute(context.link("/animation/" + FormData.encode(setting.name))) + "\">"
                 + HTMLText.escaped(t("page.snowman.title", ["name": setting.name])) + "</a></li>"
         }.joined(separator: "\n")
-        return .html(
-            Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
+        return Shown(
+            title: "animation.settings",
+            content: .whole { renderer in try self.session(writing: false, renderer: renderer).list() },
+            top: "<ul class=\"pages\">\n" + links + "\n</ul>\n")
     }
 
     /// GET `/animation/NAME[?fps=N]`: the timeline, and the steppers.
-    func show(_ name: String, notice: String = "", status: Int = 200) throws -> Reply {
+    func show(_ name: String, notice: String = "") throws -> Shown {
         let fps = try context.query.value("fps", as: FrameRate.self) ?? FrameRate(checked: 10)
-        let session = try session(writing: false, title: "animation.timeline")
-        let text = try session.timeline(name: name, fps: fps)
-        if context.wantsJSON { return .json(text, status: status) }
-        let setting = try session.library.setting(named: name)
-        return .html(
-            Frame(text).adding(
-                nav: Navigation.html(context), top: notice + steppers(setting, try session.library.catalog())),
-            status: status)
+        let library = AnimationLibrary(database: try connections.reader())
+        let setting = try library.setting(named: name)
+        return Shown(
+            title: "animation.timeline",
+            content: .whole { renderer in
+                try self.session(writing: false, renderer: renderer).timeline(name: name, fps: fps)
+            }, top: notice + steppers(setting, try library.catalog()))
     }
 
     /// POST `/animation/NAME/step` with `key` and `by` (+1 or −1).
-    func step(_ name: String) throws -> Reply {
+    func step(_ name: String) throws -> Shown {
         let key = context.form["key"] ?? ""
         let by = try context.form.value("by", as: Int.self) ?? 0
         do {
-            let said = try session(writing: true, title: "animation.timeline").step(name: name, key: key, by: by)
-            if context.wantsJSON { return .json(said) }
-            return .seeOther(context.link("/animation/" + FormData.encode(name)))
-        } catch let error where !context.wantsJSON && AlmanacError(reporting: error).failure != .missingInput {
-            let failure = AlmanacError(reporting: error)
-            return try show(
-                name, notice: PageContext.notice(failure.message(t), error: true),
-                status: Reply.status(for: failure.failure))
+            // The session says it in the request's format, as `animation step` prints it.
+            let said = try session(writing: true, renderer: context.renderer("animation.timeline"))
+                .step(name: name, key: key, by: by)
+            return Shown(
+                title: "animation.timeline", content: .whole { _ in said },
+                location: context.link("/animation/" + FormData.encode(name)))
+        } catch let error where AlmanacError(reporting: error).failure != .missingInput {
+            return try Shown.refused(error, context) { try show(name, notice: $0) }
         }
     }
 
@@ -80,12 +79,9 @@ struct AnimationPage {
                     let field =
                         "<input type=\"hidden\" name=\"key\" value=\"" + HTMLText.attribute(property.key) + "\">"
                         + "<input type=\"hidden\" name=\"by\" value=\"\(by)\">"
-                    let form = context.postForm(
-                        "/animation/" + FormData.encode(setting.name) + "/step", class: "inline", field, button: label)
-                    buttons +=
-                        value == limit
-                        ? form.replacingOccurrences(
-                            of: "<button type=\"submit\">", with: "<button type=\"submit\" disabled>") : form
+                    buttons += context.postForm(
+                        "/animation/" + FormData.encode(setting.name) + "/step", class: "inline", field, button: label,
+                        disabled: value == limit)
                 }
             }
             rows +=

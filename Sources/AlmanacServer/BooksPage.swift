@@ -38,57 +38,61 @@ struct BooksPage {
     /// at most), with what a POST just did said above it (a signed `?done=added&id=24`). JSON without
     /// `?page=` is the whole listing as `books list --format json` writes it, sent as it is read
     /// (`?limit=` as `--limit`); with `?page=`, the page's loans and the next page's address.
-    func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
+    func list(notice: String = "", adding: FormData = FormData()) throws -> Shown {
         let (filter, sort) = try listing()
         let query = context.query
-        let store = LoanStore(database: database)
-        let renderer = context.renderer("books.list")
-        let collation = sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil
-        let number = try query.value("page", as: PageNumber.self)?.value
-        if context.wantsJSON, number == nil, status == 200 {
-            var whole = filter
-            whole.limit = try query.value("limit", as: Limit.self)?.value
-            let today = settings.today
-            return .jsonStream { output in
-                try LoanTable.list(store, filter: whole, sort: sort, renderer: renderer, today: today, to: output)
-            }
+        if let number = try query.value("page", as: PageNumber.self)?.value {
+            return try page(number, filter, sort, notice: notice, adding: adding)
         }
-        // A page: its loans and one more (is there a next page?), read in the order asked for by SQL
-        // as `books list` reads them, past the pages before it.
-        let size = try query.value("limit", as: PageSize.self)?.value ?? Self.pageSize
-        let page = number ?? 1
+        let (store, today) = (LoanStore(database: database), settings.today)
+        return Shown(
+            title: "books.list",
+            content: .listing(
+                whole: {
+                    // `?limit=` as `--limit`: any number of loans from 1.
+                    var whole = filter
+                    whole.limit = try query.value("limit", as: Limit.self)?.value
+                    return { renderer, output in
+                        try LoanTable.list(
+                            store, filter: whole, sort: sort, renderer: renderer, today: today, to: output)
+                    }
+                },
+                page: { try page(1, filter, sort, notice: notice, adding: adding) }))
+    }
+
+    /// Page `number` of the listing: its loans and one more (is there a next page?), read in the
+    /// order asked for by SQL as `books list` reads them, past the pages before it.
+    private func page(
+        _ number: Int, _ filter: LoanFilter, _ sort: LoanTable.Sort, notice: String, adding: FormData
+    ) throws -> Shown {
+        let store = LoanStore(database: database)
+        let collation = sort == .title ? TitleCollation(localeIdentifier: t.localeIdentifier) : nil
+        let size = try context.query.value("limit", as: PageSize.self)?.value ?? Self.pageSize
         var reading = filter
-        reading.offset = (page - 1) * size
+        reading.offset = (number - 1) * size
         reading.limit = size + 1
         var loans: [Loan] = []
         try store.forEachLoan(reading, today: settings.today, localizer: t, byTitle: collation) { loans.append($0) }
         let more = loans.count > size
         if more { loans.removeLast() }
         let table = LoanTable.table(loans, today: settings.today, localizer: t)
-        let next = more ? context.link("/books", kept(["page": String(page + 1)])) : nil
-        if context.wantsJSON {
-            var rows = Substring(renderer.render(table))
-            while rows.last == "\n" { rows = rows.dropLast() }
-            var reply = Reply.json(
-                "{\n\"page\": \(page),\n\"page_size\": \(size),\n\"next\": "
-                    + (next.map { JSONError.quoted($0) } ?? "null") + ",\n\"loans\": " + rows + "\n}\n",
-                status: status)
-            if let next { reply.headers = [("Link", "<" + next + ">; rel=\"next\"")] }
-            return reply
-        }
+        let next = more ? context.link("/books", kept(["page": String(number + 1)])) : nil
         var top = notice
         if notice.isEmpty, let said = context.said("done", "id"),
             ["added", "updated", "returned"].contains(said[0]), let id = Int64(said[1]),
             let loan = try? store.loan(id: id)
         {
             top = PageContext.notice(
-                LoanChange(Change(rawValue: said[0]) ?? .updated, loan).sentence(formats: renderer.makeFormats()))
+                LoanChange(Change(rawValue: said[0]) ?? .updated, loan).sentence(
+                    formats: context.renderer("books.list").makeFormats()))
         }
-        let first = (page - 1) * size
-        top += searchForm(filter, sort) + pager(page, size: size, first: first, shown: loans.count, next: next)
-        let html = withActions(renderer.render(table), loans)
-        return .html(
-            Frame(html).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)), status: status)
+        top +=
+            searchForm(filter, sort)
+            + pager(number, size: size, first: (number - 1) * size, shown: loans.count, next: next)
+        return Shown(
+            title: "books.list", content: .page(number: number, size: size, next: next) { $0.render(table) },
+            top: top, bottom: addForm(adding), rowActions: actions(loans),
+            headers: next.map { [("Link", "<" + $0 + ">; rel=\"next\"")] } ?? [])
     }
 
     /// Loans a page shows unless `?limit=` says otherwise.
@@ -127,7 +131,7 @@ struct BooksPage {
     }
 
     /// POST `/books`: `books add` from the form's fields.
-    func add() throws -> Reply {
+    func add() throws -> Shown {
         let form = context.form
         let edit = LoanEdit(
             title: form["title"] ?? "", author: form.text("author"), borrower: form.text("borrower"),
@@ -138,7 +142,7 @@ struct BooksPage {
     }
 
     /// POST `/books/ID/return`: `books return ID [--on D]`.
-    func markReturned(_ id: String) throws -> Reply {
+    func markReturned(_ id: String) throws -> Shown {
         let number = try Self.id(id)
         return try changing {
             let day =
@@ -153,7 +157,7 @@ struct BooksPage {
 
     /// POST `/books/ID/edit`: `books edit ID` with the fields the form changed (a field left as it
     /// was is not given, so the loan's dates are judged again only when one of them changed).
-    func edit(_ id: String) throws -> Reply {
+    func edit(_ id: String) throws -> Shown {
         let number = try Self.id(id)
         do {
             let store = LoanStore(database: database)
@@ -175,20 +179,16 @@ struct BooksPage {
             if edit.isEmpty { throw AlmanacError(.usage, "books.error.nothing-to-change") }
             let loan = try store.update(id: number, edit, today: settings.today)
             return done(LoanChange(.updated, loan))
-        } catch let error where !(AlmanacError(reporting: error).failure == .missingInput) && !context.wantsJSON {
-            return try editPage(
-                id, notice: PageContext.notice(context.message(error), error: true),
-                status: Reply.status(for: AlmanacError(reporting: error).failure))
+        } catch let error where AlmanacError(reporting: error).failure != .missingInput {
+            return try Shown.refused(error, context) { try editPage(id, notice: $0) }
         }
     }
 
     /// GET `/books/ID/edit`: the loan's fields in a form.
-    func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
+    func editPage(_ id: String, notice: String = "") throws -> Shown {
         let number = try Self.id(id)
         let loan = try LoanStore(database: database).loan(id: number)
-        let renderer = context.renderer("books.edit")
         let table = LoanTable.table([loan], today: settings.today, localizer: t)
-        if context.wantsJSON { return .json(renderer.render(table), status: status) }
         let titles = Self.titles(t)
         let fields =
             PageContext.field(
@@ -208,27 +208,23 @@ struct BooksPage {
                 titles["returned_on"] ?? "returned_on", name: "returned_on",
                 value: context.form["returned_on"] ?? loan.returnedOn?.description ?? "")
         let form = context.postForm("/books/\(loan.id)/edit", fields, button: t("serve.books.save"))
-        return .html(
-            Frame(renderer.render(table)).adding(nav: Navigation.html(context), top: notice, bottom: form),
-            status: status)
+        return Shown(title: "books.edit", content: .whole { $0.render(table) }, top: notice, bottom: form)
     }
 
     /// Runs a change; JSON gets the CLI's `--format json` row of it, a browser is sent to the listing,
     /// which says what was done. A refusal is the listing again with the CLI's message above it.
-    private func changing(adding: FormData = FormData(), _ change: () throws -> LoanChange) throws -> Reply {
+    private func changing(adding: FormData = FormData(), _ change: () throws -> LoanChange) throws -> Shown {
         do {
             return done(try change())
-        } catch let error where !context.wantsJSON {
-            let failure = AlmanacError(reporting: error)
-            return try list(
-                notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure),
-                adding: adding)
+        } catch {
+            return try Shown.refused(error, context) { try list(notice: $0, adding: adding) }
         }
     }
 
-    private func done(_ change: LoanChange) -> Reply {
-        if context.wantsJSON { return .json(change.render(context.renderer("books." + change.kind.rawValue))) }
-        return .seeOther(context.doneLink("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
+    private func done(_ change: LoanChange) -> Shown {
+        Shown(
+            title: "books." + change.kind.rawValue, content: .whole { change.render($0) },
+            location: context.doneLink("/books", [("done", change.kind.rawValue), ("id", String(change.loan.id))]))
     }
 
     /// An id in a path: a whole number from 1, else the row is not found, as the world's commands
@@ -282,35 +278,12 @@ struct BooksPage {
         return form.isEmpty ? "" : HTMLPage.heading(t("serve.books.add-heading")) + form
     }
 
-    /// The listing's page with a last column of actions: return (an open loan) and edit. The rows are
-    /// the CLI's, in the order of `loans`; read-only pages have no such column.
-    private func withActions(_ page: String, _ loans: [Loan]) -> String {
-        guard !context.readOnly, let head = page.markup("</tr></thead>\n<tbody>\n"),
-            let end = page.markup("</tbody>", from: head.upperBound)
-        else { return page }
-        var out = String(page[..<head.lowerBound])
-        out.reserveCapacity(page.utf8.count + loans.count * 512)
-        out += "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(t("serve.column.actions")) + "</th>"
-        out += "</tr></thead>\n<tbody>\n"
-        // The rows by their bytes: the page is the renderer's, one row a line.
-        var index = 0
-        var first = true
-        for line in page[head.upperBound..<end.lowerBound].utf8.split(
-            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        {
-            if !first { out += "\n" }
-            first = false
-            let row = Substring(line)
-            if index < loans.count, line.starts(with: "<tr>".utf8), line.suffix(5).elementsEqual("</tr>".utf8) {
-                out += row.dropLast(5)
-                out += "<td class=\"actions\">" + actions(loans[index]) + "</td></tr>"
-                index += 1
-            } else {
-                out += row
-            }
-        }
-        out += page[end.lowerBound...]
-        return out
+    /// The listing's last column: return (an open loan) and edit, by the loan's id; read-only pages
+    /// have no such column.
+    private func actions(_ loans: [Loan]) -> PageSlots.Actions? {
+        guard !context.readOnly else { return nil }
+        let markup = Dictionary(loans.map { ($0.id, actions($0)) }) { first, _ in first }
+        return PageSlots.Actions(title: t("serve.column.actions")) { markup[$0] ?? "" }
     }
 
     private func actions(_ loan: Loan) -> String {

@@ -19,17 +19,15 @@ struct CalendarPage {
 
     private var t: Localizer { context.t }
 
-    private func session(writing: Bool, title: String = "calendar.show") throws -> CalendarSession {
+    private func session(writing: Bool, renderer: Renderer? = nil) throws -> CalendarSession {
         CalendarSession(
             database: try writing ? connections.writer() : connections.reader(), settings: context.settings,
-            renderer: context.renderer(title), environment: [:])
+            renderer: renderer ?? context.renderer("calendar.show"), environment: [:])
     }
 
     /// GET: the calendar, with what a POST just did said above it (a signed `?opened=N`, `?reset=N`).
-    func show(_ key: String, notice: String = "", status: Int = 200) throws -> Reply {
+    func show(_ key: String, notice: String = "") throws -> Shown {
         let session = try session(writing: false)
-        let page = try session.show(key, doorForm: context.readOnly ? nil : Self.doorForm)
-        if context.wantsJSON { return .json(page, status: status) }
         let view = try session.calendar.view(key)
         var top = notice
         if notice.isEmpty, let opened = context.said("opened").flatMap({ Int($0[0]) }), let door = view.door(opened),
@@ -48,50 +46,54 @@ struct CalendarPage {
                         "closed": LocalizedFormats(localizer: t).count(closed, unit: "unit.door"),
                     ]))
         }
-        return .html(Frame(page).adding(nav: Navigation.html(context), top: top, bottom: doors(view)), status: status)
+        let doorForm = context.readOnly ? nil : Self.doorForm
+        return Shown(
+            title: "calendar.show",
+            content: .whole { renderer in
+                try self.session(writing: false, renderer: renderer).show(key, doorForm: doorForm)
+            }, top: top, bottom: doors(view))
     }
 
     /// POST `/calendar/H/open` with `door=N`.
-    func open(_ key: String) throws -> Reply {
+    func open(_ key: String) throws -> Shown {
         let door = context.form["door"] ?? ""
         let outcome: CalendarSession.Outcome
         do {
-            outcome = try session(writing: true, title: "calendar.open").open([key, door])
-        } catch let error where !context.wantsJSON && AlmanacError(reporting: error).failure != .missingInput {
-            let failure = AlmanacError(reporting: error)
-            return try show(
-                key, notice: PageContext.notice(failure.message(t), error: true),
-                status: Reply.status(for: failure.failure))
+            outcome = try session(writing: true, renderer: context.renderer("calendar.open")).open([key, door])
+        } catch let error where AlmanacError(reporting: error).failure != .missingInput {
+            return try Shown.refused(error, context) { try show(key, notice: $0) }
         }
         if let failure = outcome.failure {
             // Out of order: refused as the CLI refuses it, nothing opened.
-            if context.wantsJSON { return .json(JSONError.body(failure.message(t)), status: 409) }
-            return try show(key, notice: PageContext.notice(failure.message(t), error: true), status: 409)
+            return try Shown.refused(failure, status: 409, context) { try show(key, notice: $0) }
         }
-        if context.wantsJSON { return .json(outcome.output) }
-        return .seeOther(context.doneLink("/calendar/" + key, [("opened", door)]))
+        // The session said it in the request's format, as `calendar open` prints it.
+        return Shown(
+            title: "calendar.open", content: .whole { _ in outcome.output },
+            location: context.doneLink("/calendar/" + key, [("opened", door)]))
     }
 
     /// GET `/calendar/H/reset`: the question, with a button that closes every door and a way back.
-    func confirmReset(_ key: String) throws -> Reply {
+    func confirmReset(_ key: String) throws -> Shown {
         let holiday = try session(writing: false).calendar.holiday(key)
-        let question = "<p>" + HTMLText.escaped(t("calendar.reset.question", ["title": holiday.title])) + "</p>\n"
         let back =
             "<p><a href=\"" + HTMLText.attribute(context.link("/calendar/" + holiday.key)) + "\">"
             + HTMLText.escaped(t("calendar.reset.kept", ["title": holiday.title])) + "</a></p>\n"
         let form =
             context.readOnly
             ? "" : context.postForm("/calendar/" + holiday.key + "/reset", "", button: t("serve.calendar.reset-yes"))
-        return Routes.page(context, title: holiday.title, question + form + back)
+        return Shown.question(holiday.title, t("calendar.reset.question", ["title": holiday.title]), form + back)
     }
 
     /// POST `/calendar/H/reset`: every door closed again.
-    func reset(_ key: String) throws -> Reply {
+    func reset(_ key: String) throws -> Shown {
         let calendar = try session(writing: true).calendar
         let holiday = try calendar.holiday(key)
         let closed = try calendar.reset(holiday.key)
-        if context.wantsJSON { return .json("{\"holiday\": \"" + holiday.key + "\", \"closed\": \(closed)}\n") }
-        return .seeOther(context.doneLink("/calendar/" + holiday.key, [("reset", String(closed))]))
+        return Shown(
+            title: "calendar.reset",
+            content: .record("{\"holiday\": \"" + holiday.key + "\", \"closed\": \(closed)}\n"),
+            location: context.doneLink("/calendar/" + holiday.key, [("reset", String(closed))]))
     }
 
     /// The form each door of the picture submits (`CalendarPicture.doorForm`): it carries the token,

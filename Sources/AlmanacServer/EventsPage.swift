@@ -44,12 +44,10 @@ struct EventsPage {
     }
 
     /// GET `/events`: the cards, what a POST just did said above them, the toggle, the add form.
-    func list(notice: String = "", status: Int = 200, adding: FormData = FormData()) throws -> Reply {
+    func list(notice: String = "", adding: FormData = FormData()) throws -> Shown {
         let (range, columns) = try listing()
         let store = EventStore(database: database)
         let agenda = try Agenda.load(store, range: range, zone: settings.timeZone, withDescriptions: true)
-        let text = EventCards(agenda: agenda, columns: columns, width: 120).render(context.renderer("events.cards"))
-        if context.wantsJSON { return .json(text, status: status) }
         var top = notice
         if notice.isEmpty, let said = context.said("done", "id"), ["added", "updated"].contains(said[0]),
             let id = Int64(said[1]), let event = try? store.existing(id: id)
@@ -68,9 +66,10 @@ struct EventsPage {
                     + "\">" + label + "</a> "
         }
         top += toggle + "</p>\n" + rangeForm(columns)
-        return .html(
-            Frame(withActions(text)).adding(nav: Navigation.html(context), top: top, bottom: addForm(adding)),
-            status: status)
+        return Shown(
+            title: "events.cards",
+            content: .whole { EventCards(agenda: agenda, columns: columns, width: 120).render($0) }, top: top,
+            bottom: addForm(adding), cardActions: actions)
     }
 
     /// What `events add` or `edit` says for people: `Added event 44: Carols, Mon 22 Dec 18:00`.
@@ -80,7 +79,7 @@ struct EventsPage {
     }
 
     /// POST `/events`: `events add` from the form.
-    func add() throws -> Reply {
+    func add() throws -> Shown {
         let form = context.form
         let edit = EventEdit(
             title: form["title"] ?? "", at: form["at"] ?? "", ends: form.text("ends"), person: form.text("person"),
@@ -88,20 +87,16 @@ struct EventsPage {
         do {
             let event = try EventStore(database: database).add(edit, zone: settings.timeZone)
             return done(event, .added)
-        } catch let error where !context.wantsJSON {
-            let failure = AlmanacError(reporting: error)
-            return try list(
-                notice: PageContext.notice(failure.message(t), error: true), status: Reply.status(for: failure.failure),
-                adding: form)
+        } catch {
+            return try Shown.refused(error, context) { try list(notice: $0, adding: form) }
         }
     }
 
-    private func done(_ event: Event, _ change: Change) -> Reply {
-        if context.wantsJSON {
-            return .json(EventDetail(event: event).changeMessage(change, context.renderer("events." + change.rawValue)))
-        }
-        return .seeOther(
-            context.doneLink("/events", [("done", change.rawValue), ("id", String(event.id))], keeping: same()))
+    private func done(_ event: Event, _ change: Change) -> Shown {
+        Shown(
+            title: "events." + change.rawValue, content: .whole { EventDetail(event: event).changeMessage(change, $0) },
+            location: context.doneLink(
+                "/events", [("done", change.rawValue), ("id", String(event.id))], keeping: same()))
     }
 
     /// The fields of an event as a form shows them: times as stored (UTC, `2025-12-24T14:00:00Z`).
@@ -114,12 +109,10 @@ struct EventsPage {
     }
 
     /// GET `/events/ID/edit`: the event as `events show` shows it, and its fields in a form.
-    func editPage(_ id: String, notice: String = "", status: Int = 200) throws -> Reply {
+    func editPage(_ id: String, notice: String = "") throws -> Shown {
         let detail = try EventDetail.load(
             EventStore(database: database),
             id: try BooksPage.id(id, "events.error.no-such-event"))
-        let text = detail.render(context.renderer("events.show"))
-        if context.wantsJSON { return .json(text, status: status) }
         let current = Self.fields(detail.event)
         let inputs = Self.names.map { name in
             PageContext.field(
@@ -130,16 +123,15 @@ struct EventsPage {
         let delete =
             "<p><a href=\"" + HTMLText.attribute(context.link("/events/\(detail.event.id)/delete")) + "\">"
             + HTMLText.escaped(t("serve.events.delete")) + "</a></p>\n"
-        return .html(
-            Frame(text).adding(
-                nav: Navigation.html(context), top: notice, bottom: form + (context.readOnly ? "" : delete)),
-            status: status)
+        return Shown(
+            title: "events.show", content: .whole { detail.render($0) }, top: notice,
+            bottom: form + (context.readOnly ? "" : delete))
     }
 
     static let names = ["title", "at", "ends", "person", "image", "description"]
 
     /// POST `/events/ID/edit`: `events edit ID` with the fields the form changed.
-    func edit(_ id: String) throws -> Reply {
+    func edit(_ id: String) throws -> Shown {
         let number = try BooksPage.id(id, "events.error.no-such-event")
         let store = EventStore(database: database)
         let current = Self.fields(try store.existing(id: number))
@@ -156,16 +148,13 @@ struct EventsPage {
         do {
             if edit.isEmpty { throw AlmanacError(.usage, "events.error.nothing-to-change") }
             return done(try store.update(id: number, edit, zone: settings.timeZone), .updated)
-        } catch let error where !context.wantsJSON {
-            let failure = AlmanacError(reporting: error)
-            return try editPage(
-                id, notice: PageContext.notice(failure.message(t), error: true),
-                status: Reply.status(for: failure.failure))
+        } catch {
+            return try Shown.refused(error, context) { try editPage(id, notice: $0) }
         }
     }
 
     /// GET `/events/ID/delete`: the question `events delete` asks, with a button; nothing is deleted.
-    func confirmDelete(_ id: String) throws -> Reply {
+    func confirmDelete(_ id: String) throws -> Shown {
         let event = try EventStore(database: database).existing(
             id: try BooksPage.id(id, "events.error.no-such-event"))
         let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
@@ -177,42 +166,29 @@ struct EventsPage {
                     event, LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today)),
             ])
         let kept = EventDetail(event: event).keptMessage(renderer).trimmingCharacters(in: .newlines)
-        let body =
-            "<p>" + HTMLText.escaped(question) + "</p>\n"
-            + context.postForm("/events/\(event.id)/delete", "", button: t("serve.events.delete-yes"))
+        let markup =
+            context.postForm("/events/\(event.id)/delete", "", button: t("serve.events.delete-yes"))
             + "<p><a href=\"" + HTMLText.attribute(context.link("/events")) + "\">" + HTMLText.escaped(kept)
             + "</a></p>\n"
-        return Routes.page(context, title: event.title, body)
+        return Shown.question(event.title, question, markup)
     }
 
     /// POST `/events/ID/delete`: `events delete ID --yes`.
-    func delete(_ id: String) throws -> Reply {
+    func delete(_ id: String) throws -> Shown {
         let event = try EventStore(database: database).delete(
             id: try BooksPage.id(id, "events.error.no-such-event"))
-        if context.wantsJSON {
-            return .json(EventDetail(event: event).changeMessage(.deleted, context.renderer("events.deleted")))
-        }
-        return .seeOther(context.link("/events"))
+        return Shown(
+            title: "events.deleted", content: .whole { EventDetail(event: event).changeMessage(.deleted, $0) },
+            location: context.link("/events"))
     }
 
-    /// Each card with its Edit link, before the card's end; read-only pages have none.
-    private func withActions(_ page: String) -> String {
-        guard !context.readOnly else { return page }
-        var out = ""
-        var rest = page[...]
-        while let open = rest.markup("<article class=\"card\" data-id=\""),
-            let close = rest.markup("</article>", from: open.upperBound)
-        {
-            let id = rest[open.upperBound...].prefix { $0.isNumber }
-            out +=
-                rest[..<close.lowerBound] + "<p class=\"actions\"><a href=\""
-                + HTMLText.attribute(context.link("/events/\(id)/edit")) + "\">"
-                + HTMLText.escaped(t("serve.books.edit")) + "</a></p>\n"
-            rest = rest[close.lowerBound...]
-            out += rest.prefix("</article>".count)
-            rest = rest.dropFirst("</article>".count)
+    /// Each card's Edit link, by the event's id; read-only pages have none.
+    private var actions: PageSlots.Actions? {
+        guard !context.readOnly else { return nil }
+        let (context, edit) = (context, HTMLText.escaped(t("serve.books.edit")))
+        return PageSlots.Actions(title: edit) { id in
+            "<a href=\"" + HTMLText.attribute(context.link("/events/\(id)/edit")) + "\">" + edit + "</a>"
         }
-        return out + rest
     }
 
     /// The days shown (a GET form: it changes nothing).

@@ -33,7 +33,9 @@ struct Gate: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let page = site.pageContext(request, context)
-            return site.response(Routes.notFound(page), head: request.method == .head)
+            return site.response(
+                (try? page.reply(Routes.notFound(page))) ?? .text(page.path, status: 404),
+                head: request.method == .head)
         } catch {
             let page = site.pageContext(request, context)
             return site.response(Routes.failure(page, nil, error), head: request.method == .head)

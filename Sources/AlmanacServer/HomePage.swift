@@ -32,91 +32,60 @@ struct HomePage {
     /// How many overdue loans the page lists before its link to all of them.
     static let overdueShown = 10
 
-    func reply() throws -> Reply {
+    func shown() throws -> Shown {
         let settings = context.settings
-        let path = settings.databasePath
+        let t = context.t
         let advent = AdventCalendar(database: database)
-        let calendar = context.renderer("calendar.holidays").render(
-            CalendarTables.holidays(try advent.summaries(), selected: try advent.selectedKey(), localizer: context.t))
+        let (summaries, selected) = (try advent.summaries(), try advent.selectedKey())
         let store = LoanStore(database: database)
         let range = try DayRange.resolve(from: nil, to: nil, days: 1, today: settings.today)
-        let events = try Agenda.load(
-            EventStore(database: database), range: range, zone: settings.timeZone, withDescriptions: true
-        )
-        .render(context.renderer("events.agenda"))
-        if context.wantsJSON {
-            // The overdue loans as `books list --overdue --format json` writes them, however many.
-            let (renderer, today) = (context.renderer("books.list"), settings.today)
-            return .jsonStream { output in
-                try output.write("{\n\"next_doors\": " + Self.trimmed(calendar) + ",\n\"overdue_loans\": ")
-                try Self.withoutTrailingNewlines(output) { loans in
-                    try LoanTable.list(
-                        store, filter: LoanFilter(overdueOnly: true), sort: .due, renderer: renderer, today: today,
-                        to: loans)
-                }
-                try output.write(",\n\"todays_events\": " + Self.trimmed(events) + "\n}\n")
-            }
-        }
+        let agenda = try Agenda.load(
+            EventStore(database: database), range: range, zone: settings.timeZone, withDescriptions: true)
         var overdue = try store.loans(
-            LoanFilter(overdueOnly: true, limit: Self.overdueShown + 1), today: settings.today, localizer: context.t)
+            LoanFilter(overdueOnly: true, limit: Self.overdueShown + 1), today: settings.today, localizer: t)
         let more = overdue.count > Self.overdueShown
         if more { overdue.removeLast(overdue.count - Self.overdueShown) }
-        let loans = context.renderer("books.list").render(
-            LoanTable.table(overdue, today: settings.today, localizer: context.t))
-        let t = context.t
-        var body = HTMLPage.heading(t("serve.home.worlds")) + "<ul class=\"worlds\">\n"
+        let today = settings.today
+        var intro = HTMLPage.heading(t("serve.home.worlds")) + "<ul class=\"worlds\">\n"
         for world in Self.worlds {
             let name = HTMLText.escaped(t("serve.world." + world.key))
             let linked = Navigation.worlds.first { $0.key == "serve.world." + world.key }
-            body +=
+            intro +=
                 "<li>"
                 + (linked.map { "<a href=\"" + HTMLText.attribute(context.link($0.path)) + "\">" + name + "</a>" }
                     ?? "<strong>" + name + "</strong>")
                 + "<span>" + HTMLText.escaped(t(world.command)) + "</span></li>\n"
         }
-        body += "</ul>\n"
-        body +=
-            HTMLPage.heading(t("serve.home.next-doors")) + Self.section(calendar, empty: t("serve.home.no-calendars"))
-        body += HTMLPage.heading(t("serve.home.overdue")) + Self.section(loans, empty: t("serve.home.no-overdue"))
+        intro += "</ul>\n"
+        let doors = Shown.Part(
+            name: "next_doors", title: "calendar.holidays", heading: t("serve.home.next-doors"),
+            empty: t("serve.home.no-calendars")
+        ) { renderer, output in
+            try output.write(renderer.render(CalendarTables.holidays(summaries, selected: selected, localizer: t)))
+        }
+        // The overdue loans: all of them as `books list --overdue --format json` writes them, however
+        // many; the page the first few, and a link to the rest.
+        var loans = Shown.Part(
+            name: "overdue_loans", title: "books.list", heading: t("serve.home.overdue"),
+            empty: t("serve.home.no-overdue")
+        ) { renderer, output in
+            try LoanTable.list(
+                store, filter: LoanFilter(overdueOnly: true), sort: .due, renderer: renderer, today: today, to: output)
+        }
+        loans.shown = { $0.render(LoanTable.table(overdue, today: today, localizer: t)) }
         if more {
-            body +=
+            loans.more =
                 "<p><a href=\"" + HTMLText.attribute(context.link("/books", [("overdue", "1")])) + "\">"
                 + HTMLText.escaped(t("serve.home.all-overdue", ["shown": String(Self.overdueShown)])) + "</a></p>\n"
         }
-        body += HTMLPage.heading(t("serve.home.today")) + Self.section(events, empty: t("serve.home.no-events"))
-        let page = HTMLPage(
-            title: t("serve.home.title"), lead: t("serve.home.lead", ["path": path]),
-            dated: context.renderer("serve").pageDate(), localizer: t)
-        return .html(Frame(page.document(body)).adding(nav: Navigation.html(context)))
-    }
-
-    /// A CLI page's body, or a line saying there is nothing.
-    private static func section(_ html: String, empty: String) -> String {
-        let body = Frame(html).body
-        return body.isEmpty ? HTMLPage.empty(empty) : String(body)
-    }
-
-    /// Runs `body` with a writer to `output` that holds back the newlines it ends with (a listing's
-    /// JSON inside the page's object), however its bytes are cut.
-    private static func withoutTrailingNewlines(_ output: OutputWriter, _ body: (OutputWriter) throws -> Void) throws {
-        var held = 0
-        let writer = OutputWriter { bytes in
-            let kept = bytes.reversed().drop { $0 == UInt8(ascii: "\n") }.count
-            guard kept > 0 else {
-                held += bytes.count
-                return
-            }
-            if held > 0 { try output.write([UInt8](repeating: UInt8(ascii: "\n"), count: held)) }
-            try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<kept]))
-            held = bytes.count - kept
-        }
-        try body(writer)
-        try writer.flush()
-    }
-
-    private static func trimmed(_ json: String) -> String {
-        var text = Substring(json)
-        while text.last == "\n" { text = text.dropLast() }
-        return text.isEmpty ? "null" : String(text)
+        let events = Shown.Part(
+            name: "todays_events", title: "events.agenda", heading: t("serve.home.today"),
+            empty: t("serve.home.no-events")
+        ) { renderer, output in try output.write(agenda.render(renderer)) }
+        return Shown(
+            title: "serve",
+            content: .parts(
+                title: t("serve.home.title"), lead: t("serve.home.lead", ["path": settings.databasePath]),
+                intro: intro, [doors, loans, events]))
     }
 }

@@ -28,8 +28,6 @@ struct PageContext: Sendable {
 
     /// The reader's words.
     var t: Localizer { settings.localizer }
-    /// True when the request asked for JSON (`Accept: application/json`).
-    var wantsJSON: Bool { settings.format == .json }
 
     /// A renderer of the request's format titled `page.title.TITLE`, never cut or coloured, as
     /// `--format html|json --out FILE` renders.
@@ -61,16 +59,20 @@ struct PageContext: Sendable {
 
     /// A `<form method="post">` to `action` (with `query` in its address, the language last) holding
     /// the token, the fields' markup and a button (none when `button` is nil: the fields have their
-    /// own, or buttons elsewhere name the form by its `id`); no form in read-only mode.
+    /// own, or buttons elsewhere name the form by its `id`; `disabled`: it cannot be pressed now); no
+    /// form in read-only mode.
     func postForm(
         _ action: String, query: [(String, String)] = [], id: String? = nil, class name: String = "serve-form",
-        _ fields: String, button: String?
+        _ fields: String, button: String?, disabled: Bool = false
     ) -> String {
         guard !readOnly else { return "" }
         return "<form method=\"post\"" + (id.map { " id=\"" + $0 + "\"" } ?? "") + " class=\"" + name
             + "\" action=\"" + HTMLText.attribute(link(action, query)) + "\">"
             + "<input type=\"hidden\" name=\"" + Guard.tokenField + "\" value=\"" + token + "\">"
-            + fields + (button.map { "<button type=\"submit\">" + HTMLText.escaped($0) + "</button>" } ?? "")
+            + fields
+            + (button.map {
+                "<button type=\"submit\"" + (disabled ? " disabled" : "") + ">" + HTMLText.escaped($0) + "</button>"
+            } ?? "")
             + "</form>\n"
     }
 

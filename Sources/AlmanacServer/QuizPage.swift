@@ -63,7 +63,7 @@ struct QuizPage {
 
     /// GET `/quiz`: a new game (sent on to its address), or the game's question, or its verdict and
     /// Next, or its summary.
-    func show() throws -> Reply {
+    func show() throws -> Shown {
         guard let game = try game(context.query) else {
             let seed =
                 try context.query.text("seed").map { text -> UInt64 in
@@ -74,36 +74,32 @@ struct QuizPage {
                     return seed
                 } ?? QuizStore.newSeed()
             let player = try FlagQuiz.player(context.query.text("player"), environment: [:])
-            return .seeOther(
-                context.link(
-                    "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields))
+            return Shown(
+                title: "quiz.question",
+                content: .elsewhere(
+                    context.link(
+                        "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields)))
         }
         var (session, screen, _) = try replay(game, on: database)
         let last = session.answers.last
         let answering = context.query["next"] != nil || last == nil
-        let renderer = context.renderer("quiz.question")
         if !answering, let last {
             let words = PageContext.notice(screen.verdict(last, session), error: !last.isRight)
             if session.isFinished {
                 let lines = screen.summary(session).map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined()
-                return page(
-                    Frame(HTMLPage(title: t("serve.quiz.over"), localizer: t).document("")),
-                    top: words + lines + newGame(game))
+                return verdict(t("serve.quiz.over"), session, top: words + lines + newGame(game))
             }
             let next =
                 "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
                 + HTMLText.escaped(t("serve.quiz.next")) + "</a></p>\n"
-            return page(Frame(HTMLPage(title: t("serve.quiz.answered"), localizer: t).document("")), top: words + next)
+            return verdict(t("serve.quiz.answered"), session, top: words + next)
         }
-        guard let question = session.nextQuestion() else { return .seeOther(context.link("/quiz", game.fields)) }
+        guard let question = session.nextQuestion() else {
+            return Shown(title: "quiz.question", content: .elsewhere(context.link("/quiz", game.fields)))
+        }
         // "Question 3 of 10 · Score: 1", as `quiz play` heads each question.
         let words = "<p class=\"serve-notice\">" + HTMLText.escaped(screen.header(session)) + "</p>\n"
         let tables = screen.tables
-        if context.wantsJSON {
-            return .json(renderer.render(Page(sections: [.table(tables.questionRecord(question, seed: game.seed))])))
-        }
-        let html = renderer.render(
-            Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))]))
         var buttons = "<input type=\"hidden\" name=\"round\" value=\"\(session.answers.count + 1)\">"
         for (index, code) in question.options.enumerated() {
             buttons +=
@@ -112,13 +108,33 @@ struct QuizPage {
         }
         let form = context.postForm(
             "/quiz/answer", query: game.fields, class: "serve-form flags", buttons, button: nil)
-        return page(Frame(html), top: words + form)
+        // JSON: the question as `quiz play --format json` records it; a page: the prompt and its flags.
+        let record = Page(sections: [.table(tables.questionRecord(question, seed: game.seed))])
+        let asked = Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))])
+        return Shown(
+            title: "quiz.question",
+            content: .either(json: { $0.render(record) }, page: { $0.render(asked) }), top: words + form,
+            bottom: newGame(nil))
+    }
+
+    /// A page saying right or wrong (and the game's summary when it is over); JSON: the score.
+    private func verdict(_ title: String, _ session: QuizSession, top: String) -> Shown {
+        Shown(
+            title: "quiz.question", content: .own(title: title, body: "", json: Self.score(session)), top: top,
+            bottom: newGame(nil))
+    }
+
+    /// `{"right": true, "score": 3, "answered": 4}`: the last answer and the running score.
+    private static func score(_ session: QuizSession) -> String {
+        "{\"right\": \(session.answers.last?.isRight ?? false), \"score\": \(session.score.points), \"answered\": \(session.answers.count)}\n"
     }
 
     /// POST `/quiz/answer?seed=&session=&player=` with `round` and `choice`: the answer recorded
     /// once (a round already answered records nothing), then the verdict.
-    func answer() throws -> Reply {
-        guard let game = try game(context.query) else { return .seeOther(context.link("/quiz")) }
+    func answer() throws -> Shown {
+        guard let game = try game(context.query) else {
+            return Shown(title: "quiz.question", content: .elsewhere(context.link("/quiz")))
+        }
         let round = try context.form.value("round", as: Int.self) ?? 0
         let choice = try context.form.value("choice", as: Int.self) ?? 0
         var (session, _, store) = try replay(game, on: database)
@@ -131,24 +147,16 @@ struct QuizPage {
             try store.record(answer)
             session = current
         }
-        if context.wantsJSON {
-            return .json(
-                "{\"right\": \(session.answers.last?.isRight ?? false), \"score\": \(session.score.points), \"answered\": \(session.answers.count)}\n"
-            )
-        }
-        return .seeOther(context.link("/quiz", game.fields))
+        return Shown(
+            title: "quiz.question", content: .record(Self.score(session)), location: context.link("/quiz", game.fields))
     }
 
     /// GET `/quiz/scores`: `quiz scores`.
-    func scores() throws -> Reply {
-        let text = try FlagQuiz.scores(
-            settings, player: context.query.text("player"), renderer: context.renderer("quiz.scores"))
-        if context.wantsJSON { return .json(text) }
-        return .html(Frame(text).adding(nav: Navigation.html(context), bottom: newGame(nil)))
-    }
-
-    private func page(_ frame: Frame, top: String) -> Reply {
-        .html(frame.adding(nav: Navigation.html(context), top: top, bottom: newGame(nil)))
+    func scores() throws -> Shown {
+        let (settings, player) = (settings, context.query.text("player"))
+        return Shown(
+            title: "quiz.scores",
+            content: .whole { try FlagQuiz.scores(settings, player: player, renderer: $0) }, bottom: newGame(nil))
     }
 
     /// A new game (GET: nothing is recorded until a flag is chosen), for the player named, and the scores.

@@ -27,42 +27,35 @@ struct ReportsPage {
     private var t: Localizer { context.t }
 
     /// GET `/reports`.
-    func list() throws -> Reply {
-        let catalog = try ReportCatalog.builtIn()
-        let text = context.renderer("report.list").render(catalog.listTable(t))
-        if context.wantsJSON { return .json(text) }
+    func list() throws -> Shown {
+        let (catalog, t) = (try ReportCatalog.builtIn(), t)
         let links = catalog.reports.map { report in
             "<li><a href=\"" + HTMLText.attribute(context.link("/reports/" + report.name)) + "\">"
                 + HTMLText.escaped(t(report.titleKey)) + "</a></li>"
         }.joined(separator: "\n")
-        return .html(
-            Frame(text).adding(nav: Navigation.html(context), top: "<ul class=\"pages\">\n" + links + "\n</ul>\n"))
+        return Shown(
+            title: "report.list", content: .whole { $0.render(catalog.listTable(t)) },
+            top: "<ul class=\"pages\">\n" + links + "\n</ul>\n")
     }
 
     /// GET `/reports/NAME`: the report run with the query's parameters (a parameter left empty takes
-    /// its default, as when `--param` does not name it).
-    func run(_ name: String) throws -> Reply {
+    /// its default, as when `--param` does not name it), written as `report run NAME --param K=V…`
+    /// writes it, row by row however many (a page spools its rows while its chart is tallied).
+    func run(_ name: String) throws -> Shown {
         let report = try ReportCatalog.builtIn().report(named: name)
-        var settings = context.settings
-        settings.pageTitle = t(report.titleKey)
         let arguments = report.parameters.compactMap { parameter in
             context.query.text(parameter.name).map { parameter.name + "=" + $0 }
         }
-        let rows = try ReportSession(database: reader(), settings: settings).run(report, arguments: arguments)
-        let renderer = Renderer(settings: settings, terminal: .pipe, environment: [:])
-        if context.wantsJSON {
-            // As `report run NAME --format json` writes it: row by row, however many.
-            let chart = report.chart?.chart(t)
-            return .jsonStream { output in try rows.send(to: renderer.writer(rows.head, chart: chart, to: output)) }
-        }
-        // As `report run NAME --format html` writes it: the rows spooled while the chart is tallied,
-        // however many; the navigation and the parameters' form spliced in as the page passes.
-        let (nav, top, chart) = (Navigation.html(context), parameters(report), report.chart?.chart(t))
-        return .htmlStream { output in
-            let frame = Frame.Streamed(nav: nav, top: top, to: output)
-            try rows.send(to: renderer.writer(rows.head, chart: chart, to: frame.writer))
-            try frame.finish()
-        }
+        let rows = try ReportSession(database: reader(), settings: context.settings).run(report, arguments: arguments)
+        let chart = report.chart?.chart(t)
+        let title = t(report.titleKey)
+        return Shown(
+            title: "report.run",
+            content: .streamed { renderer, output in
+                var renderer = renderer
+                renderer.title = title
+                try rows.send(to: renderer.writer(rows.head, chart: chart, to: output))
+            }, top: parameters(report))
     }
 
     /// The report's parameters as a GET form, each with its default as a placeholder.

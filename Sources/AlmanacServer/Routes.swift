@@ -14,28 +14,32 @@ enum Routes {
     static func register(on router: Router<ServeContext>, _ site: Site) {
         func read(
             _ path: RouterPath,
-            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Reply
+            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Shown
         ) {
             let handler: @Sendable (Request, ServeContext) async throws -> Response = { request, context in
-                await site.page(request, context) { page, connections in try make(page, context, connections) }
+                await site.page(request, context) { page, connections in
+                    try page.reply(make(page, context, connections))
+                }
             }
             router.get(path, use: handler)
             router.head(path, use: handler)
         }
         func change(
             _ path: RouterPath,
-            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Reply
+            _ make: @escaping @Sendable (PageContext, ServeContext, Workers.Connections) throws -> Shown
         ) {
             router.post(path) { request, context in
-                await site.page(request, context) { page, connections in try make(page, context, connections) }
+                await site.page(request, context) { page, connections in
+                    try page.reply(make(page, context, connections))
+                }
             }
         }
-        read("/") { page, _, c in try HomePage(page, c.reader()).reply() }
+        read("/") { page, _, c in try HomePage(page, c.reader()).shown() }
         read("/books") { page, _, c in try BooksPage(page, c.reader()).list() }
         read("/books/{id}/edit") { page, r, c in try BooksPage(page, c.reader()).editPage(r.parameter("id")) }
         read("/calendar") { page, _, c in
             guard let key = try CalendarPage.defaultKey(page, c) else { return notFound(page) }
-            return .seeOther(page.link("/calendar/" + FormData.encode(key)))
+            return Shown(title: "calendar.show", content: .elsewhere(page.link("/calendar/" + FormData.encode(key))))
         }
         read("/calendar/{key}") { page, r, c in try CalendarPage(page, c).show(r.parameter("key")) }
         read("/calendar/{key}/reset") { page, r, c in try CalendarPage(page, c).confirmReset(r.parameter("key")) }
@@ -84,23 +88,18 @@ enum Routes {
         if let deadline, deadline.hasPassed {
             failure = AlmanacError(.busy, "database.error.deadline", ["seconds": String(deadline.seconds)])
         }
-        let status = Reply.status(for: failure.failure)
-        if context.wantsJSON { return .json(JSONError.body(failure.message(context.t)), status: status) }
-        return page(
-            context, title: context.t("serve.error.title"), PageContext.notice(failure.message(context.t), error: true),
-            status: status)
+        return refusal(context, failure.message(context.t), status: Reply.status(for: failure.failure))
     }
 
-    static func notFound(_ context: PageContext) -> Reply {
-        let words = context.t("serve.error.not-found", ["path": context.path])
-        if context.wantsJSON { return .json(JSONError.body(words), status: 404) }
-        return page(context, title: context.t("serve.error.title"), PageContext.notice(words, error: true), status: 404)
+    /// The page of a path no page answers (404).
+    static func notFound(_ context: PageContext) -> Shown {
+        Shown.refused(context.t("serve.error.not-found", ["path": context.path]), status: 404, context)
     }
 
-    /// A page of the server's own (an error, a confirmation), in the pages' frame.
-    static func page(_ context: PageContext, title: String, _ body: String, status: Int = 200) -> Reply {
-        let page = HTMLPage(title: title, localizer: context.t)
-        return .html(Frame(page.document(body)).adding(nav: Navigation.html(context)), status: status)
+    /// A page saying `words` and nothing else (JSON: `{"error": …}`).
+    static func refusal(_ context: PageContext, _ words: String, status: Int) -> Reply {
+        // A refusal's page is made of words alone: nothing it makes can fail.
+        (try? context.reply(Shown.refused(words, status: status, context))) ?? .text(words, status: status)
     }
 }
 

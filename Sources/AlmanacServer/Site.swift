@@ -45,11 +45,10 @@ final class Site: Sendable {
     /// `Accept`, the query, the token.
     func pageContext(_ request: Request, _ context: ServeContext) -> PageContext {
         let query = FormData(Substring(request.uri.query ?? ""))
-        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         var settings = configuration.settings
         settings.localizer = words(context.language)
         if !configuration.fixedToday { settings.today = LocalDate(Date(), in: settings.timeZone) }
-        settings.format = wantsJSON ? .json : .html
+        settings = PageContext.settings(settings, accept: request.headers[.accept])
         return PageContext(
             settings: settings, token: guards.token, readOnly: configuration.readOnly,
             lang: query["lang"].flatMap { Language.all.contains($0) ? $0 : nil }, path: request.uri.path,
@@ -94,10 +93,7 @@ final class Site: Sendable {
         let made = page
         let key =
             request.method != .post && Routes.keepsPage(request.uri.path)
-            ? PageCache.key(
-                path: request.uri.path, query: request.uri.query ?? "", language: words.language,
-                json: page.wantsJSON, today: page.settings.today.description)
-            : nil
+            ? page.cacheKey(query: request.uri.query ?? "") : nil
         let deadline = StatementDeadline(in: configuration.limits.pageTimeout)
         do {
             let answer = try await workers.answer(deadline: deadline, key: key) { connections in

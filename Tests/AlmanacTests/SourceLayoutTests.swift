@@ -142,8 +142,10 @@ import Testing
     /// worlds hand values to the renderer (docs/architecture.md, "Formats: the renderer alone"); the
     /// command line only parses `--format` into the settings, and `Renderer+Settings.swift` hands it on.
     @Test func onlyTheRendererReadsTheFormat() throws {
+        // The settings make a renderer of their format; the server's one response step picks the
+        // format by `Accept`.
         let files = Self.layers.flatMap { Self.swiftFiles(under: "Sources/" + $0) }
-            .filter { $0.lastPathComponent != "Renderer+Settings.swift" }
+            .filter { !["Renderer+Settings.swift", "Shown.swift"].contains($0.lastPathComponent) }
         #expect(files.count > 100)
         for file in files {
             let lines = try String(contentsOf: file, encoding: .utf8).split(
@@ -156,11 +158,28 @@ import Testing
         }
     }
 
+    /// The server's pages fill the page's named places (`PageSlots`): none looks for its place in the
+    /// markup the command line made (where a marker that moved would silently drop what goes there).
+    /// The security headers read the finished page's style sheets, to hash them, and change nothing.
+    @Test func theServerSplicesNoPage() throws {
+        let files = Self.swiftFiles(under: "Sources/AlmanacServer").filter { $0.lastPathComponent != "Guard.swift" }
+        #expect(files.count > 20)
+        // Finding a place by its markup, inserting there, or replacing markup (over line breaks).
+        let splices = /\.markup\(|insert\(contentsOf:|replacingOccurrences\(\s*of:\s*"</
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: splices) {
+                let line = text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+                Issue.record("\(file.lastPathComponent):\(line): splices a page: \(match.output)")
+            }
+        }
+    }
+
     /// The targets above the renderer that hand it values: the worlds, what they share, import and
     /// export, the sessions and pages, and the command line.
     static let layers = [
         "AlmanacKinds", "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
-        "AlmanacImport", "AlmanacKit", "almanac",
+        "AlmanacImport", "AlmanacKit", "AlmanacServer", "almanac",
     ]
 
     /// What a line outside the renderer does with the output format that only the renderer may do.
@@ -170,7 +189,9 @@ import Testing
         let line = line.replacing(/"[^"]*"/, with: "\"\"")
         // `.format` read as a property (`settings.format`, `renderer.format == .html`); a call such as
         // `Instant.format(date)` is another thing. Settings' own initializer stores it.
-        if line.contains(/[\w)\]?]\.format\b(?!\s*\()/), !line.contains("self.format = format") {
+        if line.contains(/[\w)\]?]\.format\b(?!\s*\()/) || line.contains("wantsJSON"),
+            !line.contains("self.format = format")
+        {
             leaks.append("reads the format")
         }
         // A renderer of a format chosen here, or a parameter of the format's type. The settings declare
@@ -192,6 +213,8 @@ import Testing
         #expect(Self.formatLeaks("        switch renderer.format {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("if context.settings.format == .table {", in: world) == ["reads the format"])
         #expect(Self.formatLeaks("settings.format = .html", in: world) == ["reads the format"])
+        #expect(
+            Self.formatLeaks("        if context.wantsJSON { return .json(text) }", in: world) == ["reads the format"])
         #expect(
             Self.formatLeaks("let rows = AgendaRows(days, Renderer(format: .csv, localizer: .english))", in: world) == [
                 "chooses a format"

@@ -8,7 +8,7 @@ import AlmanacText
 package struct HTMLFormat: RowFormat {
     private let head: Table.Head
     private let formats: LocalizedFormats
-    private let page: HTMLPage
+    private var page: HTMLPage
     private let table: HTMLTableWriter
     private var started = false
     private var tally: Chart.Tally?
@@ -21,7 +21,8 @@ package struct HTMLFormat: RowFormat {
         self.head = head
         formats = renderer.makeFormats()
         page = HTMLPage(title: renderer.pageTitle, dated: renderer.pageDate(), localizer: renderer.localizer)
-        table = HTMLTableWriter(columns: head.columns, formats: formats)
+        page.slots = renderer.slots
+        table = HTMLTableWriter(columns: head.columns, formats: formats, actions: renderer.slots.rowActions)
         tally = chart.map { Chart.Tally($0, columns: head.columns) }
         heldBytes = renderer.heldBytes
     }

@@ -27,6 +27,7 @@ package struct HTMLOutput: Format {
         guard !pictures.isEmpty || !tables.isEmpty else { return "" }
         var html = HTMLPage(title: titled.pageTitle, dated: renderer.pageDate(), localizer: renderer.localizer)
         html.style = style
+        html.slots = renderer.slots
         return html.head() + pictures + tables + html.foot()
     }
 

@@ -22,12 +22,14 @@ extension Renderer {
     ) -> String {
         var page = HTMLPage(title: pageTitle, lead: lead, dated: pageDate(), localizer: localizer)
         page.style = style
+        page.slots = slots
         return page.head() + pictures.joined() + body + htmlTable(table) + page.foot()
     }
 
     /// One table as HTML, with its count line.
     func htmlTable(_ table: Table, caption: String? = nil) -> String {
-        let writer = HTMLTableWriter(columns: table.columns, formats: makeFormats(), caption: caption)
+        let writer = HTMLTableWriter(
+            columns: table.columns, formats: makeFormats(), caption: caption, actions: slots.rowActions)
         var out = writer.head()
         for row in table.rows { out += writer.row(row) }
         return out + writer.foot(summaryLine(table))
@@ -55,7 +57,7 @@ extension Renderer {
 
     /// Sections as one table, with a heading row over each section's rows, and the summary line.
     func htmlTable(_ sectioned: SectionedTable) -> String {
-        let writer = HTMLTableWriter(columns: sectioned.columns, formats: makeFormats())
+        let writer = HTMLTableWriter(columns: sectioned.columns, formats: makeFormats(), actions: slots.rowActions)
         var out = writer.head()
         for section in sectioned.sections {
             out += writer.section(section.heading)

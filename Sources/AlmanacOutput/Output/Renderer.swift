@@ -29,6 +29,8 @@ public struct Renderer: Sendable {
     public var sheet = SheetForm.plain
     /// When an `html` page says it was made: "now" as the settings give it; nil says nothing.
     public var made: Date?
+    /// What a page made around an `html` page puts in its named places (`PageSlots`); none for the CLI.
+    public var slots = PageSlots()
     /// How many bytes of shown cells `table` and `markdown` keep in memory to line rows up: past it,
     /// `table` moves them to a temporary file and `markdown` writes on with the widths it has.
     var heldBytes = Renderer.defaultHeldBytes

@@ -8,13 +8,14 @@ extension Cards {
     func htmlPage(_ renderer: Renderer) -> String {
         let t = renderer.localizer
         // The lead names the days shown: the line under it says when the page was made.
-        let page = HTMLPage(title: renderer.pageTitle, lead: lead, dated: renderer.pageDate(about: false), localizer: t)
+        var page = HTMLPage(title: renderer.pageTitle, lead: lead, dated: renderer.pageDate(about: false), localizer: t)
+        page.slots = renderer.slots
         var out = page.head()
         guard !days.isEmpty else { return out + HTMLPage.empty(empty) + page.foot() }
         for day in days {
             out += "<section class=\"day\" data-day=\"" + day.date.description + "\">\n" + HTMLPage.heading(day.heading)
             out += "<div class=\"cards\" style=\"--columns:\(max(1, min(3, columns)))\">\n"
-            for card in day.cards { out += Self.html(card, localizer: t) }
+            for card in day.cards { out += Self.html(card, localizer: t, actions: renderer.slots.cardActions) }
             out += "</div>\n</section>\n"
         }
         out += HTMLPage.heading(t("page.agenda.table"))
@@ -30,7 +31,7 @@ extension Cards {
         return String(name[..<dot])
     }
 
-    private static func html(_ card: Card, localizer t: Localizer) -> String {
+    private static func html(_ card: Card, localizer t: Localizer, actions: PageSlots.Actions?) -> String {
         var out =
             "<article class=\"card\" data-id=\"\(card.id)\">\n<h3>" + HTMLText.escaped(card.title)
             + "</h3>\n<div class=\"body\">"
@@ -47,6 +48,7 @@ extension Cards {
         if let note = card.note { out += "<div class=\"hours\">" + HTMLText.escaped(note) + "</div>" }
         out += "</div></div>\n"
         if let info = card.info { out += "<p class=\"info\">" + HTMLText.escaped(info) + "</p>\n" }
+        if let actions { out += "<p class=\"actions\">" + actions.markup(card.id) + "</p>\n" }
         return out + "</article>\n"
     }
 }

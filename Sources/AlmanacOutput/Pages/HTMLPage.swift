@@ -15,6 +15,9 @@ public struct HTMLPage: Sendable {
     public let dated: PageDate?
     /// Rules of the page's own (an animation's keyframes), after the common style sheet.
     public var style = ""
+    /// What a page made around this one puts in it (a server's navigation and forms); empty for the
+    /// command line's pages.
+    public var slots = PageSlots()
     /// A page titled `title`, in the localizer's language.
     public init(title: String, lead: String? = nil, dated: PageDate? = nil, localizer: Localizer) {
         self.title = title
@@ -25,25 +28,28 @@ public struct HTMLPage: Sendable {
 
     /// Everything before the body's parts: the document head with its style, and the heading.
     public func head() -> String {
+        guard !slots.bodyOnly else { return "" }
         var out = "<!DOCTYPE html>\n<html lang=\"" + HTMLText.attribute(localizer.language) + "\">\n<head>\n"
         out += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"almanac\">\n"
         out +=
             "<title>" + HTMLText.escaped(title) + "</title>\n<style>\n" + PageStyle.css + "\n" + style
-            + "</style>\n</head>\n"
-        out += "<body>\n<main>\n<h1>" + HTMLText.escaped(title) + "</h1>\n"
+            + slots.style + "</style>\n</head>\n"
+        out += "<body>\n<main>\n" + slots.nav + "<h1>" + HTMLText.escaped(title) + "</h1>\n"
         // A lead that names the page's days says what the page describes (an agenda's range).
         let leadIsAbout = dated != nil && dated?.about == nil
         if let lead {
             out += "<p class=\"lead" + (leadIsAbout ? " about" : "") + "\">" + HTMLText.escaped(lead) + "</p>\n"
         }
         if let dated { out += dated.html(localizer) }
-        return out
+        return out + slots.top
     }
 
     /// Everything after the body's parts.
     public func foot() -> String {
-        "<footer>" + HTMLText.escaped(localizer("page.footer")) + "</footer>\n</main>\n</body>\n</html>\n"
+        guard !slots.bodyOnly else { return "" }
+        return slots.bottom + "<footer>" + HTMLText.escaped(localizer("page.footer"))
+            + "</footer>\n</main>\n</body>\n</html>\n"
     }
 
     /// A whole page around `body`.
@@ -59,6 +65,46 @@ public struct HTMLPage: Sendable {
     /// A paragraph saying a list is empty.
     public static func empty(_ text: String) -> String {
         "<p class=\"empty\">" + HTMLText.escaped(text) + "</p>\n"
+    }
+}
+
+/// The named places of a page where a page made around it puts its own parts (`almanac serve`: its
+/// navigation, notices and forms, and a last column of actions), each empty unless given: the page
+/// is the command line's, byte for byte, with these filled in.
+public struct PageSlots: Sendable {
+    /// Rules added at the end of the style sheet.
+    public var style = ""
+    /// What opens `<main>`, before the heading (a navigation).
+    public var nav = ""
+    /// What follows the heading and its lead and date lines (notices, a search form).
+    public var top = ""
+    /// What closes the page's body, before its footer (a form that adds).
+    public var bottom = ""
+    /// The page's body alone, without its head, heading and foot: a part of another page.
+    public var bodyOnly = false
+    /// A last column of a table whose rows have an `id` (a row's buttons), by the row's id.
+    public var rowActions: Actions?
+    /// A last line of each card (its links), by the card's id.
+    public var cardActions: Actions?
+
+    /// The markup of a column or line of actions, by the id of the row or card it is on, under a title.
+    public struct Actions: Sendable {
+        /// The column's heading.
+        public let title: String
+        /// The markup for the row or card with this id (trusted: the page's maker escapes it).
+        public let markup: @Sendable (Int64) -> String
+
+        public init(title: String, markup: @escaping @Sendable (Int64) -> String) {
+            self.title = title
+            self.markup = markup
+        }
+    }
+
+    public init(style: String = "", nav: String = "", top: String = "", bottom: String = "") {
+        self.style = style
+        self.nav = nav
+        self.top = top
+        self.bottom = bottom
     }
 }
 
@@ -105,12 +151,20 @@ public struct HTMLTableWriter {
     public let columns: [Table.Column]
     private let formats: LocalizedFormats
     private let caption: String?
+    /// A last column of actions by the row's id (the cell of the column keyed `id`), or nil.
+    private let actions: PageSlots.Actions?
+    private let idColumn: Int?
 
-    /// A writer for `columns`, with localized cells from `formats`, and an optional caption.
-    public init(columns: [Table.Column], formats: LocalizedFormats, caption: String? = nil) {
+    /// A writer for `columns`, with localized cells from `formats`, an optional caption, and a last
+    /// column of `actions` when the columns have an `id`.
+    public init(
+        columns: [Table.Column], formats: LocalizedFormats, caption: String? = nil, actions: PageSlots.Actions? = nil
+    ) {
         self.columns = columns
         self.formats = formats
         self.caption = caption
+        idColumn = columns.firstIndex { $0.key == "id" }
+        self.actions = idColumn == nil ? nil : actions
     }
 
     /// The table's opening and its header row.
@@ -123,12 +177,16 @@ public struct HTMLTableWriter {
                 "<th scope=\"col\" data-key=\"" + HTMLText.attribute(column.key) + "\">"
                 + HTMLText.escaped(column.title) + "</th>"
         }
+        if let actions {
+            out += "<th scope=\"col\" data-key=\"actions\">" + HTMLText.escaped(actions.title) + "</th>"
+        }
         return out + "</tr></thead>\n<tbody>\n"
     }
 
     /// A row spanning every column, heading the rows after it (an agenda's day).
     public func section(_ heading: String) -> String {
-        "<tr class=\"section\"><th colspan=\"\(columns.count)\" scope=\"rowgroup\">" + HTMLText.escaped(heading)
+        "<tr class=\"section\"><th colspan=\"\(columns.count + (actions == nil ? 0 : 1))\" scope=\"rowgroup\">"
+            + HTMLText.escaped(heading)
             + "</th></tr>\n"
     }
 
@@ -138,12 +196,25 @@ public struct HTMLTableWriter {
         for index in columns.indices {
             out += cell(index < cells.count ? cells[index] : .null, column: columns[index])
         }
+        if let actions, let idColumn {
+            out +=
+                "<td class=\"actions\">"
+                + (Self.id(idColumn < cells.count ? cells[idColumn] : .null).map(actions.markup) ?? "") + "</td>"
+        }
         return out + "</tr>\n"
     }
 
     /// The table's end, and the count line under it (nil for none).
     public func foot(_ summary: String?) -> String {
         "</tbody>\n</table></div>\n" + (summary.map { "<p class=\"count\">" + HTMLText.escaped($0) + "</p>\n" } ?? "")
+    }
+
+    /// The id a row's `id` cell holds, or nil.
+    private static func id(_ cell: Table.Cell) -> Int64? {
+        switch cell {
+        case .identifier(let id), .integer(let id): id
+        default: nil
+        }
     }
 
     /// Characters past which a cell's text scrolls inside it.
