@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
         .library(name: "AlmanacServer", targets: ["AlmanacServer"]),
         .library(name: "AlmanacImport", targets: ["AlmanacImport"]),
+        .library(name: "AlmanacViews", targets: ["AlmanacViews"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -89,10 +90,10 @@ let package = Package(
         ),
         // The worlds, each an API of values over the store: none may use another's (but the quiz the
         // library's settings), the importer, the pages or SQLite.
-        // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state, the grid and picture.
+        // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state.
         .target(
             name: "AlmanacCalendar",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Events grouped by day: the agenda over a range of days in a zone, one event, adding and editing.
         .target(
@@ -116,6 +117,12 @@ let package = Package(
             name: "AlmanacAnimation",
             dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
         ),
+        // How the worlds look: their tables, pictures, cards and the quiz's console, rendered by
+        // AlmanacOutput's Renderer. Above the worlds, below the commands and pages.
+        .target(
+            name: "AlmanacViews",
+            dependencies: ["AlmanacCalendar", "AlmanacKinds", "AlmanacOutput", "AlmanacText"]
+        ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
         // kinds' registry, the rejects, export, backup, the reference data. Above the worlds.
         .target(
@@ -131,6 +138,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacViews",
             ]
         ),
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
@@ -139,7 +147,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit",
+                "AlmanacViews", "AlmanacKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -155,7 +163,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "AlmanacServer",
+                "AlmanacViews", "AlmanacKit", "AlmanacServer",
             ]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
@@ -169,7 +177,7 @@ let package = Package(
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "CSQLite",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "TestSupport",
+                "AlmanacViews", "AlmanacKit", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Golden files are read from the source tree by path, not bundled.
@@ -181,7 +189,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "AlmanacServer",
+                "AlmanacViews", "AlmanacKit", "AlmanacServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -191,7 +199,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "almanac", "TestSupport",
+                "AlmanacViews", "AlmanacKit", "almanac", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
