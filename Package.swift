@@ -98,7 +98,7 @@ let package = Package(
         // Events grouped by day: the agenda over a range of days in a zone, one event, adding and editing.
         .target(
             name: "AlmanacEvents",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Library loans: the rules of a loan, the listing and its changes, the overdue check and its notices, the library's settings.
         .target(
@@ -121,7 +121,7 @@ let package = Package(
         // AlmanacOutput's Renderer. Above the worlds, below the commands and pages.
         .target(
             name: "AlmanacViews",
-            dependencies: ["AlmanacCalendar", "AlmanacKinds", "AlmanacOutput", "AlmanacText"]
+            dependencies: ["AlmanacCalendar", "AlmanacEvents", "AlmanacKinds", "AlmanacOutput", "AlmanacText"]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
         // kinds' registry, the rejects, export, backup, the reference data. Above the worlds.
