@@ -103,7 +103,7 @@ let package = Package(
         // Library loans: the rules of a loan, the listing and its changes, the overdue check and its notices, the library's settings.
         .target(
             name: "AlmanacBooks",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Countries and the flag quiz: the directory of countries, dealing questions, answers and their scoring.
         .target(
@@ -121,7 +121,10 @@ let package = Package(
         // AlmanacOutput's Renderer. Above the worlds, below the commands and pages.
         .target(
             name: "AlmanacViews",
-            dependencies: ["AlmanacCalendar", "AlmanacEvents", "AlmanacKinds", "AlmanacOutput", "AlmanacText"]
+            dependencies: [
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks",
+            ]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
         // kinds' registry, the rejects, export, backup, the reference data. Above the worlds.
