@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "AlmanacQuiz",
             dependencies: [
-                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText", "AlmanacBooks",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText", "AlmanacBooks",
             ]
         ),
         // The snowman animation: its properties and settings, their rules, the timeline and the player.
@@ -123,7 +123,7 @@ let package = Package(
             name: "AlmanacViews",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText",
-                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz",
             ]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
