@@ -112,10 +112,10 @@ let package = Package(
                 "AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText", "AlmanacBooks",
             ]
         ),
-        // The snowman animation: its properties and settings, their rules, the timeline and the player.
+        // The snowman animation: its properties and settings, their rules, the timeline and the playback clock.
         .target(
             name: "AlmanacAnimation",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // How the worlds look: their tables, pictures, cards and the quiz's console, rendered by
         // AlmanacOutput's Renderer. Above the worlds, below the commands and pages.
@@ -123,7 +123,7 @@ let package = Package(
             name: "AlmanacViews",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText",
-                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
             ]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
