@@ -89,7 +89,7 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
         // The worlds, each an API of values over the store: none may use another's (but the quiz the
-        // library's settings), the importer, the pages or SQLite.
+        // library's settings), the output (how they look is AlmanacViews'), the importer, the pages or SQLite.
         // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state.
         .target(
             name: "AlmanacCalendar",
