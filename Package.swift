@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
         .library(name: "AlmanacServer", targets: ["AlmanacServer"]),
         .library(name: "AlmanacImport", targets: ["AlmanacImport"]),
+        .library(name: "AlmanacViews", targets: ["AlmanacViews"]),
     ],
     dependencies: [
         // SHA-256 of imported files (import_log): BoringSSL's, with the CPU's SHA instructions.
@@ -88,33 +89,42 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
         // The worlds, each an API of values over the store: none may use another's (but the quiz the
-        // library's settings), the importer, the pages or SQLite.
-        // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state, the grid and picture.
+        // library's settings), the output (how they look is AlmanacViews'), the importer, the pages or SQLite.
+        // Advent calendars: holidays, their 24 doors, the order they open in, the calendar state.
         .target(
             name: "AlmanacCalendar",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Events grouped by day: the agenda over a range of days in a zone, one event, adding and editing.
         .target(
             name: "AlmanacEvents",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Library loans: the rules of a loan, the listing and its changes, the overdue check and its notices, the library's settings.
         .target(
             name: "AlmanacBooks",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
         // Countries and the flag quiz: the directory of countries, dealing questions, answers and their scoring.
         .target(
             name: "AlmanacQuiz",
             dependencies: [
-                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText", "AlmanacBooks",
+                "AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText", "AlmanacBooks",
             ]
         ),
-        // The snowman animation: its properties and settings, their rules, the timeline and the player.
+        // The snowman animation: its properties and settings, their rules, the timeline and the playback clock.
         .target(
             name: "AlmanacAnimation",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
+        ),
+        // How the worlds look: their tables, pictures, cards and the quiz's console, rendered by
+        // AlmanacOutput's Renderer. Above the worlds, below the commands and pages.
+        .target(
+            name: "AlmanacViews",
+            dependencies: [
+                "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText",
+                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
+            ]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
         // kinds' registry, the rejects, export, backup, the reference data. Above the worlds.
@@ -131,6 +141,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
+                "AlmanacViews",
             ]
         ),
         // almanac serve: the worlds' pages over HTTP, with their forms. Uses the worlds as the commands do.
@@ -139,7 +150,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit",
+                "AlmanacViews", "AlmanacKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -155,7 +166,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "AlmanacServer",
+                "AlmanacViews", "AlmanacKit", "AlmanacServer",
             ]
         ),
         // What both test targets use: a pseudo-terminal, for the tests that need a real terminal.
@@ -169,7 +180,7 @@ let package = Package(
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "CSQLite",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "TestSupport",
+                "AlmanacViews", "AlmanacKit", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Golden files are read from the source tree by path, not bundled.
@@ -181,7 +192,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "AlmanacServer",
+                "AlmanacViews", "AlmanacKit", "AlmanacServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -191,7 +202,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
-                "AlmanacKit", "almanac", "TestSupport",
+                "AlmanacViews", "AlmanacKit", "almanac", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

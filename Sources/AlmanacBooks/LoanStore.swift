@@ -1,5 +1,4 @@
 import AlmanacKinds
-import AlmanacOutput
 import AlmanacStore
 import AlmanacText
 import Foundation
@@ -199,20 +198,6 @@ public struct LoanFilter: Sendable {
         self.borrower = borrower
         self.search = search
         self.limit = limit
-    }
-
-    /// What an empty list says: that nothing matches the options given (`No loans match --overdue
-    /// --borrower “Nobody”.`), that no book is out (`--open` alone), or that there are no loans yet.
-    public func emptySentence(_ t: Localizer) -> Table.Sentence {
-        var given: [String] = []
-        if overdueOnly { given.append("--overdue") } else if openOnly && needsText { given.append("--open") }
-        for (option, value) in [("--borrower", borrower), ("--search", search)] {
-            if let value {
-                given.append(t("filter.option-value", ["option": option, "value": Renderer.singleLine(value)]))
-            }
-        }
-        if given.isEmpty { return Table.Sentence(openOnly ? "books.none-open" : "books.none") }
-        return Table.Sentence("books.none-match", ["filters": given.joined(separator: " ")])
     }
 
     /// True when loans must be compared as text in Swift (folding case and accents needs the locale).

@@ -1,5 +1,4 @@
 import AlmanacKinds
-import AlmanacOutput
 import AlmanacStore
 import AlmanacText
 
@@ -135,7 +134,7 @@ public struct CalendarEditor {
         let doors = try database.scalar("SELECT count(*) FROM doors WHERE holiday = ?1", [.text(key)])?.textValue ?? "0"
         let title = row[HolidayKind.Column.title.rawValue].textValue ?? ""
         return RowChange(
-            HolidayKind.self, sentence, ["holiday": key, "title": Renderer.singleLine(title), "doors": doors],
+            HolidayKind.self, sentence, ["holiday": key, "title": TerminalText.escaped(title, .cell), "doors": doors],
             values: row)
     }
 
@@ -151,7 +150,8 @@ public struct CalendarEditor {
         else { throw AlmanacError.notFound("calendar.error.no-such-door", ["holiday": holiday, "door": number]) }
         let surprise = row[DoorKind.Column.surprise.rawValue].textValue ?? ""
         return RowChange(
-            DoorKind.self, sentence, ["holiday": holiday, "door": number, "surprise": Renderer.singleLine(surprise)],
+            DoorKind.self, sentence,
+            ["holiday": holiday, "door": number, "surprise": TerminalText.escaped(surprise, .cell)],
             values: row)
     }
 

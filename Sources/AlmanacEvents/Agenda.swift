@@ -160,4 +160,6 @@ public struct Agenda: Sendable {
 
     /// The time of a start or an end that lies on another day.
     package static let otherDay = "..:.."
+
+    package static func moment(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }

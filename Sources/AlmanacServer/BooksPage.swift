@@ -5,6 +5,7 @@ import AlmanacKit
 import AlmanacOutput
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 
 /// `/books`: the loans as `books list` shows them (search, sort, open or overdue only; overdue marked
 /// in words), with a form to lend a book, and on each open loan a button to return it and a link to

@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacOutput
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 
 /// `/events?from=&to=&columns=2|3`: the days' events as `events cards --from --to --columns N` draws
 /// them (a toggle between 2 and 3 cards a row, as the app had), each card with Edit and Delete, and a

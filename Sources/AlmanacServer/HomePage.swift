@@ -6,6 +6,7 @@ import AlmanacKit
 import AlmanacOutput
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 
 /// `/`: the five worlds, and today's news: each calendar's next door (`calendar holidays`), the
 /// overdue loans (`books list --overdue`) and today's events (`events agenda --days 1`), each as the

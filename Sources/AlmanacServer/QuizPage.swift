@@ -4,6 +4,7 @@ import AlmanacOutput
 import AlmanacQuiz
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 
 /// `/quiz`: the flag quiz as `quiz play` plays it, one question a page: a game is its seed, its
 /// session and its player (in the address), and its state is what the database recorded for that

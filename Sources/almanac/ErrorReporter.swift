@@ -4,6 +4,7 @@ import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// The one place errors become output: one line on stderr, and the exit status for the failure.

@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
+import AlmanacViews
 import Foundation
 
 /// The last resort of `almanac overdue`'s monitoring contract (exit 3 for any failure, and with

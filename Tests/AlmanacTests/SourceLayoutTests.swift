@@ -6,9 +6,9 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacText
 
-/// Rules about the code itself: the command line holds no SQL, files stay small, every byte Almanac
-/// writes goes through its checked writer and its output-path guard, and dates never use the
-/// process's zone.
+/// Rules about the code itself: the command line holds no SQL, the worlds know no renderer, files
+/// stay small, every byte Almanac writes goes through its checked writer and its output-path guard,
+/// and dates never use the process's zone.
 @Suite struct SourceLayoutTests {
     static func swiftFiles(under folder: String) -> [URL] {
         let root = Workdir.packageRoot.appendingPathComponent(folder)
@@ -175,12 +175,47 @@ import Testing
         }
     }
 
-    /// The targets above the renderer that hand it values: the worlds, what they share, import and
-    /// export, the sessions and pages, and the command line.
+    /// The targets above the renderer that hand it values: the worlds, what they share, how they look,
+    /// import and export, the sessions and pages, and the command line.
     static let layers = [
         "AlmanacKinds", "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
-        "AlmanacImport", "AlmanacKit", "AlmanacServer", "almanac",
+        "AlmanacViews", "AlmanacImport", "AlmanacKit", "AlmanacServer", "almanac",
     ]
+
+    /// The worlds: APIs of values over a store.
+    static let worlds = ["AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation"]
+
+    /// A world knows no renderer: how it looks (its tables, pictures, cards, the quiz's console) is
+    /// AlmanacViews', above it. No file of a world imports AlmanacOutput or AlmanacViews, or names
+    /// `Renderer`, even in a comment or inside a longer name (`SnowmanRenderer` was one).
+    @Test func worldsKnowNoRenderer() throws {
+        for world in Self.worlds {
+            let files = Self.swiftFiles(under: "Sources/" + world)
+            #expect(!files.isEmpty, "no Swift files in Sources/\(world)")
+            for file in files {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                let path =
+                    file.path.range(of: "/Sources/").map { "Sources/" + file.path[$0.upperBound...] } ?? file.path
+                for (number, line) in lines.enumerated() {
+                    for what in Self.rendererLeaks(String(line)) {
+                        Issue.record("\(path):\(number + 1): \(what): \(line)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a line of a world does that only a view may do.
+    static func rendererLeaks(_ line: String) -> [String] {
+        var leaks: [String] = []
+        if let module = line.firstMatch(of: /^\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?(AlmanacOutput|AlmanacViews)(?!\w)/)?.1
+        {
+            leaks.append("imports " + module)
+        }
+        if line.contains("Renderer") { leaks.append("names Renderer") }
+        return leaks
+    }
 
     /// What a line outside the renderer does with the output format that only the renderer may do.
     static func formatLeaks(_ line: String, in file: URL) -> [String] {
@@ -227,6 +262,14 @@ import Testing
         #expect(Self.formatLeaks("var text = String(format: \"%.6f\", value)", in: world).isEmpty)
         #expect(Self.formatLeaks("renderer.render(ChangedRow(sentence: s, row: table))", in: world).isEmpty)
         #expect(Self.formatLeaks("line.option(\"--format\", help: \"help.global.format\")", in: world).isEmpty)
+        #expect(Self.rendererLeaks("import AlmanacOutput") == ["imports AlmanacOutput"])
+        #expect(Self.rendererLeaks("@testable import AlmanacViews") == ["imports AlmanacViews"])
+        #expect(Self.rendererLeaks("import struct AlmanacOutput.Table") == ["imports AlmanacOutput"])
+        #expect(Self.rendererLeaks("    public func render(_ renderer: Renderer) -> String {") == ["names Renderer"])
+        #expect(Self.rendererLeaks("public struct SnowmanRenderer: Sendable {") == ["names Renderer"])
+        #expect(Self.rendererLeaks("import AlmanacOutputs").isEmpty)
+        #expect(Self.rendererLeaks("import AlmanacText").isEmpty)
+        #expect(Self.rendererLeaks("/// The rows a renderer writes.").isEmpty)
     }
 
     /// 340 lines: the formatter (line length 120) puts each argument of a long call on its own line.

@@ -1,5 +1,6 @@
 import AlmanacBooks
 import AlmanacKinds
+import AlmanacViews
 
 /// The book loans' part of the demo tour: the list by title, then the nightly overdue check.
 extension DemoTour {

@@ -1,6 +1,7 @@
 import AlmanacAnimation
 import AlmanacCalendar
 import AlmanacKinds
+import AlmanacViews
 import Foundation
 
 extension DemoTour {

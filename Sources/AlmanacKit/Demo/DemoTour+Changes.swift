@@ -4,6 +4,7 @@ import AlmanacCalendar
 import AlmanacEvents
 import AlmanacKinds
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// The changes part of the demo tour: one add, edit and delete in each world that has them, each

@@ -2,6 +2,7 @@ import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 extension DemoTour {

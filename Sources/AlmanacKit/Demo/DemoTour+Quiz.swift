@@ -1,5 +1,6 @@
 import AlmanacKinds
 import AlmanacQuiz
+import AlmanacViews
 
 /// The flag quiz's part of the demo: a question from a fixed seed, the players' scores and the
 /// flags they mix up.

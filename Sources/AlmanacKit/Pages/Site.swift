@@ -3,6 +3,7 @@ import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// `almanac site DIR`: every page, and an index linking them, as static files for publishing a

@@ -2,6 +2,7 @@ import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// An agenda made and timed step by step, inside the process: what `make bench` reports for a week

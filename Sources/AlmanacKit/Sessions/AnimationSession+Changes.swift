@@ -2,6 +2,7 @@ import AlmanacAnimation
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 extension AnimationSession {

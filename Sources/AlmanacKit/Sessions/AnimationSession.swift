@@ -3,6 +3,7 @@ import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// What `almanac animation …` does, with its output as text: the command line only parses and prints.

@@ -4,6 +4,7 @@ import AlmanacOutput
 import AlmanacQuiz
 import AlmanacStore
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// The `quiz` commands, as the command line calls them: each opens the database, does its work and

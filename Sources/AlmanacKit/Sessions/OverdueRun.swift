@@ -2,6 +2,7 @@ import AlmanacBooks
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// One run of `almanac overdue` as the command line asks for it: open the database, check, and

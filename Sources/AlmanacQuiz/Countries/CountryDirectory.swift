@@ -1,5 +1,4 @@
 import AlmanacKinds
-import AlmanacOutput
 import AlmanacStore
 import AlmanacText
 import Foundation
@@ -58,27 +57,5 @@ public struct CountryDirectory: Sendable {
             case .orderedSame: return $0.country.code < $1.country.code
             }
         }
-    }
-
-    /// `countries list`: flag, code, name (localized for people, as stored for machines), alpha-3
-    /// and numeric codes.
-    public func listTable(_ query: String?, _ localizer: Localizer) -> Table {
-        let t = localizer
-        let rows: [[Table.Cell]] = search(query, locale: localizer.locale).map { country, name in
-            [
-                .text(country.flag), .text(country.code), .tag(Table.Tag(value: country.name, label: name)),
-                country.alpha3.map(Table.Cell.text) ?? .null, country.numeric.map(Table.Cell.text) ?? .null,
-            ]
-        }
-        return Table(
-            columns: [
-                Table.Column(key: "flag", title: t("column.flag")),
-                Table.Column(key: "code", title: t("column.code")),
-                Table.Column(key: "name", title: t("column.country")),
-                Table.Column(key: "alpha3", title: t("column.alpha3")),
-                Table.Column(key: "numeric", title: t("column.numeric"), alignment: .right),
-            ], rows: rows, summaryUnit: "unit.country",
-            empty: query.map { Table.Sentence("countries.none-found", ["search": Renderer.singleLine($0)]) }
-                ?? Table.Sentence("countries.none"))
     }
 }

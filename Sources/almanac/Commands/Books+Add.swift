@@ -3,6 +3,7 @@ import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
 import AlmanacText
+import AlmanacViews
 
 extension Books {
     /// `almanac books add TITLE --due D [--author A] [--borrower B] [--loaned-on D]`.

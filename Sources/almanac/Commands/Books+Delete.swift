@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
+import AlmanacViews
 
 extension Books {
     /// `almanac books delete ID [--yes]`.

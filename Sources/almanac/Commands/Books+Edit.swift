@@ -3,6 +3,7 @@ import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
 import AlmanacText
+import AlmanacViews
 
 extension Books {
     /// `almanac books edit ID [--title T] [--author A] [--borrower B] [--loaned-on D] [--due D] [--returned-on D]`.

@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
+import AlmanacViews
 
 extension Books {
     /// `almanac books list [--sort title|due] [--open] [--overdue] [--borrower NAME] [--search TEXT] [--limit N]`.

@@ -3,6 +3,7 @@ import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
 import AlmanacText
+import AlmanacViews
 
 extension Books {
     /// `almanac books return ID [--on D]`.

@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacBooks
 import AlmanacKinds
 import AlmanacKit
+import AlmanacViews
 
 /// `almanac config get KEY | set KEY VALUE | list`: the rules a library sets for itself, kept in
 /// the database (the longest loan, the overdue notice levels).

@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacKinds
 import AlmanacKit
 import AlmanacQuiz
+import AlmanacViews
 
 /// `almanac countries list [--search TEXT]`.
 struct Countries: Command {

@@ -2,6 +2,7 @@ import AlmanacArguments
 import AlmanacEvents
 import AlmanacKinds
 import AlmanacKit
+import AlmanacViews
 
 extension Events {
     /// `almanac events add`.

@@ -4,6 +4,7 @@ import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 
 extension Events {
     /// `almanac events edit ID [--title T] [--at D] [--ends D] [--person P] [--image F] [--description T]`.

@@ -4,6 +4,7 @@ import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
 import AlmanacText
+import AlmanacViews
 import Foundation
 
 /// `almanac events agenda | list | show | cards | add | edit | delete`.

@@ -5,6 +5,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// Saved settings in the database: the picker's order, saving, replacing, finding by name.
 @Suite struct AnimationLibraryTests {

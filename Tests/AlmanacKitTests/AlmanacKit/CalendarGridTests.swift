@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// The grid of `calendar show` and `calendar open`, byte for byte against goldens: closed, partly
 /// open and refused with the arrow, in English (Christmas) and Russian (Рождество).

@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacCalendar
 @testable import AlmanacKinds
 @testable import AlmanacKit
+@testable import AlmanacViews
 
 /// The 24 doors in the holiday's colour, with ink that reads on it, and a colour that is not one
 /// never reaching the page.

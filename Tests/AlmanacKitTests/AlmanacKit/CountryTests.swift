@@ -7,6 +7,7 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacQuiz
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// Flags, names in the user's language, and searching the countries.
 @Suite struct CountryTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// Cards side by side within a width, in any script.
 @Suite struct EventCardsTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// The events commands' output over the sample events, byte for byte against `Goldens/events-*`:
 /// agenda, show and cards (2 and 3 per row) in English and Russian.

@@ -10,6 +10,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacSQLite
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// Each kind states its columns once: the insert, the export's header and query, header matching and
 /// the listings all come from its definition, and the definition agrees with the schema itself.

@@ -5,6 +5,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacViews
 
 /// `books list`'s filters over the fixture's loans (Cyrillic, Japanese, no borrower, a returned one)
 /// × {en, ru} × {table, json}, byte for byte against `Goldens/books-list-FILTER.LANGUAGE.EXT`.

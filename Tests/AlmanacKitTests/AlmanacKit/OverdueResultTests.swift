@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// What the overdue check prints: the rows, the summary line, the monitoring line, and silence.
 @Suite struct OverdueResultTests {

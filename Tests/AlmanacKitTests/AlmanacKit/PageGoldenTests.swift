@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// The pages whose pictures are not a report's chart, byte for byte against `Goldens/page-*.html`:
 /// a calendar's doors, the snowman, quiz scores. (Reports and the agenda have their own goldens in

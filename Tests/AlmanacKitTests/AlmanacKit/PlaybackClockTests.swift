@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacViews
 
 @Suite struct PlaybackClockTests {
     @Test func pausingStopsTimeAndResumingCarriesOn() {

@@ -8,6 +8,7 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacQuiz
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// Games played through descriptors: scripted lines from a pipe (here), and keys on a
 /// pseudo-terminal (`QuizConsoleKeyTests`, below).

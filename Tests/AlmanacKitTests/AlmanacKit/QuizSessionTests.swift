@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacQuiz
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// A game as state: questions from the seed, answers judged and counted, what lines and keys mean.
 @Suite struct QuizSessionTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacQuiz
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// `quiz scores`, `quiz missed` (countries and pairs), `quiz question` and `countries list` over the
 /// fixture database, in both languages and all five formats, byte for byte against

@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// The snowman's keyframes are the timeline's own values: every hundredth of the duration, and so
 /// exactly at 0, ¼, ½ and ¾, where `make test-browser` reads the computed style back.

@@ -4,6 +4,7 @@ import Testing
 @testable import AlmanacKinds
 @testable import AlmanacKit
 @testable import AlmanacOutput
+@testable import AlmanacViews
 
 /// The text snowman under each transform, on a 16 × 40 canvas.
 @Suite struct SnowmanRendererTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import AlmanacKit
 @testable import AlmanacOutput
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// The animation over time, pinned at t = 0, ¼, ½ and the end for a sample setting.
 @Suite struct TimelineTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import AlmanacOutput
 @testable import AlmanacQuiz
 @testable import AlmanacText
+@testable import AlmanacViews
 
 /// A query's rows are written from SQLite's memory (`StreamedCell`) without a string per value: the
 /// output must be byte for byte what the same rows give as cells, in every format, whatever the text

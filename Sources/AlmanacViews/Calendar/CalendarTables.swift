@@ -1,3 +1,4 @@
+import AlmanacCalendar
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText

@@ -1,3 +1,4 @@
+import AlmanacBooks
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText

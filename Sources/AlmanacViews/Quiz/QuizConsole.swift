@@ -1,5 +1,6 @@
 import AlmanacKinds
 import AlmanacOutput
+import AlmanacQuiz
 import AlmanacText
 import Foundation
 import Glibc

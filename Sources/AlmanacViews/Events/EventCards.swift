@@ -1,3 +1,4 @@
+import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText

@@ -1,4 +1,5 @@
 import AlmanacArguments
+import AlmanacBooks
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacStore

@@ -1,7 +1,7 @@
+import AlmanacEvents
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
-import Foundation
 
 /// The agenda as text: days under headings for people, one row per event and day for machines.
 extension Agenda {
@@ -135,8 +135,6 @@ extension Agenda {
     }
 
     package static func text(_ value: String?) -> Table.Cell { value.map(Table.Cell.text) ?? .null }
-
-    package static func moment(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }
 
 /// The agenda's rows in a renderer's format: for people, the hours, title, person and (when an

@@ -1,3 +1,4 @@
+import AlmanacAnimation
 import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
