@@ -81,11 +81,11 @@ let package = Package(
             dependencies: ["AlmanacText"]
         ),
         // What every world shares: the kinds' definitions and rules' vocabulary (columns, values,
-        // changes, violations), the kinds' names, the settings of a run, the store's failures in
-        // Almanac's words, the embedded data files. No engine, no world.
+        // changes, violations), the kinds' names, the store's failures in Almanac's words, the
+        // embedded data files. No engine, no world, no output.
         .target(
             name: "AlmanacKinds",
-            dependencies: ["AlmanacArguments", "AlmanacOutput", "AlmanacText", "AlmanacStore"],
+            dependencies: ["AlmanacArguments", "AlmanacText", "AlmanacStore"],
             plugins: ["EmbedResources"]
         ),
         // The worlds, each an API of values over the store: none may use another's (but the quiz the

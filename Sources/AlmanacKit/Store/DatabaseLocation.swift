@@ -1,3 +1,4 @@
+import AlmanacKinds
 import AlmanacOutput
 import AlmanacText
 import Foundation
