@@ -91,7 +91,8 @@ struct BooksPage {
             searchForm(filter, sort)
             + pager(number, size: size, first: (number - 1) * size, shown: loans.count, next: next)
         return Shown(
-            title: "books.list", content: .page(number: number, size: size, next: next) { $0.render(table) },
+            title: "books.list",
+            content: .page(name: "loans", number: number, size: size, next: next) { $0.render(table) },
             top: top, bottom: addForm(adding), rowActions: actions(loans),
             headers: next.map { [("Link", "<" + $0 + ">; rel=\"next\"")] } ?? [])
     }

@@ -43,9 +43,9 @@ struct Shown {
         /// A listing however long: JSON all of it as it is read (what `whole` makes, once its own
         /// options are checked), a browser a page of it.
         case listing(whole: () throws -> (Renderer, OutputWriter) throws -> Void, page: () throws -> Shown)
-        /// One page of a listing (the renderer's table of its rows): JSON holds the rows with the page's
-        /// number, its size and the next page's address; a page shows the rows.
-        case page(number: Int, size: Int, next: String?, rows: (Renderer) throws -> String)
+        /// One page of a listing (the renderer's table of its rows): JSON holds the rows under `name`
+        /// (`loans`) with the page's number, its size and the next page's address; a page shows the rows.
+        case page(name: String, number: Int, size: Int, next: String?, rows: (Renderer) throws -> String)
         /// A page of the server's own (a question before deleting, a quiz's verdict, an error), titled
         /// `title`, around `body`: JSON `json`.
         case own(title: String, body: String, json: String)
@@ -143,12 +143,12 @@ extension PageContext {
         case .listing(let whole, _):
             let write = try whole()
             return .jsonStream { output in try write(renderer, output) }
-        case .page(let number, let size, let next, let rows):
+        case .page(let name, let number, let size, let next, let rows):
             var listed = Substring(try rows(renderer))
             while listed.last == "\n" { listed = listed.dropLast() }
             return .json(
                 "{\n\"page\": \(number),\n\"page_size\": \(size),\n\"next\": "
-                    + (next.map { JSONError.quoted($0) } ?? "null") + ",\n\"loans\": " + listed + "\n}\n",
+                    + (next.map { JSONError.quoted($0) } ?? "null") + ",\n\"" + name + "\": " + listed + "\n}\n",
                 status: shown.status)
         case .own(_, _, let json):
             return .json(json, status: shown.status)
@@ -183,7 +183,7 @@ extension PageContext {
             return .htmlStream { output in try write(renderer, output) }
         case .listing(_, let page):
             return try reply(page())
-        case .page(_, _, _, let rows):
+        case .page(_, _, _, _, let rows):
             return .html(try rows(renderer), status: shown.status)
         case .own(let title, let body, _):
             var page = HTMLPage(title: title, localizer: t)

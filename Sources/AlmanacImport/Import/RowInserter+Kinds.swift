@@ -41,13 +41,8 @@ extension RowInserter {
         _ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, _ record: Int, _ rules: WriteRules,
         mapping: [Int], columns: [ImportColumn], file: String
     ) throws -> Outcome {
-        let specs = definition.specs
-        let keyColumns = specs.indices.filter { specs[$0].isKey }
         let key = key(values, batch, record)
-        let existing = try database.rows(
-            "SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
-                + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key
-        ).first
+        let existing = try stored(key)
         let replacing: Bool
         switch (existing, policy) {
         case (nil, _): replacing = false

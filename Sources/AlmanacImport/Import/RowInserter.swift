@@ -121,13 +121,8 @@ final class RowInserter {
         columns: [ImportColumn], file: String
     ) throws -> Outcome {
         guard let yielding else { return .skipped }
-        let specs = definition.specs
-        let keyColumns = specs.indices.filter { specs[$0].isKey }
         let key = key(values, batch, record)
-        let existing = try database.rows(
-            "SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
-                + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key
-        ).first
+        let existing = try stored(key)
         if let existing, !written.contains(key), existing == ReferenceLoad.row(kind, key: key) {
             try bindRow(yielding, batch, values, record: record, firstParameter: 1)
             try yielding.step()
@@ -242,6 +237,16 @@ final class RowInserter {
     func key(_ values: UnsafeBufferPointer<BindValue>, _ batch: RecordBatch, _ record: Int) -> [SQLValue] {
         let specs = definition.specs
         return specs.indices.filter { specs[$0].isKey }.map { value(values[record * batch.width + $0], batch, record) }
+    }
+
+    /// The stored row with this key (all the kind's columns), or nil when there is none.
+    func stored(_ key: [SQLValue]) throws -> [SQLValue]? {
+        let specs = definition.specs
+        let keyColumns = specs.indices.filter { specs[$0].isKey }
+        return try database.rows(
+            "SELECT \(specs.map(\.name).joined(separator: ", ")) FROM \(kind.table) WHERE "
+                + keyColumns.enumerated().map { "\(specs[$1].name) = ?\($0 + 1)" }.joined(separator: " AND "), key
+        ).first
     }
 
     /// A bound value as SQL sees it.
