@@ -1,7 +1,7 @@
 # Almanac: `make demo` sets up and runs the demo; `make test` runs the tests; `make install` installs.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libcsv-dev tzdata python3
+APT_PACKAGES := libsqlite3-dev libcsv-dev libpq-dev tzdata python3
 
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/almanac, the man pages and the completions.
 PREFIX ?= /usr/local
@@ -28,12 +28,14 @@ apt-install = if [ -n "$$missing" ]; then \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-## deps: install the C libraries (SQLite, libcsv) with apt-get when they are missing, and what the
-## tests compare dates with: the system's tz database and Python 3 (its zoneinfo and datetime).
+## deps: install the C libraries (SQLite, libcsv, PostgreSQL's client libpq) with apt-get when they
+## are missing, and what the tests compare dates with: the system's tz database and Python 3 (its
+## zoneinfo and datetime).
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
+	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
 	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	$(call apt-install,exit 1)
@@ -44,8 +46,9 @@ deps:
 ## CLDR 46's data the country names are compared with, in .build/test-python (pinned: each CLDR
 ## release renames a few territories, so a newer babel would compare against other names); and for
 ## the spreadsheet corpus, LibreOffice's Calc (libreoffice-calc-nogui, whose soffice writes the CSV
-## files) and openpyxl 3.1.5 (which writes the workbooks) in .build/test-python.
-## The tests that need one that is missing say so and are skipped.
+## files) and openpyxl 3.1.5 (which writes the workbooks) in .build/test-python; and PostgreSQL's
+## server (Debian's postgresql: initdb, pg_ctl, pg_basebackup), which scripts/pg-cluster runs for
+## the store suites. The tests that need one that is missing say so and are skipped.
 BABEL_VERSION := 2.17.0
 OPENPYXL_VERSION := 3.1.5
 test-deps:
@@ -58,6 +61,7 @@ test-deps:
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc-nogui"; \
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	set -- /usr/lib/postgresql/*/bin/initdb; [ -x "$$1" ] || missing="$$missing postgresql"; \
 	$(call apt-install,exit 0)
 	@PYTHONPATH=.build/test-python python3 -c 'import babel, sys; sys.exit(babel.__version__ != "$(BABEL_VERSION)")' 2>/dev/null || { \
 	  echo "make $@: installing Python's babel $(BABEL_VERSION) (CLDR 46) into .build/test-python"; \
@@ -87,9 +91,24 @@ demo: release
 ## Their temporary folders go to a RAM disk when there is one with room (/dev/shm, 2 GiB free): every
 ## test database commits with fsync, and on a disk those waits held the two test threads idle for
 ## most of the run (docs/performance.md). TEST_TMPDIR=/tmp (or any folder) chooses another.
+## Around the run, scripts/pg-cluster starts a throwaway PostgreSQL primary and hot standby in a
+## folder there (ALMANAC_TEST_POSTGRES and ALMANAC_TEST_POSTGRES_REPLICA name them to the tests) and
+## stops them afterwards, whatever the tests' outcome; without the server binaries the PostgreSQL
+## suites are skipped, or the run fails when ALMANAC_REQUIRE_POSTGRES is set (.ci/run sets it).
 TEST_TMPDIR ?= $(shell [ -w /dev/shm ] && df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 && $$4 >= 2097152 { print "/dev/shm" }')
+TEST_COMMAND = $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(SWIFT) test
 test: deps test-deps
-	$(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(SWIFT) test
+	@cluster="$$(mktemp -d "$(or $(TEST_TMPDIR),$${TMPDIR:-/tmp})/almanac-pg.XXXXXX")" || exit 1; \
+	status=0; variables="$$(scripts/pg-cluster start "$$cluster")" || status=$$?; \
+	if [ "$$status" = 3 ] && [ -z "$${ALMANAC_REQUIRE_POSTGRES:-}" ]; then rmdir "$$cluster"; \
+	elif [ "$$status" != 0 ]; then rm -rf "$$cluster"; echo "make $@: no PostgreSQL cluster (scripts/pg-cluster start: exit $$status$${ALMANAC_REQUIRE_POSTGRES:+; ALMANAC_REQUIRE_POSTGRES is set})" >&2; exit 1; \
+	else \
+	  trap 'scripts/pg-cluster stop "$$cluster"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	  echo "make $@: PostgreSQL primary and hot standby in $$cluster"; \
+	  set -a; eval "$$variables"; set +a; \
+	fi; \
+	echo '$(subst ','\'',$(TEST_COMMAND))'; \
+	$(TEST_COMMAND)
 
 ## test-browser: open every page `--format html` writes in headless Chromium (Debian's
 ## chromium-headless-shell, installed with apt-get when missing, with fonts for Latin, Cyrillic and

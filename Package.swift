@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AlmanacKinds", targets: ["AlmanacKinds"]),
         .library(name: "AlmanacStore", targets: ["AlmanacStore"]),
         .library(name: "AlmanacSQLite", targets: ["AlmanacSQLite"]),
+        .library(name: "AlmanacPostgres", targets: ["AlmanacPostgres"]),
         .library(name: "AlmanacText", targets: ["AlmanacText"]),
         .library(name: "AlmanacArguments", targets: ["AlmanacArguments"]),
         .library(name: "AlmanacOutput", targets: ["AlmanacOutput"]),
@@ -36,6 +37,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // PostgreSQL's own client library (what psql uses): connections, the COPY protocol, cancel.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .systemLibrary(
             name: "CCSV",
             providers: [.apt(["libcsv-dev"])]
@@ -61,6 +68,12 @@ let package = Package(
         .target(
             name: "AlmanacSQLite",
             dependencies: ["AlmanacStore", "CSQLite"]
+        ),
+        // The store on PostgreSQL, through libpq: connections, statements in text form, transactions,
+        // COPY FROM STDIN, the migrations under an advisory lock. The only target that imports CLibPQ.
+        .target(
+            name: "AlmanacPostgres",
+            dependencies: ["AlmanacStore", "CLibPQ"]
         ),
         // Words and time: errors, translations, plurals, formats, dates, zones, display width.
         // No database, no world.
@@ -140,6 +153,7 @@ let package = Package(
             name: "AlmanacKit",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
+                "AlmanacPostgres",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
                 "AlmanacViews",
             ]
@@ -178,6 +192,7 @@ let package = Package(
             name: "AlmanacKitTests",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
+                "AlmanacPostgres",
                 "CSQLite",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
                 "AlmanacViews", "AlmanacKit", "TestSupport",

@@ -54,7 +54,8 @@ public struct AnimationCatalog: Sendable {
     public static func load(_ database: Database) throws -> AnimationCatalog {
         typealias C = PropertyKind.Column
         let rows = try database.rows(
-            "SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties ORDER BY rowid")
+            "SELECT \(PropertyKind.sqlList(C.allCases)) FROM animation_properties ORDER BY \(database.dialect.insertionOrder)"
+        )
         return AnimationCatalog(
             properties: rows.compactMap { row in
                 guard case .text(let key) = row[C.key.rawValue], case .text(let label) = row[C.label.rawValue],

@@ -101,9 +101,12 @@ public struct LibrarySettings: Sendable, Equatable {
     /// not be upgraded, opened read-only) has the defaults.
     public static func values(_ database: Database) throws -> [LibrarySetting: String] {
         var values = Dictionary(uniqueKeysWithValues: LibrarySetting.allCases.map { ($0, $0.defaultValue) })
-        guard
-            try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'library_settings'") != nil
-        else {
+        let exists =
+            switch database.dialect {
+            case .sqlite: "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'library_settings'"
+            case .postgresql: "SELECT 1 WHERE to_regclass('library_settings') IS NOT NULL"
+            }
+        guard try database.scalar(exists) != nil else {
             return values
         }
         for row in try database.rows("SELECT key, value FROM library_settings") {

@@ -79,6 +79,9 @@ public struct LoanStore {
         }
         var order = "due_on, id"
         if let collation {
+            guard database.dialect == .sqlite else {
+                throw AlmanacError(.usage, "store.error.sqlite-only", ["feature": "books list --sort title"])
+            }
             database.setCollation("almanac_title") { collation.compare($0, $1) }
             order = "title COLLATE almanac_title, id"
         }

@@ -126,11 +126,14 @@ public struct OverdueCheck {
         each: (OverdueRow) throws -> Void = { _ in }, issuing: (OverdueRow) throws -> Void,
         deliver: (OverdueResult) throws -> Void
     ) throws -> OverdueResult {
-        try database.transaction(.immediate) {
+        try database.transaction(.keyed) {
             let statement = try database.prepare(Self.noticeSQL)
             try statement.bind(.text(rule.lastDueRead(on: today).description), named: ":last")
             let insert = try database.prepare(
-                "INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)")
+                """
+                INSERT INTO overdue_notices (book_id, level, issued_on) VALUES (?, ?, ?)
+                ON CONFLICT (book_id, level) DO NOTHING RETURNING book_id
+                """)
             var result = OverdueResult(today: today, rule: rule)
             var issued = 0
             while try statement.step() {
@@ -140,7 +143,8 @@ public struct OverdueCheck {
                 guard let level = row.level, statement.isNull(at: 5) || statement.int(at: 5) < level else { continue }
                 insert.reset()
                 try insert.bind([.integer(row.id), .integer(Int64(level)), .text(today.description)])
-                _ = try insert.step()
+                // Another host's check may have issued it a moment ago: then it is theirs, not ours.
+                guard try insert.step() else { continue }
                 issued += 1
                 try issuing(row)
             }

@@ -45,7 +45,8 @@ public struct EventStore {
     {
         let columns = withDescriptions ? Self.detailed : Self.listed
         let bounds = Self.bounds(from: from, to: to)
-        try read(Self.earlierQuery(columns), [.text(bounds.lookback), .text(bounds.start)], columns, body)
+        try read(
+            Self.earlierQuery(columns, database.dialect), [.text(bounds.lookback), .text(bounds.start)], columns, body)
         try read(
             Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
     }
@@ -61,7 +62,7 @@ public struct EventStore {
         try read(
             """
             SELECT \(columns.sql()) FROM events
-            WHERE (?2 IS NULL OR starts_at < ?2) AND (?1 IS NULL OR starts_at >= ?1 OR ends_at > ?1)
+            WHERE (starts_at < ?2 OR ?2 IS NULL) AND (starts_at >= ?1 OR ends_at > ?1 OR ?1 IS NULL)
             ORDER BY starts_at, id
             """, [lower, upper], columns, body)
     }
@@ -163,14 +164,26 @@ public struct EventStore {
     /// Events of a day or more that started before the lookback (`?1`) and end after `?2`. The first
     /// two conditions are those of `events_by_length`, written the same way so it can be used; it is
     /// named, because with bound values SQLite would rather walk `events_by_start` for the order.
-    package static func earlierQuery(_ columns: Selection<EventKind.Column>) -> String {
-        """
-        SELECT \(columns.sql()) FROM events INDEXED BY events_by_length
-        WHERE substr(ends_at, 1, 10) > substr(starts_at, 1, 10)
-          AND unixepoch(ends_at) - unixepoch(starts_at) >= \(longEvent)
-          AND starts_at < ?1 AND ends_at > ?2
-        ORDER BY starts_at, ends_at, title, person, image, all_day, id
-        """
+    package static func earlierQuery(_ columns: Selection<EventKind.Column>, _ dialect: SQLDialect = .sqlite)
+        -> String
+    {
+        if dialect == .postgresql {
+            // The index's own expressions (`Schema/postgresql/002`), so PostgreSQL's planner uses it.
+            return """
+                SELECT \(columns.sql()) FROM events
+                WHERE (ends_at AT TIME ZONE 'UTC')::date > (starts_at AT TIME ZONE 'UTC')::date
+                  AND (ends_at - starts_at) >= interval '\(longEvent) seconds'
+                  AND starts_at < ?1 AND ends_at > ?2
+                ORDER BY starts_at, ends_at, title, person, image, all_day, id
+                """
+        }
+        return """
+            SELECT \(columns.sql()) FROM events INDEXED BY events_by_length
+            WHERE substr(ends_at, 1, 10) > substr(starts_at, 1, 10)
+              AND unixepoch(ends_at) - unixepoch(starts_at) >= \(longEvent)
+              AND starts_at < ?1 AND ends_at > ?2
+            ORDER BY starts_at, ends_at, title, person, image, all_day, id
+            """
     }
 
     /// Events starting from the lookback (`?1`) to `?3` that are still running at `?2`, in the order

@@ -12,7 +12,7 @@ extension DatabaseError {
     /// Where SQLite says only "cannot open" or "read-only", the file system is asked why.
     public func almanacError(source: String? = nil) -> AlmanacError {
         let path = self.path ?? "?"
-        let code = ["message": message, "code": String(self.code)]
+        let code = ["message": message, "code": shownCode, "engine": engine]
         switch kind {
         case .busy:
             return AlmanacError(.busy, "database.error.busy", ["path": path])
@@ -25,11 +25,12 @@ extension DatabaseError {
         case .ioError where systemErrno == ENOSPC || systemErrno == EDQUOT:
             return AlmanacError(.ioError, "database.error.disk-full", ["path": path])
         case .ioError:
-            return AlmanacError(.ioError, "database.error.io", ["path": path, "code": String(self.code)])
+            return AlmanacError(.ioError, "database.error.io", ["path": path, "code": shownCode, "engine": engine])
         case .notADatabase:
             return AlmanacError(.invalidData, "database.error.not-a-database", ["path": path])
         case .corrupt:
-            return AlmanacError(.invalidData, "database.error.corrupt", ["path": path, "code": String(self.code)])
+            return AlmanacError(
+                .invalidData, "database.error.corrupt", ["path": path, "code": shownCode, "engine": engine])
         case .cannotOpen:
             return DatabaseFiles(path).whyNotOpened(reading: readOnly, errno: systemErrno)
         case .statement where source != nil:
@@ -37,9 +38,23 @@ extension DatabaseError {
             return AlmanacError(.invalidData, key, code.merging(["source": source ?? ""]) { $1 })
         case .statement, .constraint, .mismatch, .tooBig, .range, .refused:
             return AlmanacError(.invalidData, "database.error.refused", code.merging(["path": path]) { $1 })
+        case .unavailable:
+            return AlmanacError(.busy, "database.error.unreachable", ["path": path, "message": message])
+        case .permission:
+            return AlmanacError(.noPermission, "database.error.login-refused", ["path": path, "message": message])
         case .interrupted, .noMemory, .misuse, .other:
             return AlmanacError(.internalError, "database.error.internal", code)
         }
+    }
+
+    /// The engine that reported it, for messages: a server's path is its `postgresql://` address.
+    var engine: String { path?.hasPrefix("postgresql") == true ? "PostgreSQL" : "SQLite" }
+
+    /// The engine's code as its manual gives it: SQLite's number, PostgreSQL's SQLSTATE (`23505`).
+    var shownCode: String {
+        guard engine == "PostgreSQL" else { return String(code) }
+        let text = String(UInt32(bitPattern: code), radix: 36).uppercased()
+        return String(repeating: "0", count: max(0, 5 - text.count)) + text
     }
 
     /// True for SQLite's messages about text it could not parse (as opposed to a table or column

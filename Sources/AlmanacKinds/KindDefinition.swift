@@ -54,6 +54,11 @@ package protocol KindDefinition: SendableMetatype {
 
 extension KindDefinition {
     package static var exportOrder: String { "rowid" }
+
+    /// `exportOrder` for the store's dialect (`rowid` is SQLite's insertion order).
+    package static func exportOrder(_ dialect: SQLDialect) -> String {
+        exportOrder == "rowid" ? dialect.insertionOrder : exportOrder
+    }
     package static var refersTo: [ImportKind] { [] }
 
     /// The columns' specs, in order.
@@ -104,9 +109,9 @@ extension KindDefinition {
     }
 
     /// The export's query: each column of the file as the file writes it, in `exportOrder`.
-    package static var exportSQL: String {
+    package static func exportSQL(_ dialect: SQLDialect) -> String {
         let selected = fileColumns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
-        return "SELECT \(selected) FROM \(table) ORDER BY \(exportOrder)"
+        return "SELECT \(selected) FROM \(table) ORDER BY \(exportOrder(dialect))"
     }
 }
 

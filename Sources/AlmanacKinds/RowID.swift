@@ -60,11 +60,23 @@ extension RowID: ArgumentValue {
 public enum IDRoom {
     /// The largest id `table` has given or holds (0 when none).
     package static func lastGiven(_ table: String, _ database: Database) throws -> Int64 {
-        let value = try database.scalar(
-            """
-            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0),
-                       coalesce((SELECT max(rowid) FROM \(table)), 0))
-            """, [.text(table)])
+        let value =
+            switch database.dialect {
+            case .sqlite:
+                try database.scalar(
+                    """
+                    SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0),
+                               coalesce((SELECT max(rowid) FROM \(table)), 0))
+                    """, [.text(table)])
+            case .postgresql:
+                // The id column's identity sequence (`Schema/postgresql/001`), which never gives an id twice.
+                try database.scalar(
+                    """
+                    SELECT greatest(coalesce((SELECT last_value FROM pg_sequences
+                                              WHERE schemaname = current_schema() AND sequencename = ?1 || '_id_seq'), 0),
+                                    coalesce((SELECT max(id) FROM \(table)), 0))
+                    """, [.text(table)])
+            }
         if case .integer(let last)? = value { return last }
         return 0
     }

@@ -2,23 +2,6 @@ import AlmanacStore
 import CSQLite
 import Foundation
 
-/// One numbered step of the schema, from a `Schema/NNN_name.sql` file.
-public struct Migration: Sendable, Equatable {
-    /// The number that orders migrations; also the `user_version` once it is applied.
-    public let version: Int
-    /// The file's name without its number and extension (`initial`).
-    public let name: String
-    /// The SQL to run, possibly several statements.
-    public let sql: String
-
-    /// Creates a migration.
-    public init(version: Int, name: String, sql: String) {
-        self.version = version
-        self.name = name
-        self.sql = sql
-    }
-}
-
 /// Brings a database's schema up to date: applies pending migrations in order, each in its own
 /// transaction, records them in `schema_migrations` and `PRAGMA user_version`, and refuses a
 /// database whose schema is newer than the migrations it knows, or one holding a view, trigger or

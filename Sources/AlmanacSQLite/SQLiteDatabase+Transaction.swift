@@ -7,7 +7,7 @@ extension SQLiteDatabase {
     /// `.immediate` (the default) takes the write lock at once, so two writers queue on the busy
     /// timeout instead of failing halfway.
     public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try execute("BEGIN \(kind == .keyed ? TransactionKind.immediate.rawValue : kind.rawValue) TRANSACTION")
         let result: T
         do {
             result = try body()

@@ -15,6 +15,30 @@ public enum TransactionKind: String, Sendable {
     case deferred = "DEFERRED"
     case immediate = "IMMEDIATE"
     case exclusive = "EXCLUSIVE"
+    /// Every row it writes is guarded by a unique key it writes with `ON CONFLICT DO NOTHING`, and
+    /// its body has effects outside the database (the overdue notices it prints): SQLite takes the
+    /// write lock at once, as for `immediate`; PostgreSQL runs it READ COMMITTED, once, never again
+    /// from its start, and two writers of the same key write it once between them.
+    case keyed = "KEYED"
+}
+
+/// The SQL a store speaks. A world whose statement must be written differently for one engine keeps
+/// both forms in its store file and picks by `Database.dialect`.
+public enum SQLDialect: Sendable {
+    case sqlite
+    case postgresql
+}
+
+extension SQLDialect {
+    /// What orders a table without an id by when its rows were written: SQLite's rowid; on
+    /// PostgreSQL the row's place in the table (`ctid`), which follows insertion until a row is
+    /// changed (an updated row moves to the end: docs/postgresql.md names the difference).
+    public var insertionOrder: String {
+        switch self {
+        case .sqlite: "rowid"
+        case .postgresql: "ctid"
+        }
+    }
 }
 
 /// One connection to the store: what the worlds, import, export and reports need of a database, and
@@ -24,8 +48,11 @@ public enum TransactionKind: String, Sendable {
 ///
 /// A connection is used by one thread at a time.
 public protocol Database: AnyObject {
-    /// Where the database is, as given when it was opened (a path, for messages).
+    /// Where the database is, as given when it was opened (a path, for messages; a server's address
+    /// without its password).
     var path: String { get }
+    /// The SQL it speaks.
+    var dialect: SQLDialect { get }
     /// How the connection was opened.
     var mode: DatabaseMode { get }
     /// The journal the engine writes with (`wal` when readers never wait for a writer), empty when
@@ -67,10 +94,28 @@ public protocol Database: AnyObject {
     /// value that is not text) and gives the result (nil for NULL) or throws a `FunctionRefusal`,
     /// whose words become the statement's error. The same argument always gives the same result.
     func defineFunction(_ name: String, _ body: @escaping @Sendable (String?) throws -> String?) throws
+    /// A stream of rows into `table`'s `columns` that the engine takes faster than one INSERT a row
+    /// (PostgreSQL's `COPY … FROM STDIN`), nil where a prepared INSERT is already the fastest way in
+    /// (SQLite). The rows are checked against the schema when the stream finishes.
+    func streamRows(into table: String, columns: [String]) throws -> (any RowStream)?
     /// Copies the whole database, consistently, into the empty file at `destination`, while other
     /// connections go on writing (a reader never waits for them nor they for it). False, with
     /// nothing written, when that file is not empty (it is not the one the caller made).
     func copy(into destination: String) throws -> Bool
+}
+
+/// Rows sent to one table as one stream (`Database.streamRows`): each row's values in the columns'
+/// order, then `endRow()`; `finish()` ends the stream, and the database checks and stores the rows
+/// then, all or none. A stream that is not finished is abandoned when it is released.
+public protocol RowStream: AnyObject {
+    func appendNull()
+    /// UTF-8 text, copied.
+    func appendText(_ bytes: UnsafeRawBufferPointer)
+    func append(_ value: Int64)
+    func append(_ value: Double)
+    func endRow() throws
+    /// Ends the stream: the rows stored, or the database's refusal of one of them (then none is).
+    @discardableResult func finish() throws -> Int
 }
 
 /// A SQL function's refusal of its argument, in the user's words (see `Database.defineFunction`).

@@ -30,6 +30,10 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         case noMemory
         /// A statement given wrongly (several at once, none at all).
         case misuse
+        /// The server cannot be reached, or went away (a database server, not a file): try again.
+        case unavailable
+        /// The server refused the login, or the action, to this user.
+        case permission
         /// Anything else: a fault of the engine or of this program.
         case other
     }

@@ -12,8 +12,10 @@ public enum Failure: Int32, Sendable, CaseIterable {
     case cannotCreate = 73
     /// Reading or writing failed (EX_IOERR).
     case ioError = 74
-    /// The database is busy: try again (EX_TEMPFAIL).
+    /// The database is busy, or its server unreachable: try again (EX_TEMPFAIL).
     case busy = 75
+    /// Permission denied: a refused login to the database server (EX_NOPERM).
+    case noPermission = 77
 }
 
 /// An error of Almanac's own: the failure it maps to, and a message given as a translation key with

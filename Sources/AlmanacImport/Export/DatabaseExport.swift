@@ -59,6 +59,12 @@ public enum DatabaseExport {
     /// connection is active, so one stepped and not yet reset makes every read in `body` see the
     /// same snapshot.
     static func withReadTransaction<T>(_ database: Database, _ body: () throws -> T) throws -> T {
+        if database.dialect == .postgresql {
+            // One snapshot for every table: REPEATABLE READ, which a read-only connection may begin.
+            try database.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? database.execute("COMMIT") }
+            return try body()
+        }
         let anchor = try database.prepare("SELECT 1 FROM sqlite_schema UNION ALL SELECT 1")
         _ = try anchor.step()
         defer { anchor.reset() }

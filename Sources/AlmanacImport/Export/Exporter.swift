@@ -28,7 +28,7 @@ public enum Exporter {
         // A kind with keyed values (a setting's property values): one column per key after its own.
         let keyed = try definition.keyedValues.map { (values: $0, keys: try $0.keys(database)) }
         try writer.record(specs.map { $0.header ?? $0.name } + (keyed?.keys ?? []))
-        let statement = try database.prepare(definition.exportSQL)
+        let statement = try database.prepare(definition.exportSQL(database.dialect))
         let values = try keyed.map {
             try database.prepare(
                 "SELECT \($0.values.keyColumn), \($0.values.valueColumn) FROM \($0.values.table) WHERE \($0.values.rowColumn) = ?"

@@ -75,7 +75,7 @@ final class FileLoad {
                     if stopped { return }
                 } else {
                     pending.append(record)
-                    if pending.count == RowInserter.groupSize { try flush(batch, values) }
+                    if pending.count == inserter.pendingLimit { try flush(batch, values) }
                     if stopped { return }
                 }
             }

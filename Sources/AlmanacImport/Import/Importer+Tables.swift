@@ -14,6 +14,8 @@ extension Importer {
     /// counts only into an empty table). Dropped and made again inside the import's transaction, so a
     /// failed import leaves them as they were.
     func dropIndexesForBulkLoad(_ kind: ImportKind, fileSize: Int?) throws -> [DroppedIndex] {
+        // PostgreSQL's COPY keeps the indexes as `psql \copy` does: other sessions read them meanwhile.
+        guard database.dialect == .sqlite else { return [] }
         guard case .integer(0)? = try database.scalar("SELECT EXISTS (SELECT 1 FROM \(kind.table))") else {
             // Counting stops past the rows the file is expected to bring: a large table is not scanned.
             guard let fileSize, fileSize >= 1 << 20,
@@ -28,6 +30,7 @@ extension Importer {
 
     /// True when the kind's table has indexes of its own (not its key's) that are kept during the load.
     func hasSecondaryIndexes(_ kind: ImportKind) throws -> Bool {
+        guard database.dialect == .sqlite else { return false }
         guard
             case .integer(let count)? = try database.scalar(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
@@ -73,6 +76,7 @@ extension Importer {
 
     /// Runs `body` with a page cache of `kib` KiB, then puts back the size it replaced.
     func withPageCache<T>(kib: Int, _ body: () throws -> T) throws -> T {
+        guard database.dialect == .sqlite else { return try body() }
         guard case .integer(let before)? = try database.scalar("PRAGMA cache_size") else { return try body() }
         try database.execute("PRAGMA cache_size = -\(kib)")
         defer { try? database.execute("PRAGMA cache_size = \(before)") }
@@ -84,7 +88,7 @@ extension Importer {
     /// the inserting thread's time), and turns them back on however it ends. Only the bulk rows go in
     /// with them off: the import log, rebuilt indexes and every other kind are written with them on.
     func withChecksSkipped<T>(for kind: ImportKind, _ body: () throws -> T) throws -> T {
-        guard kind.checkedByTheImporter else { return try body() }
+        guard kind.checkedByTheImporter, database.dialect == .sqlite else { return try body() }
         try database.execute("PRAGMA ignore_check_constraints = ON")
         let result: T
         do {

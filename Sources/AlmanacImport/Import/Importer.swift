@@ -47,8 +47,15 @@ public final class Importer {
         var written: [RejectsWriter] = []
         // A page cache of 4 MiB: bulk appends need little, and the import's memory stays flat however
         // large the file (a bigger cache only fills up on big files).
-        try database.execute("PRAGMA cache_size = -4096")
-        try database.execute("BEGIN IMMEDIATE TRANSACTION")
+        switch database.dialect {
+        case .sqlite:
+            try database.execute("PRAGMA cache_size = -4096")
+            try database.execute("BEGIN IMMEDIATE TRANSACTION")
+        case .postgresql:
+            // Rows of other writers do not wait for the import, nor it for them: a key both write is
+            // the constraint's to refuse.
+            try database.execute("BEGIN TRANSACTION")
+        }
         do {
             for (index, source) in files.enumerated() {
                 let (summary, rejects) = try importFile(

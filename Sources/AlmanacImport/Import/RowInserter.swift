@@ -38,6 +38,13 @@ final class RowInserter {
     /// (`IDRoom`), raised by the rows inserted, read again from the database near the top.
     let idColumn: Int?
     var idTop: Int64 = 0
+    /// True where the store takes rows as a stream (`Database.streamRows`: PostgreSQL's COPY) and
+    /// every row is a plain new one: then a batch's valid rows go in as one stream, and a refused
+    /// stream is taken back and its rows inserted one by one, to place the refusal.
+    let streams: Bool
+    /// True where a refused statement spoils the transaction until rolled back to a savepoint
+    /// (PostgreSQL): each statement that may be refused runs in one.
+    let guardsStatements: Bool
 
     init(database: Database, kind: ImportKind, policy: ConflictPolicy, keys: [String] = []) throws {
         self.database = database
@@ -45,6 +52,7 @@ final class RowInserter {
         definition = kind.definition
         self.keys = keys
         self.policy = policy
+        guardsStatements = database.dialect == .postgresql
         writeRules = definition.writeRules(database)
         idColumn = definition.specs.firstIndex { $0.type == .id }
         if idColumn != nil { idTop = try IDRoom.lastGiven(kind.table, database) }
@@ -55,7 +63,8 @@ final class RowInserter {
             statement = try database.prepare(
                 definition.insertSQL(policy) + " RETURNING \(definition.specs[idColumn].name)")
             valuesStatement = try database.prepare(
-                "INSERT OR REPLACE INTO \(keyed.table) (\(keyed.rowColumn), \(keyed.keyColumn), \(keyed.valueColumn)) VALUES (?1, ?2, ?3)"
+                "INSERT INTO \(keyed.table) (\(keyed.rowColumn), \(keyed.keyColumn), \(keyed.valueColumn)) VALUES (?1, ?2, ?3)"
+                    + " ON CONFLICT (\(keyed.rowColumn), \(keyed.keyColumn)) DO UPDATE SET \(keyed.valueColumn) = excluded.\(keyed.valueColumn)"
             )
             groupSQL = nil
         } else {
@@ -68,6 +77,15 @@ final class RowInserter {
                 ? nil : definition.insertSQL(policy, rows: Self.groupSize)
             valuesStatement = nil
         }
+        streams = groupSQL != nil && policy == .fail && database.dialect == .postgresql
+    }
+
+    /// How many valid rows wait to go in together: a whole batch's for a stream, else `groupSize`.
+    var pendingLimit: Int { streams ? Int.max : Self.groupSize }
+
+    /// Runs `body` in a savepoint where a refusal would spoil the transaction, else as it is.
+    func guarded<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        guardsStatements ? try database.savepoint(name, body) : try body()
     }
 
     /// Inserts record `record` of the batch; `values` are the batch's values (read once per batch).
@@ -96,9 +114,11 @@ final class RowInserter {
                         batch, values, record, writeRules, mapping: mapping, columns: columns, file: file)
                 }
             }
-            try bindRow(statement, batch, values, record: record, firstParameter: 1)
-            try statement.step()
-            statement.reset()
+            try guarded("row") {
+                try bindRow(statement, batch, values, record: record, firstParameter: 1)
+                try statement.step()
+                statement.reset()
+            }
             // A view's trigger (the last ids) writes rows SQLite does not count as changes.
             if database.changes > 0 || definition.isView {
                 if yielding != nil { written.insert(key(values, batch, record)) }
@@ -147,6 +167,7 @@ final class RowInserter {
     func insertGroup(_ batch: RecordBatch, _ values: UnsafeBufferPointer<BindValue>, records: ArraySlice<Int>) throws
         -> (inserted: Int, skipped: Int)?
     {
+        if streams { return try stream(batch, values, records: records) }
         guard records.count == Self.groupSize, let groupSQL else { return nil }
         if groupStatement == nil { groupStatement = try database.prepare(groupSQL) }
         guard let group = groupStatement, try hasIDRoom(values, batch, records: records) else { return nil }
@@ -154,8 +175,10 @@ final class RowInserter {
             for (offset, record) in records.enumerated() {
                 try bindRow(group, batch, values, record: record, firstParameter: Int32(offset * batch.width + 1))
             }
-            try group.step()
-            group.reset()
+            try guarded("group") {
+                try group.step()
+                group.reset()
+            }
             let changed = database.changes
             raiseIDTop(values, batch, records: records)
             return (changed, records.count - changed)

@@ -36,9 +36,17 @@ public struct ReportCatalog: Sendable {
     }
 
     private static func builtInDefinitions() throws -> [ReportDefinition] {
-        try Resources.files(under: "Reports").filter { $0.path.hasSuffix(".sql") }.map { file in
+        let files = Resources.files(under: "Reports").filter { $0.path.hasSuffix(".sql") }
+        let postgres = Dictionary(
+            uniqueKeysWithValues: files.filter { $0.path.hasPrefix("Reports/postgresql/") }.map {
+                (($0.path as NSString).lastPathComponent, $0.contents)
+            })
+        return try files.filter { !$0.path.dropFirst("Reports/".count).contains("/") }.map { file in
             let base = (file.path as NSString).lastPathComponent
-            return try ReportDefinition.parse(file.contents, source: file.path, defaultName: String(base.dropLast(4)))
+            var definition = try ReportDefinition.parse(
+                file.contents, source: file.path, defaultName: String(base.dropLast(4)))
+            definition.postgresSQL = postgres[base]
+            return definition
         }
     }
 

@@ -85,6 +85,9 @@ public struct ReportDefinition: Sendable {
     public let columns: [ColumnSpec]
     /// The SQL statement.
     public let sql: String
+    /// The same statement in PostgreSQL's dialect (`Reports/postgresql/NAME.sql`), for a built-in
+    /// report; nil for a user's report, which runs as written on either store.
+    public var postgresSQL: String? = nil
     /// Where it came from: `Reports/overdue-books.sql` or the user's file path.
     public let source: String
     /// The picture an `html` page draws above the rows, if the header asks for one.

@@ -70,7 +70,10 @@ public struct ReportSession {
             }
             values[parameter.name] = value
         }
-        let statement = try prepareReading(report.sql, source: report.source)
+        let postgres = database.dialect == .postgresql ? report.postgresSQL : nil
+        let statement = try prepareReading(postgres ?? report.sql, source: report.source)
+        // PostgreSQL's form reads the day an instant falls on in --tz itself (SQLite's calls local_date).
+        if postgres != nil { values["zone"] = .text(settings.timeZone.identifier) }
         for (index, key) in Self.parameterKeys(statement) {
             guard let value = values[key] else {
                 throw AlmanacError(.invalidData, "report.error.undeclared", ["source": report.source, "name": key])

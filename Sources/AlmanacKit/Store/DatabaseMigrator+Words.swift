@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacPostgres
 import AlmanacSQLite
 import AlmanacStore
 import AlmanacText
@@ -27,5 +28,13 @@ extension DatabaseMigrator.UserObjectsInTheWay: AlmanacErrorConvertible {
                 }
                 .joined(separator: " "),
             ])
+    }
+}
+
+extension PostgresMigrator.SchemaTooNew: AlmanacErrorConvertible {
+    /// The refusal in Almanac's words, as for a file: a later version of Almanac made the database.
+    public var almanacError: AlmanacError {
+        AlmanacError(
+            .invalidData, "error.schema-newer", ["path": path, "found": String(found), "known": String(known)])
     }
 }

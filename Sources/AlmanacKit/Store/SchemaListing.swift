@@ -83,6 +83,9 @@ public struct SchemaListing {
     /// The tables and views of `database` in the order they were made, SQLite's own aside (`last_ids`
     /// is a view that the `last-ids` kind imports into).
     static func tables(_ database: Database) throws -> [String] {
+        guard database.dialect == .sqlite else {
+            throw AlmanacError(.usage, "store.error.sqlite-only", ["feature": "almanac schema"])
+        }
         try database.rows(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         )

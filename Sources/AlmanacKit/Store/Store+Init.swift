@@ -1,5 +1,6 @@
 import AlmanacImport
 import AlmanacKinds
+import AlmanacPostgres
 import AlmanacSQLite
 import AlmanacStore
 import AlmanacText
@@ -28,6 +29,7 @@ extension Store {
     public static func initialize(_ path: String, force: Bool = false, migrator: DatabaseMigrator = .builtIn) throws
         -> InitReport
     {
+        if PostgresDatabase.names(path) { return try Server.initialize(path, force: force) }
         try DatabaseLocation.requireCreatable(path)
         try checkExistingFile(path, force: force)
         let database = try connect(path, mode: .create)
@@ -45,6 +47,10 @@ extension Store {
     /// Creates (or opens) a database and migrates it: `init` without its checks and report, for the
     /// demo's fresh database and for tests.
     public static func create(_ path: String, migrator: DatabaseMigrator = .builtIn) throws -> Database {
+        if PostgresDatabase.names(path) {
+            _ = try Server.initialize(path, force: false)
+            return try Server.open(path)
+        }
         try DatabaseLocation.requireCreatable(path)
         let database = try connect(path, mode: .create)
         try AlmanacError.explaining { _ = try migrator.migrate(database) }

@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacPostgres
 import AlmanacSQLite
 import AlmanacStore
 import AlmanacText
@@ -16,6 +17,7 @@ public enum Store {
         _ path: String, migrator: DatabaseMigrator = .builtIn,
         busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout
     ) throws -> Database {
+        if PostgresDatabase.names(path) { return try Server.open(path) }
         let content = try existingContent(path)
         if content != .sqlite(wal: true) {
             // Opening for writing switches the file to WAL: look first, on a connection that cannot write.
@@ -40,6 +42,7 @@ public enum Store {
         _ path: String, migrator: DatabaseMigrator = .builtIn,
         busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout, upgrading: Bool = true
     ) throws -> Database {
+        if PostgresDatabase.names(path) { return try Server.openReadOnly(path, upgrading: upgrading) }
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
         let version = try AlmanacError.explaining {
@@ -63,7 +66,11 @@ public enum Store {
 
     /// True when `database` is at this almanac's schema (not an older one to migrate).
     public static func isCurrent(_ database: Database, migrator: DatabaseMigrator = .builtIn) throws -> Bool {
-        try AlmanacError.explaining { try migrator.currentVersion(of: database) >= migrator.latestVersion }
+        if database.dialect == .postgresql {
+            let migrator = PostgresMigrator.builtIn
+            return try AlmanacError.explaining { try migrator.currentVersion(of: database) >= migrator.latestVersion }
+        }
+        return try AlmanacError.explaining { try migrator.currentVersion(of: database) >= migrator.latestVersion }
     }
 
     /// The content of a database file that must be there already: a file of no bytes is a database
@@ -86,13 +93,16 @@ public enum Store {
 
     /// Every table of the schema (not SQLite's own) with its row count, sorted by name.
     public static func tableSummary(_ database: Database) throws -> [(name: String, rows: Int)] {
-        let names = try database.rows(
-            """
-            SELECT name FROM sqlite_schema
-            WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-            ORDER BY name
-            """
-        ).compactMap { $0.first?.textValue }
+        let names =
+            database.dialect == .postgresql
+            ? try PostgresMigrator.tables(of: database)
+            : try database.rows(
+                """
+                SELECT name FROM sqlite_schema
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                ORDER BY name
+                """
+            ).compactMap { $0.first?.textValue }
         return try names.map { name in
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM \(quoted)") else {

@@ -26,7 +26,8 @@ import Testing
                 """
         case .events: sql = "SELECT id, title, person, starts_at, ends_at, image, description FROM events ORDER BY id"
         case .books: sql = "SELECT id, title, author, borrower, loaned_on, due_on, returned_on FROM books ORDER BY id"
-        default: sql = kind.definition.exportSQL  // calendar-state, overdue-notices, last-ids, library-settings
+        // calendar-state, overdue-notices, last-ids, library-settings
+        default: sql = kind.definition.exportSQL(.sqlite)
         }
         return try fixture.database.rows(sql).map { row in
             row.map { value in

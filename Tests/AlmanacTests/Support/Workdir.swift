@@ -13,6 +13,8 @@ final class Workdir {
     }
 
     let url: URL
+    /// The databases made on the PostgreSQL server for this directory (`Workdir+Store.swift`).
+    var madeDatabases: Set<String> = []
 
     /// The binary under test: `$ALMANAC_BINARY`, else `almanac` beside the test bundle in `.build`.
     static let binary: URL = {
@@ -33,6 +35,7 @@ final class Workdir {
     }
 
     deinit {
+        dropServerDatabases()
         try? FileManager.default.removeItem(at: url)
     }
 
@@ -50,6 +53,7 @@ final class Workdir {
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: URL? = nil)
         throws -> Output
     {
+        let (arguments, environment) = try onStore(arguments, environment)
         var env = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         env.merge(environment) { $1 }
         let run = try ChildProcess.run(
@@ -125,6 +129,7 @@ final class Workdir {
     /// starts from the same data (the sample files imported, say) does the work once.
     func prepared(_ key: String, as name: String, make: (Workdir) throws -> Void) throws {
         let source = try Templates.shared.folder(key, make: make)
+        if TestStore.isPostgres { try copyServerDatabase(from: source, as: name) }
         for file in try FileManager.default.contentsOfDirectory(atPath: source.path) where file.hasPrefix("made.db") {
             try FileManager.default.copyItem(
                 atPath: source.appendingPathComponent(file).path,

@@ -1,0 +1,194 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Almanac on a real PostgreSQL server (`make test` starts one, with a hot standby, through
+/// `scripts/pg-cluster`; `ALMANAC_TEST_POSTGRES` names it): the same commands give the same bytes as
+/// on SQLite, init is safe from two hosts at once, notices are issued once by many hosts, and a
+/// server that is not there or refuses the login is one line and the right exit status.
+@Suite(.enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: run make test, or set ALMANAC_TEST_POSTGRES"))
+struct PostgresStoreTests {
+    let dir: Workdir
+
+    init() throws {
+        dir = try Workdir()
+    }
+
+    /// A new empty database on the server, dropped when the test's directory goes.
+    func freshDatabase() throws -> String {
+        let name = dir.serverDatabase("pg" + UUID().uuidString.prefix(8))
+        try PostgresTestServer.admin("CREATE DATABASE \(name)")
+        dir.madeDatabases.insert(name)
+        return PostgresTestServer.url(database: name)
+    }
+
+    /// The read commands whose output is compared byte for byte on both stores.
+    static let readCommands: [[String]] = [
+        ["books", "list"], ["books", "list", "--format", "json"], ["books", "list", "--format", "csv"],
+        ["books", "list", "--open"], ["books", "list", "--overdue", "--format", "tsv"],
+        ["books", "list", "--borrower", "анна"], ["books", "list", "--search", "ежик"], ["books", "show", "1"],
+        ["overdue"], ["overdue", "--format", "json"], ["overdue", "--format", "nagios"],
+        ["events", "list"], ["events", "list", "--format", "json"], ["events", "agenda"],
+        ["events", "agenda", "--days", "30", "--tz", "Asia/Tokyo"], ["events", "show", "1"],
+        ["calendar", "list"], ["calendar", "show"], ["countries", "list"], ["countries", "list", "--format", "csv"],
+        ["countries", "show", "RU"], ["animation", "list"], ["animation", "show"], ["quiz", "scores"],
+        ["report", "list"], ["config", "show"],
+        ["--locale", "ru", "books", "list"], ["--locale", "ru", "events", "agenda", "--days", "14"],
+    ]
+
+    /// The sample data in both stores, then every read command, every named report in three formats
+    /// and every kind's export: the same bytes and the same exit status.
+    @Test func everyListingReportAndExportIsTheSameOnBothStores() throws {
+        let server = try freshDatabase()
+        let sample = Workdir.packageRoot.appendingPathComponent("SampleData").path
+        let day = ["--today", "2025-12-22"]
+        for db in [server, "s.db"] {
+            #expect(try dir.run(["--db", db, "init"]).status == 0)
+            let out = try dir.run(["--db", db] + day + ["import", sample])
+            #expect(out.status == 0, "\(db): \(out.stderr)")
+        }
+        var commands = Self.readCommands
+        for report in [
+            "overdue-books", "loans-by-borrower", "calendar-progress", "events-by-day", "quiz-scores",
+            "quiz-missed-flags", "animation-values",
+        ] {
+            for format in ["table", "csv", "json"] { commands.append(["report", "run", report, "--format", format]) }
+        }
+        for kind in [
+            "books", "events", "holidays", "doors", "countries", "quiz-answers", "animation-properties",
+            "animation-settings", "last-ids", "overdue-notices", "library-settings",
+        ] {
+            commands.append(["export", kind, "-"])
+        }
+        for command in commands {
+            let onServer = try dir.run(["--db", server] + day + command)
+            let onFile = try dir.run(["--db", "s.db"] + day + command)
+            #expect(onServer.status == onFile.status, "\(command): \(onServer.stderr) | \(onFile.stderr)")
+            #expect(onServer.stdout == onFile.stdout, "\(command)")
+        }
+    }
+
+    /// Two hosts running `init` at once on an empty database: both succeed, each migration is applied once.
+    @Test func twoInitsAtOnceApplyEachMigrationOnce() throws {
+        let server = try freshDatabase()
+        let runs = try (0..<2).map { _ in try Spawned(["--db", server, "init"], in: dir) }
+        for run in runs {
+            let done = try run.wait()
+            #expect(done.status == 0, "\(String(decoding: done.stderr, as: UTF8.self))")
+        }
+        let out = try dir.run([
+            "--db", server, "query", "SELECT count(*) AS n FROM schema_migrations", "--format", "csv",
+        ])
+        #expect(out.stdout == "n\r\n7\r\n", "\(out.stderr)")
+    }
+
+    /// Four hosts' cron jobs at the same minute: every notice is printed and recorded exactly once.
+    @Test func fourNotifiersAtOnceIssueEachNoticeOnce() throws {
+        let server = try freshDatabase()
+        let sample = Workdir.packageRoot.appendingPathComponent("SampleData/books.csv").path
+        #expect(try dir.run(["--db", server, "init"]).status == 0)
+        #expect(try dir.run(["--db", server, "--today", "2025-12-22", "import", "books", sample]).status == 0)
+        let runs = try (0..<4).map { _ in
+            try Spawned(["--db", server, "--today", "2025-12-22", "overdue", "--notify", "--format", "csv"], in: dir)
+        }
+        var printed: [String] = []
+        for run in runs {
+            let done = try run.wait()
+            #expect(done.status == 2 || done.status == 0, "\(String(decoding: done.stderr, as: UTF8.self))")
+            let lines = String(decoding: done.stdout, as: UTF8.self).split(separator: "\r\n").dropFirst()
+            printed += lines.map(String.init)
+        }
+        let recorded = try dir.run(
+            ["--db", server, "query", "SELECT count(*) AS n FROM overdue_notices", "--format", "csv"])
+        #expect(printed.count == 5, "\(printed)")
+        #expect(Set(printed).count == printed.count)
+        #expect(recorded.stdout == "n\r\n5\r\n")
+    }
+
+    /// An import with one bad row changes nothing on the server either.
+    @Test func aRefusedImportLeavesNothing() throws {
+        let server = try freshDatabase()
+        #expect(try dir.run(["--db", server, "init"]).status == 0)
+        try dir.write(
+            "bad.csv",
+            "title,due_on,loaned_on\nA,2025-12-30,2025-12-01\nB,2025-12-31,2025-12-01\nA,2025-12-31,2025-13-01\n")
+        let out = try dir.run(["--db", server, "--today", "2025-12-22", "import", "books", "bad.csv"])
+        #expect(out.status == 65)
+        #expect(out.stderr.contains("bad.csv:4:"), "\(out.stderr)")
+        let count = try dir.run(["--db", server, "query", "SELECT count(*) AS n FROM books", "--format", "csv"])
+        #expect(count.stdout == "n\r\n0\r\n")
+    }
+
+    /// No server at the address: one line naming host and port, exit 75, at once.
+    @Test func aServerThatIsNotThereIsOneLineAndExit75() throws {
+        let started = Date()
+        let out = try dir.run(["--db", "postgresql://almanac@127.0.0.1:1/almanac", "books", "list"])
+        #expect(out.status == 75)
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("127.0.0.1:1"), "\(out.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// A login the server refuses: exit 77, and a password never shows.
+    @Test func aRefusedLoginIsExit77AndAPasswordInTheAddressIsRefused() throws {
+        let server = try freshDatabase()
+        let wrongUser = server.replacingOccurrences(of: "user=almanac", with: "user=nobody_here")
+        let out = try dir.run(["--db", wrongUser, "books", "list"])
+        #expect(out.status == 77, "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        let withPassword = try dir.run(["--db", "postgresql://almanac:s3cret@127.0.0.1:1/almanac", "books", "list"])
+        #expect(withPassword.status != 0)
+        #expect(!withPassword.stderr.contains("s3cret"), "\(withPassword.stderr)")
+        #expect(withPassword.stderr.contains("~/.pgpass"), "\(withPassword.stderr)")
+    }
+}
+
+/// The server the PostgreSQL suites use: `ALMANAC_TEST_POSTGRES`, a libpq URI as scripts/pg-cluster prints it.
+enum PostgresTestServer {
+    static let url: String? = {
+        let value = ProcessInfo.processInfo.environment["ALMANAC_TEST_POSTGRES"] ?? ""
+        return value.isEmpty ? nil : value
+    }()
+
+    /// The URL of database `name` on that server.
+    static func url(database name: String) -> String {
+        guard let base = url, let range = base.range(of: "postgresql:///") else { return name }
+        let rest = base[range.upperBound...]
+        return "postgresql:///" + name + (rest.firstIndex(of: "?").map { String(rest[$0...]) } ?? "")
+    }
+
+    /// Runs `sql` on the server's `postgres` database with psql.
+    static func admin(_ sql: String) throws {
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url(database: "postgres"), "-c", sql],
+            environment: ["PATH": "/usr/bin:/bin"])
+        if run.status != 0 { throw TestStore.TestStoreError(message: String(decoding: run.stderr, as: UTF8.self)) }
+    }
+}
+
+/// The binary started without waiting for it (several at once), its output read when it ends.
+final class Spawned {
+    let process = Process()
+    let stdout = Pipe()
+    let stderr = Pipe()
+
+    init(_ arguments: [String], in dir: Workdir) throws {
+        process.executableURL = Workdir.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = dir.url
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path]
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the end: the exit status and all it printed.
+    func wait() throws -> (status: Int32, stdout: Data, stderr: Data) {
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, out, err)
+    }
+}
