@@ -13,7 +13,7 @@ GENERATED ?= .build/generated
 INSTALLED := bin/almanac share/man/man1/almanac.1 share/man/ru/man1/almanac.1 \
 	share/bash-completion/completions/almanac share/zsh/site-functions/_almanac share/fish/vendor_completions.d/almanac.fish
 
-.PHONY: all deps test-deps build release demo test mutation install install-files uninstall test-browser bench bench-serve bench-sniff bench-overdue bench-agenda bench-wide bench-listing fuzz fuzz-corpus stress lint format clean
+.PHONY: all deps test-deps build release demo test mutation install install-files uninstall test-browser bench bench-serve bench-sniff bench-overdue bench-agenda bench-wide bench-listing bench-postgres fuzz fuzz-corpus stress lint format clean
 
 all: build
 
@@ -194,6 +194,14 @@ bench-overdue: release
 ## bench-agenda: only a week's agenda over 1,000,000 events (part of bench).
 bench-agenda: release
 	Bench/agenda.sh
+
+## bench-postgres: Almanac on PostgreSQL (not part of bench: it needs Debian's postgresql, which
+## test-deps installs), on a throwaway cluster (scripts/pg-cluster): a 1,000,000-row import against
+## `psql \copy` into the same table and indexes, with the SQLite import for reference; `books list
+## --format csv` against `psql --csv` and, on SQLite, `sqlite3 -csv`; every report and the overdue
+## check on SQLite and PostgreSQL side by side (see Bench/postgres.sh).
+bench-postgres: release
+	Bench/postgres.sh
 
 ## mutation: three rules of the worlds (door order, overdue grace, quiz points), each changed by one line
 ## in a copy of the sources (.build-mutation), must each make the worlds' unit tests (AlmanacKitTests,

@@ -148,6 +148,9 @@ public final class PostgresDatabase: Database {
 
     public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
 
+    /// True once the server closed the connection (it stopped or restarted).
+    public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
     /// Where the server's write-ahead log stands (on a standby, how far it has replayed): it moves on
     /// with every commit of any connection, so what was read at an unchanged position still holds.
     public var dataVersion: Int64 {

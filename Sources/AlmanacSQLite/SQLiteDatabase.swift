@@ -227,6 +227,9 @@ public final class SQLiteDatabase: Database {
 
     public var dialect: SQLDialect { .sqlite }
 
+    /// A file's connection does not go away.
+    public var isBroken: Bool { false }
+
     /// A prepared INSERT, bound in place, is SQLite's fastest way in: no stream.
     public func streamRows(into table: String, columns: [String]) throws -> (any RowStream)? { nil }
 

@@ -72,7 +72,7 @@ struct Answer: Sendable {
     let contentType: String
     let location: String?
     /// Every header but `Content-Type`, `Location` and `Content-Length`.
-    let headers: [(String, String)]
+    var headers: [(String, String)]
     let body: Body
 
     /// The bytes of an answer.

@@ -91,16 +91,21 @@ final class Site: Sendable {
             }
         }
         let made = page
+        // After a change of its own, a reader's next pages read the primary for a moment
+        // (`Site.wroteCookie`): the standby may not have replayed the change yet.
+        let readsPrimary = request.method == .post || Self.justWrote(request)
         let key =
-            request.method != .post && Routes.keepsPage(request.uri.path)
+            request.method != .post && !readsPrimary && Routes.keepsPage(request.uri.path)
             ? page.cacheKey(query: request.uri.query ?? "") : nil
         let deadline = StatementDeadline(in: configuration.limits.pageTimeout)
         do {
-            let answer = try await workers.answer(deadline: deadline, key: key) { connections in
+            var answer = try await workers.answer(deadline: deadline, key: key, readsPrimary: readsPrimary) {
+                connections in
                 Routes.answering(made, deadline) { try make(made, connections) }
             } failed: { error in
                 Routes.failure(made, deadline, error)
             }
+            if request.method == .post && Store.hasReplica { answer.headers.append(("Set-Cookie", Self.wroteCookie)) }
             return response(answer, head: request.method == .head)
         } catch let refusal as Workers.Refusal {
             let key =
@@ -114,6 +119,17 @@ final class Site: Sendable {
         } catch {
             // The request's task was cancelled (the server is stopping at once): nobody reads this.
             return response(Answer(.text(words("serve.error.stopping"), status: 503)))
+        }
+    }
+
+    /// The cookie a change's answer sets when reads go to a standby: for its 10 seconds the reader's
+    /// pages read the primary, long past a standby's usual replay (well under a second).
+    static let wroteCookie = "almanac-wrote=1; Max-Age=10; Path=/; HttpOnly; SameSite=Strict"
+
+    /// True when the request carries `wroteCookie`.
+    static func justWrote(_ request: Request) -> Bool {
+        request.headers[values: .cookie].contains { field in
+            field.split(separator: ";").contains { $0.trimmingCharacters(in: .whitespaces) == "almanac-wrote=1" }
         }
     }
 

@@ -28,12 +28,17 @@ final class Workers: @unchecked Sendable {
         case stopping
     }
 
-    /// A thread's connections: a read-only one for GET (a GET cannot write), and a read-write one,
-    /// opened the first time a POST needs it (never by a `--read-only` server).
+    /// A thread's connections: a read-only one for GET (a GET cannot write; on PostgreSQL with a
+    /// standby, the standby's), and a read-write one, opened the first time a POST needs it (never by
+    /// a `--read-only` server). A page right after its reader's own change reads the primary
+    /// (`readsPrimary`), so nobody sees their change vanish while the standby replays it.
     final class Connections {
         let path: String
         private var reading: Database?
+        private var readingPrimary: Database?
         private var writing: Database?
+        /// Set for one page: it reads the primary.
+        var readsPrimary = false
         fileprivate var pages = PageCache()
 
         init(path: String) {
@@ -42,6 +47,12 @@ final class Workers: @unchecked Sendable {
 
         /// The read-only connection, opened once.
         func reader() throws -> Database {
+            if readsPrimary && Store.hasReplica {
+                if let readingPrimary { return readingPrimary }
+                let database = try Store.openReadOnly(path, primary: true)
+                readingPrimary = database
+                return database
+            }
             if let reading { return reading }
             let database = try Store.openReadOnly(path)
             reading = database
@@ -59,6 +70,12 @@ final class Workers: @unchecked Sendable {
         /// After each page: a transaction the page left open (it never should) is rolled back, so no
         /// lock outlives its request.
         fileprivate func settle() {
+            readsPrimary = false
+            // A server that went away (restarted, failed over) is connected to anew by the next page;
+            // meanwhile its pages are 503, as for a busy database.
+            if reading?.isBroken == true { reading = nil }
+            if readingPrimary?.isBroken == true { readingPrimary = nil }
+            if writing?.isBroken == true { writing = nil }
             if let writing, writing.isInTransaction { try? writing.execute("ROLLBACK") }
         }
     }
@@ -102,12 +119,13 @@ final class Workers: @unchecked Sendable {
     /// chunks are made (or whole, when it fits one), and goes on being written on that thread; a
     /// failure before its first byte is `failed`'s reply instead.
     func answer(
-        deadline: StatementDeadline, key: String? = nil,
+        deadline: StatementDeadline, key: String? = nil, readsPrimary: Bool = false,
         _ make: @escaping @Sendable (Connections) -> Reply,
         failed: @escaping @Sendable (any Error) -> Reply
     ) async throws -> Answer {
         let box = ContinuationBox()
         let job = Job(deadline: deadline) { connections in
+            connections.readsPrimary = readsPrimary
             Self.make(key, connections, deadline, make, failed, box)
         }
         return try await withTaskCancellationHandler {

@@ -73,6 +73,8 @@ public protocol Database: AnyObject {
     var lastInsertRowID: Int64 { get }
     /// True inside a transaction.
     var isInTransaction: Bool { get }
+    /// True once the connection cannot be used again (a server that went away): it is opened anew.
+    var isBroken: Bool { get }
     /// A number that changes whenever another connection commits a change to the database.
     var dataVersion: Int64 { get throws }
 

@@ -18,6 +18,7 @@ enum FormatOption: String, ArgumentValue, CaseIterable {
 /// The options every command accepts (PRODUCT.md, "Global options").
 struct GlobalOptions: ArgumentGroup {
     let db: String?
+    let replica: String?
     let locale: String?
     let tz: String?
     let today: String?
@@ -26,6 +27,7 @@ struct GlobalOptions: ArgumentGroup {
 
     init(_ line: ArgumentReader) {
         db = line.option("--db", value: "path", help: "help.global.db", completion: .files)
+        replica = line.option("--replica", value: "url", help: "help.global.replica")
         locale = line.option("--locale", value: "id", help: "help.global.locale", completion: .list(.locales))
         tz = line.option("--tz", value: "zone", help: "help.global.tz", completion: .list(.zones))
         today = line.option("--today", value: "date", help: "help.global.today")
@@ -40,8 +42,14 @@ struct GlobalOptions: ArgumentGroup {
     /// cannot print (`Formatted`); under `--format nagios` (`overdue` only) the rows are `table`.
     func settings() throws -> Settings {
         let locale = isNagios ? LocaleResolver.resolveForMonitoring(option: locale) : locale
-        return try Settings.resolve(
+        let settings = try Settings.resolve(
             database: db, locale: locale, timeZone: tz, today: today,
             format: OutputFormat(rawValue: format.rawValue) ?? .table, color: color)
+        let replica = try Settings.replica(option: replica, database: settings.databasePath)
+        let t = settings.localizer
+        Store.useReplica(replica) { standby, reason in
+            try? Print.note(t("database.warning.replica-down", ["path": standby, "reason": reason]))
+        }
+        return settings
     }
 }

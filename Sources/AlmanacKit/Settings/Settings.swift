@@ -36,6 +36,25 @@ public struct Settings: Sendable {
         self.color = color
     }
 
+    /// The hot standby for reads: `--replica`, else `$ALMANAC_REPLICA`, else none. It must be a
+    /// PostgreSQL address, and the database (`--db`) one too: a file has no standby (64).
+    public static func replica(
+        option: String?, database: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String? {
+        let (value, source) =
+            option.map { ($0, "--replica") }
+            ?? (environment["ALMANAC_REPLICA"].flatMap { $0.isEmpty ? nil : $0 }.map { ($0, "ALMANAC_REPLICA") }
+                ?? (nil, ""))
+        guard let value else { return nil }
+        guard Store.isServer(value) else {
+            throw AlmanacError(.usage, "database.error.replica-not-server", ["source": source, "value": value])
+        }
+        guard Store.isServer(database) else {
+            throw AlmanacError(.usage, "database.error.replica-needs-server", ["source": source, "path": database])
+        }
+        return value
+    }
+
     /// Resolves the options as PRODUCT.md orders them: the option, else the environment, else the default.
     ///   - database: `--db`, else `$ALMANAC_DB`, else `./almanac.db`
     ///   - locale: `--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG`, else `en`

@@ -86,7 +86,7 @@ public struct SchemaListing {
         guard database.dialect == .sqlite else {
             throw AlmanacError(.usage, "store.error.sqlite-only", ["feature": "almanac schema"])
         }
-        try database.rows(
+        return try database.rows(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         )
         .compactMap { $0.first?.textValue }

@@ -38,11 +38,17 @@ public enum Store {
     /// A database of an older schema is upgraded first, as any command that writes would (its
     /// queries would not run on the old tables); a user who may not write it is told how.
     /// `upgrading: false` (a backup, which copies the file as it is and never writes it) does not.
+    ///
+    /// On PostgreSQL with a standby (`useReplica`), the connection is the standby's, unless
+    /// `primary` (a page right after its reader's own change) or the standby does not answer.
     public static func openReadOnly(
         _ path: String, migrator: DatabaseMigrator = .builtIn,
-        busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout, upgrading: Bool = true
+        busyTimeout: Int32 = SQLiteDatabase.defaultBusyTimeout, upgrading: Bool = true, primary: Bool = false
     ) throws -> Database {
-        if PostgresDatabase.names(path) { return try Server.openReadOnly(path, upgrading: upgrading) }
+        if PostgresDatabase.names(path) {
+            if !primary, let standby = replicaConnection(for: path) { return standby }
+            return try Server.openReadOnly(path, upgrading: upgrading)
+        }
         _ = try existingContent(path)
         let database = try connect(path, mode: .readOnly, busyTimeout: busyTimeout)
         let version = try AlmanacError.explaining {
