@@ -148,8 +148,13 @@ public final class PostgresDatabase: Database {
 
     public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
 
-    /// True once the server closed the connection (it stopped or restarted).
-    public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+    /// True once the server closed the connection (it stopped or restarted). Between statements,
+    /// what the server sent meanwhile is read first (no round trip), so a connection the server
+    /// closed while this one was idle is known for broken before a statement is sent on it.
+    public var isBroken: Bool {
+        if streaming == nil && PQisBusy(handle) == 0 { _ = PQconsumeInput(handle) }
+        return PQstatus(handle) != CONNECTION_OK
+    }
 
     /// Where the server's write-ahead log stands (on a standby, how far it has replayed): it moves on
     /// with every commit of any connection, so what was read at an unchanged position still holds.

@@ -48,12 +48,12 @@ final class Workers: @unchecked Sendable {
         /// The read-only connection, opened once.
         func reader() throws -> Database {
             if readsPrimary && Store.hasReplica {
-                if let readingPrimary { return readingPrimary }
+                if let readingPrimary, !readingPrimary.isBroken { return readingPrimary }
                 let database = try Store.openReadOnly(path, primary: true)
                 readingPrimary = database
                 return database
             }
-            if let reading { return reading }
+            if let reading, !reading.isBroken { return reading }
             let database = try Store.openReadOnly(path)
             reading = database
             return database
@@ -61,7 +61,7 @@ final class Workers: @unchecked Sendable {
 
         /// The read-write connection, opened once (migrated when opened, as a command's would be).
         func writer() throws -> Database {
-            if let writing { return writing }
+            if let writing, !writing.isBroken { return writing }
             let database = try Store.open(path)
             writing = database
             return database

@@ -105,6 +105,26 @@ struct PostgresStoreTests {
         #expect(recorded.stdout == "n\r\n5\r\n")
     }
 
+    /// The minute: 4 cron jobs notifying every 100 ms while 4 clients return the same 1,000
+    /// loans through two `serve` processes reading from the standby (`scripts/pg-concurrency.py`):
+    /// every notice printed and recorded once, every loan returned once, the standby's listing the
+    /// primary's after replay. `ALMANAC_PG_CONCURRENCY_SECONDS` shortens it (60 by default).
+    @Test(.enabled(if: PostgresTestServer.replica != nil, "no standby"))
+    func manyWritersForAMinute() throws {
+        let primary = try freshDatabase()
+        let name = try #require(primary.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+        let standby = PostgresTestServer.replicaURL(database: name)
+        let seconds = ProcessInfo.processInfo.environment["ALMANAC_PG_CONCURRENCY_SECONDS"] ?? "60"
+        let script = try String(
+            contentsOf: Workdir.packageRoot.appendingPathComponent("scripts/pg-concurrency.py"), encoding: .utf8)
+        let printed = try Python.run(script, arguments: [Workdir.binary.path, primary, standby, dir.url.path, seconds])
+        let figures = try #require(
+            try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any], "\(printed)")
+        #expect((figures["problems"] as? [String])?.isEmpty == true, "\(printed)")
+        #expect((figures["notices"] as? Int ?? 0) > 0, "\(printed)")
+        #expect((figures["loans_returned"] as? Int ?? 0) > 0, "\(printed)")
+    }
+
     /// An import with one bad row changes nothing on the server either.
     @Test func aRefusedImportLeavesNothing() throws {
         let server = try freshDatabase()
@@ -153,6 +173,19 @@ enum PostgresTestServer {
     /// The URL of database `name` on that server.
     static func url(database name: String) -> String {
         guard let base = url, let range = base.range(of: "postgresql:///") else { return name }
+        let rest = base[range.upperBound...]
+        return "postgresql:///" + name + (rest.firstIndex(of: "?").map { String(rest[$0...]) } ?? "")
+    }
+
+    /// The standby's URL (`ALMANAC_TEST_POSTGRES_REPLICA`), nil when there is none.
+    static let replica: String? = {
+        let value = ProcessInfo.processInfo.environment["ALMANAC_TEST_POSTGRES_REPLICA"] ?? ""
+        return value.isEmpty ? nil : value
+    }()
+
+    /// The URL of database `name` on the standby.
+    static func replicaURL(database name: String) -> String {
+        guard let base = replica, let range = base.range(of: "postgresql:///") else { return name }
         let rest = base[range.upperBound...]
         return "postgresql:///" + name + (rest.firstIndex(of: "?").map { String(rest[$0...]) } ?? "")
     }

@@ -87,6 +87,11 @@ public enum PostgresServer {
         guard let directory, let binaries else {
             throw Failure(message: "ALMANAC_TEST_PG_DIR and ALMANAC_TEST_PG_BINDIR are not set: run make test")
         }
+        try pgCtl(node, arguments, directory: directory, binaries: binaries)
+    }
+
+    /// `pg_ctl ARGUMENTS` on `node` of the cluster in `directory` (a private one: `PrivateCluster`).
+    public static func pgCtl(_ node: Node, _ arguments: [String], directory: String, binaries: String) throws {
         let data = directory + "/" + node.rawValue
         let run = try runAsOwner(
             binaries + "/pg_ctl",
@@ -172,5 +177,56 @@ public enum PostgresServer {
     static func onPath(_ program: String) -> String? {
         (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
             .map { String($0) + "/" + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A cluster of one test's own (`scripts/pg-cluster`), for the fault tests: restarting or stopping
+/// its servers cuts no other test's connections. Stopped and removed by `stop()`.
+public final class PrivateCluster {
+    public let directory: String
+    /// The primary's and the standby's connection strings (database `almanac`).
+    public let primary: String
+    public let replica: String
+    let binaries: String
+
+    /// Starts a primary and a hot standby in a new folder under the temporary folder.
+    public init(packageRoot: URL) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "almanac-pg-" + UUID().uuidString.prefix(8).lowercased()
+        ).path
+        directory = folder
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [packageRoot.appendingPathComponent("scripts/pg-cluster").path, "start", folder],
+            environment: ProcessInfo.processInfo.environment)
+        guard run.status == 0 else {
+            throw PostgresServer.Failure(
+                message: "pg-cluster start exited \(run.status): " + String(decoding: run.stderr, as: UTF8.self))
+        }
+        var values: [String: String] = [:]
+        for line in String(decoding: run.stdout, as: UTF8.self).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...]).trimmingCharacters(
+                in: CharacterSet(charactersIn: "'"))
+        }
+        primary = values["ALMANAC_TEST_POSTGRES"] ?? ""
+        replica = values["ALMANAC_TEST_POSTGRES_REPLICA"] ?? ""
+        binaries = values["ALMANAC_TEST_PG_BINDIR"] ?? ""
+    }
+
+    /// `pg_ctl ARGUMENTS` on one of its servers (`restart -m fast`, `stop -m fast`, `start`).
+    public func pgCtl(_ node: PostgresServer.Node, _ arguments: [String]) throws {
+        try PostgresServer.pgCtl(node, arguments, directory: directory, binaries: binaries)
+    }
+
+    /// Stops both servers and removes the folder.
+    public func stop() {
+        _ = try? ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [
+                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("scripts/pg-cluster").path, "stop", directory,
+            ],
+            environment: ProcessInfo.processInfo.environment)
     }
 }
