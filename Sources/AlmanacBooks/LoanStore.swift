@@ -36,6 +36,9 @@ public struct LoanStore {
         _ filter: LoanFilter = LoanFilter(), today: LocalDate = .first, localizer: Localizer = .english,
         byTitle collation: TitleCollation? = nil, _ body: (Loan) throws -> Void
     ) throws {
+        if let collation, !sortsTitlesInSQL {
+            return try forEachLoanSortedHere(filter, today: today, localizer: localizer, byTitle: collation, body)
+        }
         let statement = try loansStatement(filter, today: today, byTitle: collation)
         let match = filter.matcher(localizer)
         var taken = 0
@@ -79,9 +82,6 @@ public struct LoanStore {
         }
         var order = "due_on, id"
         if let collation {
-            guard database.dialect == .sqlite else {
-                throw AlmanacError(.usage, "store.error.sqlite-only", ["feature": "books list --sort title"])
-            }
             database.setCollation("almanac_title") { collation.compare($0, $1) }
             order = "title COLLATE almanac_title, id"
         }
@@ -100,6 +100,32 @@ public struct LoanStore {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
         return statement
+    }
+
+    /// True when the store sorts by title in the reader's collation itself (SQLite, through a
+    /// collation it calls back); PostgreSQL cannot call back, so the loans are sorted here.
+    public var sortsTitlesInSQL: Bool { database.dialect == .sqlite }
+
+    /// `forEachLoan` by title where the store cannot sort in the collation: the loans the filter
+    /// keeps are read (by due date), sorted here by title then id, and handed on from the offset.
+    /// Unlike SQLite's sort, this holds every loan kept.
+    private func forEachLoanSortedHere(
+        _ filter: LoanFilter, today: LocalDate, localizer: Localizer, byTitle collation: TitleCollation,
+        _ body: (Loan) throws -> Void
+    ) throws {
+        var whole = filter
+        whole.limit = nil
+        whole.offset = 0
+        var kept: [Loan] = []
+        try forEachLoan(whole, today: today, localizer: localizer) { kept.append($0) }
+        kept.sort { first, second in
+            switch collation.compare(first.title, second.title) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: first.id < second.id
+            }
+        }
+        for loan in kept.dropFirst(filter.offset).prefix(filter.limit ?? Int.max) { try body(loan) }
     }
 
     /// The loan with an id; an unknown id is an error naming it (exit 66).

@@ -24,12 +24,21 @@ package enum EventKind: KindDefinition {
             case .startsAt:
                 ColumnSpec(
                     "starts_at", .instant, required: true,
-                    exportExpression: "CASE WHEN all_day THEN substr(starts_at, 1, 10) ELSE starts_at END")
+                    exportExpression: "CASE WHEN all_day THEN substr(starts_at, 1, 10) ELSE starts_at END",
+                    postgresExportExpression: """
+                        CASE WHEN all_day = 1 THEN to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') \
+                        ELSE to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') END
+                        """)
             case .endsAt:
                 ColumnSpec(
                     "ends_at", .instant,
                     exportExpression:
-                        "CASE WHEN all_day THEN nullif(date(ends_at, '-1 day'), substr(starts_at, 1, 10)) ELSE ends_at END"
+                        "CASE WHEN all_day THEN nullif(date(ends_at, '-1 day'), substr(starts_at, 1, 10)) ELSE ends_at END",
+                    postgresExportExpression: """
+                        CASE WHEN all_day = 1 THEN nullif(to_char((ends_at AT TIME ZONE 'UTC') - interval '1 day', \
+                        'YYYY-MM-DD'), to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) \
+                        ELSE to_char(ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') END
+                        """
                 )
             case .image: ColumnSpec("image", .text)
             case .description: ColumnSpec("description", .text)

@@ -42,13 +42,20 @@ public struct ColumnSpec: Sendable, Equatable {
     /// The expression an export selects instead of the column, when the file's form differs from
     /// the stored one (an all-day event's dates); nil selects the column.
     public let exportExpression: String?
+    /// The same expression in PostgreSQL's dialect (where `exportExpression` uses SQLite's functions).
+    public let postgresExportExpression: String?
+
+    /// The expression an export selects on a store of `dialect`, nil for the column itself.
+    public func exportExpression(_ dialect: SQLDialect) -> String? {
+        dialect == .postgresql ? postgresExportExpression ?? exportExpression : exportExpression
+    }
 
     /// A column; the header and JSON key default to the SQL name, the title to `column.<json key>`;
     /// `inFile: false` leaves it out of the CSV format.
     public init(
         _ name: String, _ type: FieldType, required: Bool = false, key: Bool = false, header: String? = nil,
         inFile: Bool = true, jsonKey: String? = nil, titleKey: String? = nil, emptyMeans: String? = nil,
-        exportExpression: String? = nil
+        exportExpression: String? = nil, postgresExportExpression: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -59,6 +66,7 @@ public struct ColumnSpec: Sendable, Equatable {
         self.titleKey = titleKey ?? "column." + (jsonKey ?? name)
         self.emptyMeans = emptyMeans
         self.exportExpression = exportExpression
+        self.postgresExportExpression = postgresExportExpression
     }
 
     /// A stored value as a file writes it, so the import reads it back as it was: a number as the

@@ -110,7 +110,7 @@ extension KindDefinition {
 
     /// The export's query: each column of the file as the file writes it, in `exportOrder`.
     package static func exportSQL(_ dialect: SQLDialect) -> String {
-        let selected = fileColumns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
+        let selected = fileColumns.map { $0.spec.exportExpression(dialect) ?? $0.spec.name }.joined(separator: ", ")
         return "SELECT \(selected) FROM \(table) ORDER BY \(exportOrder(dialect))"
     }
 }

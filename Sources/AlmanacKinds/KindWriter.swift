@@ -69,7 +69,8 @@ package struct KindWriter<Kind: KindDefinition> {
     /// writes it), or nil.
     package func fileForm(key: [SQLValue]) throws -> [Kind.Column: String?]? {
         let columns = Kind.fileColumns
-        let selected = columns.map { $0.spec.exportExpression ?? $0.spec.name }.joined(separator: ", ")
+        let selected = columns.map { $0.spec.exportExpression(database.dialect) ?? $0.spec.name }.joined(
+            separator: ", ")
         guard let row = try database.rows("SELECT \(selected) FROM \(Kind.table) WHERE \(Self.keyCondition)", key).first
         else { return nil }
         var texts: [Kind.Column: String?] = [:]

@@ -114,7 +114,7 @@ public enum LoanTable {
         let writer = try renderer.writer(head(renderer.localizer, filter: filter), to: output)
         let rows = Rows(today: today, localizer: renderer.localizer)
         let collation = sort == .title ? TitleCollation(localeIdentifier: renderer.localizer.localeIdentifier) : nil
-        if filter.needsText {
+        if filter.needsText || (collation != nil && !store.sortsTitlesInSQL) {
             try store.forEachLoan(filter, today: today, localizer: renderer.localizer, byTitle: collation) {
                 try writer.row(rows.row($0))
             }
