@@ -104,6 +104,11 @@ public final class PostgresDatabase: Database {
 
     public func prepare(_ sql: String) throws -> any Statement {
         let numbered = try PostgresSQL.numbered(sql, path: path)
+        if mode == .readOnly, let function = PostgresSQL.refusedFunction(in: numbered.text) {
+            refusedAction = function + "()"
+            throw DatabaseError(
+                kind: .refused, message: "\(function)() is refused", sql: sql, path: path, readOnly: true)
+        }
         return PostgresStatement(database: self, sql: sql, numbered: numbered)
     }
 

@@ -98,7 +98,9 @@ enum PostgresError {
         guard let range = message.range(of: "cannot execute "),
             let end = message.range(of: " in a read-only transaction")
         else { return nil }
-        return String(message[range.upperBound..<end.lowerBound])
+        let action = String(message[range.upperBound..<end.lowerBound])
+        // A write inside WITH is refused as the SELECT around it.
+        return action == "SELECT" ? "a WITH that writes" : action
     }
 }
 

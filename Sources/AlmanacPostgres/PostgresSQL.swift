@@ -112,6 +112,75 @@ struct PostgresSQL {
         return PostgresSQL(text: String(decoding: out, as: UTF8.self), names: names)
     }
 
+    /// Functions a read-only connection refuses by name, whatever the role may do: they read or write
+    /// the server's files (`pg_read_file`, `lo_export`, `pg_ls_dir`), reach other servers (`dblink`),
+    /// change the session's role or settings (`set_config`), or act on other sessions. A read-only
+    /// transaction already refuses every write to the database; these are not writes to it.
+    static let refusedFunctions: Set<String> = [
+        "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_ls_logdir", "pg_ls_waldir",
+        "pg_ls_tmpdir", "pg_ls_archive_statusdir", "lo_export", "lo_import", "lo_from_bytea", "lo_put",
+        "lo_unlink", "lo_create", "lo_open", "dblink", "dblink_exec", "dblink_connect", "dblink_open",
+        "set_config", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile",
+        "pg_file_write", "pg_file_rename", "pg_file_unlink", "pg_promote", "pg_switch_wal",
+        "pg_create_restore_point", "pg_sleep", "pg_sleep_for", "pg_sleep_until", "query_to_xml",
+        "query_to_xml_and_xmlschema",
+        "table_to_xml", "cursor_to_xml", "xpath_table",
+    ]
+
+    /// The first refused function `sql` names (`refusedFunctions`), lowercased, outside literals and
+    /// comments, nil when it names none.
+    static func refusedFunction(in sql: String) -> String? {
+        var words: [String] = []
+        var word = ""
+        var scalars = sql.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending {
+                pending = nil
+                return scalar
+            }
+            return scalars.next()
+        }
+        func flush() {
+            if !word.isEmpty { words.append(word) }
+            word = ""
+        }
+        while let scalar = next() {
+            switch scalar {
+            case "'":
+                flush()
+                while let inside = next(), inside != "'" {}
+            case "\"":
+                flush()
+                var quoted = ""
+                while let inside = next(), inside != "\"" { quoted.unicodeScalars.append(inside) }
+                words.append(quoted)
+            case "-":
+                flush()
+                if let following = next() {
+                    if following == "-" { while let inside = next(), inside != "\n" {} } else { pending = following }
+                }
+            case "/":
+                flush()
+                if let following = next() {
+                    if following == "*" {
+                        var last: Unicode.Scalar = " "
+                        while let inside = next(), !(last == "*" && inside == "/") { last = inside }
+                    } else {
+                        pending = following
+                    }
+                }
+            case _
+            where scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar) || scalar == "$":
+                word.unicodeScalars.append(scalar)
+            default:
+                flush()
+            }
+        }
+        flush()
+        return words.lazy.map { $0.lowercased() }.first { refusedFunctions.contains($0) }
+    }
+
     /// The statement's first word, lowercased, after spaces, comments and opening parentheses.
     static func firstKeyword(_ sql: String) -> String {
         var rest = sql[...]

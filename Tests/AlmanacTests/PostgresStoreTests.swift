@@ -99,6 +99,33 @@ struct PostgresStoreTests {
         #expect(added.stdout.hasPrefix("Added book 24 "), "\(added.stdout)\(added.stderr)")
     }
 
+    /// `query` on the server: a read-only transaction, and by name the functions that reach past the
+    /// database (files, other servers, the session's role), whatever the login may do (the test
+    /// server's is a superuser). Each is a usage error (64) naming what was refused; nothing runs.
+    @Test(arguments: [
+        ("SELECT pg_read_file('/etc/passwd')", "pg_read_file()"),
+        ("select \"pg_read_file\"('/etc/hosts')", "pg_read_file()"),
+        ("COPY (SELECT 1) TO PROGRAM 'touch pwned'", "a statement that writes"),
+        ("COPY books FROM PROGRAM 'true'", "a statement that writes"),
+        ("SET ROLE postgres", "a statement that writes"),
+        ("SELECT set_config('role', 'almanac', false)", "set_config()"),
+        ("DELETE FROM books", "a statement that writes"),
+        ("WITH d AS (DELETE FROM books RETURNING 1) SELECT count(*) FROM d", "a WITH that writes"),
+        ("EXPLAIN ANALYZE DELETE FROM books", "DELETE"),
+        ("SELECT lo_export(1, '/tmp/x')", "lo_export()"),
+        ("SELECT * FROM dblink('host=x', 'SELECT 1') AS t(a int)", "dblink()"),
+    ])
+    func queryRefusesWhatReachesPastTheDatabase(_ sql: String, _ refused: String) throws {
+        let server = try freshDatabase()
+        #expect(try dir.run(["--db", server, "init"]).status == 0)
+        let out = try dir.run(["--db", server, "query", sql])
+        #expect(out.status == 64, "\(out.stderr)")
+        #expect(out.stderr.contains(refused + " is refused"), "\(out.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("pwned")))
+        let fine = try dir.run(["--db", server, "query", "SELECT 'pg_read_file' AS word", "--format", "csv"])
+        #expect(fine.stdout == "word\r\npg_read_file\r\n")
+    }
+
     /// Two hosts running `init` at once on an empty database: both succeed, each migration is applied once.
     @Test func twoInitsAtOnceApplyEachMigrationOnce() throws {
         let server = try freshDatabase()
