@@ -87,7 +87,7 @@ import Testing
 
     @Test func groupsTakeNoOptionsAndEveryCommandTakesTheGlobalOnes() throws {
         let globals = Set(CommandTree.globals.map(\.name))
-        #expect(globals == ["--db", "--locale", "--tz", "--today", "--format", "--color"])
+        #expect(globals == ["--db", "--replica", "--locale", "--tz", "--today", "--format", "--color"])
         for path in Self.paths {
             let type = try #require(CommandTree.type(at: path))
             let spec = try #require(CommandTree.spec(at: path))
