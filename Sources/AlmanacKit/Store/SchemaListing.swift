@@ -44,25 +44,18 @@ public struct SchemaListing {
                 kind.map { $0.definition.specs.map { ($0.name, $0.header) } } ?? [],
                 uniquingKeysWith: { first, _ in first })
             let references = Dictionary(
-                try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1)", [.text(table)])
+                try database.rows(Catalog(database.dialect).references, [.text(table)])
                     .map {
                         ($0[0].textValue ?? "", ($0[1].textValue ?? "") + ($0[2].textValue.map { "." + $0 } ?? ""))
                     }, uniquingKeysWith: { first, _ in first })
             var indexes: [String: [String]] = [:]
-            for index in try database.rows(
-                """
-                SELECT il.name, il."unique", ii.name FROM pragma_index_list(?1) il, pragma_index_info(il.name) ii
-                WHERE ii.name IS NOT NULL ORDER BY il.name, ii.seqno
-                """, [.text(table)])
-            {
+            for index in try database.rows(Catalog(database.dialect).indexes, [.text(table)]) {
                 let indexName = index[0].textValue ?? ""
                 // SQLite names the index of a UNIQUE or PRIMARY KEY constraint itself: the key says what it is.
                 let shown = indexName.hasPrefix("sqlite_autoindex_") ? "UNIQUE" : indexName
                 indexes[index[2].textValue ?? "", default: []].append(shown)
             }
-            for column in try database.rows(
-                "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1) ORDER BY cid", [.text(table)]
-            ) {
+            for column in try database.rows(Catalog(database.dialect).columns, [.text(table)]) {
                 let name = column[0].textValue ?? ""
                 let header = headers[name] ?? nil
                 rows.append(
@@ -83,13 +76,67 @@ public struct SchemaListing {
     /// The tables and views of `database` in the order they were made, SQLite's own aside (`last_ids`
     /// is a view that the `last-ids` kind imports into).
     static func tables(_ database: Database) throws -> [String] {
-        guard database.dialect == .sqlite else {
-            throw AlmanacError(.usage, "store.error.sqlite-only", ["feature": "almanac schema"])
+        try database.rows(Catalog(database.dialect).tables).compactMap { $0.first?.textValue }
+    }
+
+    /// Where each engine keeps what the listing shows: its catalog's queries, each taking the table
+    /// as `?1` and giving the same columns on both. PostgreSQL's types are its own (`bigint`, `date`,
+    /// `timestamp with time zone`): what a query on it works with.
+    struct Catalog {
+        let tables: String
+        /// From column, table referred to, its column.
+        let references: String
+        /// Index name, unique (1 or 0), column: an index behind a key is named `sqlite_autoindex_…`.
+        let indexes: String
+        /// Name, type, not null, default, primary key.
+        let columns: String
+
+        init(_ dialect: SQLDialect) {
+            switch dialect {
+            case .sqlite:
+                tables =
+                    "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+                references = "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1)"
+                indexes = """
+                    SELECT il.name, il."unique", ii.name FROM pragma_index_list(?1) il, pragma_index_info(il.name) ii
+                    WHERE ii.name IS NOT NULL ORDER BY il.name, ii.seqno
+                    """
+                columns = "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1) ORDER BY cid"
+            case .postgresql:
+                tables = """
+                    SELECT c.relname FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
+                    WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v') ORDER BY c.oid
+                    """
+                references = """
+                    SELECT a.attname, f.relname, fa.attname
+                    FROM pg_constraint AS k
+                    JOIN pg_attribute AS a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+                    JOIN pg_class AS f ON f.oid = k.confrelid
+                    JOIN pg_attribute AS fa ON fa.attrelid = k.confrelid AND fa.attnum = k.confkey[1]
+                    WHERE k.contype = 'f' AND k.conrelid = CAST(?1 AS regclass) ORDER BY k.conname
+                    """
+                // An index behind a PRIMARY KEY or UNIQUE constraint is shown as SQLite's own are.
+                indexes = """
+                    SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_constraint AS k WHERE k.conindid = x.indexrelid)
+                                THEN 'sqlite_autoindex_' || i.relname ELSE i.relname END,
+                           x.indisunique, a.attname
+                    FROM pg_index AS x
+                    JOIN pg_class AS i ON i.oid = x.indexrelid
+                    JOIN pg_attribute AS a ON a.attrelid = x.indrelid AND a.attnum = ANY (x.indkey)
+                    WHERE x.indrelid = CAST(?1 AS regclass)
+                    ORDER BY i.relname, array_position(CAST(x.indkey AS int2[]), a.attnum)
+                    """
+                columns = """
+                    SELECT a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                           pg_get_expr(d.adbin, d.adrelid),
+                           EXISTS (SELECT 1 FROM pg_constraint AS k
+                                   WHERE k.conrelid = a.attrelid AND k.contype = 'p' AND a.attnum = ANY (k.conkey))
+                    FROM pg_attribute AS a LEFT JOIN pg_attrdef AS d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+                    WHERE a.attrelid = CAST(?1 AS regclass) AND a.attnum > 0 AND NOT a.attisdropped
+                    ORDER BY a.attnum
+                    """
+            }
         }
-        return try database.rows(
-            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
-        )
-        .compactMap { $0.first?.textValue }
     }
 
     /// The names `schema` takes for `database` (completion): every kind, then every table.
