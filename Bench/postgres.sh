@@ -6,8 +6,8 @@
 #   import    the import bench's books file ($ROWS rows, `generate books $ROWS 42`, ids given): `almanac
 #             import books` into a fresh database after `almanac init`, against `psql -c "\copy books
 #             (columns) FROM FILE CSV HEADER"` into another fresh database `almanac init` made (the same
-#             table, constraints, trigger and indexes), the two in turn (A B A B …); and `almanac import`
-#             into a fresh SQLite file for reference. Wall time, the client's CPU, the server's CPU
+#             table, constraints, trigger and indexes), and `almanac import` into a fresh SQLite file
+#             for reference, the three in turn (A B C A B C …). Wall time, the client's CPU, the server's CPU
 #             (the postmaster's children and the backends it reaped, from /proc) and the client's peak
 #             RSS from wait4 (the server's memory is the server's, alike for both);
 #   listings  `books list --format csv` over those $ROWS loans (the last import's database, after
