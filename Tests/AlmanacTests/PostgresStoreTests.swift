@@ -252,6 +252,25 @@ struct PostgresStoreTests {
         #expect(statuses == [0, 65, 65, 65, 65, 65, 65, 65], "\(statuses)")
     }
 
+    /// Text with COPY's own special characters (backslash, tab, newline, carriage return) and
+    /// non-ASCII goes through `COPY … FROM STDIN` as it was.
+    @Test func copyKeepsEveryCharacter() throws {
+        let server = try freshDatabase()
+        #expect(try dir.run(["--db", server, "init"]).status == 0)
+        try dir.write(
+            "odd.csv",
+            "title,author,loaned_on,due_on\n\"a\\b\tc\\N\",\"x\ny\r\nz\",2025-12-01,2025-12-10\n\\N,Ёж 🦔,2025-12-01,2025-12-10\n"
+        )
+        #expect(try dir.run(["--db", server, "--today", "2025-12-20", "import", "books", "odd.csv"]).status == 0)
+        let out = try dir.run([
+            "--db", server, "query", "SELECT title, author FROM books ORDER BY id", "--format", "json",
+        ])
+        #expect(
+            out.stdout
+                == "[\n  {\"title\": \"a\\\\b\\tc\\\\N\", \"author\": \"x\\ny\\r\\nz\"},\n  {\"title\": \"\\\\N\", \"author\": \"Ёж 🦔\"}\n]\n",
+            "\(out.stdout)")
+    }
+
     /// An import with one bad row changes nothing on the server either.
     @Test func aRefusedImportLeavesNothing() throws {
         let server = try freshDatabase()
