@@ -8,7 +8,7 @@ import Testing
 
 /// `almanac backup FILE`: a consistent copy of a live database (SQLite's online backup), also while
 /// another process writes; the file goes through the output guard; exit codes as PRODUCT.md says.
-@Suite struct BackupCommandTests {
+@Suite(.sqliteFile) struct BackupCommandTests {
     let dir: Workdir
 
     init() throws { dir = try Workdir() }

@@ -50,7 +50,7 @@ import Testing
         #expect(try complete(["--db", database, "calendar", "holiday", "edit", "h"]) == [":", "hanukkah"])
     }
 
-    @Test func readsWithoutCreatingOrWritingAnything() throws {
+    @Test(.sqliteFile) func readsWithoutCreatingOrWritingAnything() throws {
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(try complete(["--db", database, "calendar", "show", ""]).count == 5)

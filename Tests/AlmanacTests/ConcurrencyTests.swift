@@ -66,10 +66,9 @@ import Testing
         #expect(importer.terminationStatus == 0)
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(duringImport > 0, "no check ran while the import wrote")
-        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
-        #expect(try database.scalar("SELECT count(*) FROM books") == .integer(Int64(rows + 2)))
+        #expect(try dir.scalar("SELECT count(*) FROM books") == String(rows + 2))
         // The one overdue loan (12 days) had exactly one notice, at level 7, however many runs there were.
-        #expect(try database.rows("SELECT book_id, level FROM overdue_notices") == [[.integer(1), .integer(7)]])
+        #expect(try dir.rows("SELECT book_id, level FROM overdue_notices") == [["1", "7"]])
         print(
             "concurrency: \(runs) overdue runs (\(notifyRuns) with --notify, \(duringImport) during the \(rows)-row import), "
                 + "\(failures.count) failures")
@@ -91,7 +90,7 @@ import Testing
 
     /// `--notify` outwaits a writer that lets go within `--wait`, and gives up as busy (status 3)
     /// only past it; the read-only check never waits for a writer.
-    @Test func notifyWaitsForAWriterUpToItsWait() throws {
+    @Test(.sqliteFile) func notifyWaitsForAWriterUpToItsWait() throws {
         let dir = try Workdir()
         try dir.write("seed.csv", "id,title,loaned_on,due_on\n1,Dune,2025-12-01,2025-12-10\n")
         try dir.initDatabase()

@@ -12,7 +12,7 @@ import Testing
 /// wholly (its rows and its `import_log` row) or not at all. 5 kills in `make test`, 20 in
 /// `make stress`.
 @Suite(.serialized) struct CrashSafetyTests {
-    @Test func killedImportsAreWhollyThereOrWhollyAbsent() throws {
+    @Test(.sqliteFile) func killedImportsAreWhollyThereOrWhollyAbsent() throws {
         let dir = try Workdir()
         let rows = Stress.isOn ? 1_000_000 : 100_000
         let kills = Stress.isOn ? 20 : 5

@@ -75,8 +75,11 @@ import Testing
         // What depends on the changed kind is all there, and every reference still holds.
         let after = try Self.exports(dir)
         for (kind, text) in exports where kind != change.kind { #expect(after[kind] == text, "\(kind)") }
-        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
-        #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
+        // SQLite checks its foreign keys when asked; PostgreSQL refuses a row that breaks one.
+        if !TestStore.isPostgres {
+            let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
+            #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
+        }
         // And the data reads back into a fresh database as it is.
         let fresh = try Workdir()
         #expect(try fresh.run(["--db", "b.db", "init"]).status == 0)

@@ -175,7 +175,7 @@ import Testing
     @Test func readingCommandsDoNotCreateADatabase() throws {
         let out = try dir.run(["--db", "none.db", "events", "agenda"])
         #expect(out.status == 66)
-        #expect(out.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
+        #expect(out.stderr == "almanac: error: \(dir.missing("none.db"))\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
     }
 

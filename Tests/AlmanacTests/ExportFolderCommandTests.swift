@@ -14,7 +14,7 @@ import Testing
 
     init() throws { dir = try Workdir() }
 
-    @Test func theSampleDataMovesThroughAFolder() throws {
+    @Test(.sqliteFile) func theSampleDataMovesThroughAFolder() throws {
         try dir.demoDatabase()
         let out = try dir.run(["export", "moved/"])
         #expect(out.status == 0, "\(out.stderr)")
@@ -75,9 +75,10 @@ import Testing
         for (arguments, status, message) in [
             (["export", "boks"], 64, "almanac: error: \"boks\" is not a kind (kinds: "),
             (["export", "moved", "--out", "x.csv"], 64, "almanac: error: export moved: --out names one file"),
-            (["export", "a.db"], 64, "almanac: error: export a.db: that is a file, not a folder"),
+            (["export", "notes.txt"], 64, "almanac: error: export notes.txt: that is a file, not a folder"),
             (["export", "no/such/folder"], 73, "almanac: error: export no/such/folder: cannot create the folder: "),
         ] as [([String], Int32, String)] {
+            try dir.write("notes.txt", "a file")
             let out = try dir.run(["--db", "a.db"] + arguments)
             #expect(out.status == status, "\(arguments): \(out.stderr)")
             #expect(out.stderr.hasPrefix(message), "\(arguments): \(out.stderr)")

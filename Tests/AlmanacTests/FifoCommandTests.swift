@@ -18,7 +18,7 @@ import Testing
         #expect(mkfifo(dir.path("pipe"), 0o644) == 0)
     }
 
-    @Test func everyCommandRefusesAFifoAsItsDatabase() throws {
+    @Test(.sqliteFile) func everyCommandRefusesAFifoAsItsDatabase() throws {
         let commands = try MissingDatabaseTests.commands(dir)
         for command in commands where command == "init" || !MissingDatabaseTests.needNoDatabase.contains(command) {
             let words = command.split(separator: " ").map(String.init)

@@ -53,6 +53,9 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: HostileCase.all)
     func importEndsAsTheManifestSays(_ hostile: HostileCase) throws {
+        // Rejects onto the database's file or a side file of it: on PostgreSQL those are plain file names.
+        let ontoTheFile = hostile.arguments.contains { $0.hasPrefix("a.db") || $0.hasPrefix("./a.db") }
+        if TestStore.isPostgres && ontoTheFile { return }
         let dir = try Workdir()
         try Self.prepare(dir)
         try Self.place(hostile, in: dir)
@@ -124,12 +127,12 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 
     static func count(_ table: String, in dir: Workdir) throws -> Int {
-        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
-        guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM \(table)") else { return -1 }
-        return Int(count)
+        try dir.scalar("SELECT count(*) FROM \(table)").flatMap { Int($0) } ?? -1
     }
 
+    /// SQLite's `integrity_check` of the file; on PostgreSQL, which keeps its own pages, "ok".
     static func integrity(_ dir: Workdir) throws -> String {
+        guard !TestStore.isPostgres else { return "ok" }
         let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
         return try database.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }.joined(separator: "; ")
     }

@@ -173,7 +173,8 @@ import Testing
         let plain = try dir.run(["--db", "a.db", "import", "books", "books.csv"])
         #expect(!plain.stderr.contains("rows/s"))
         // `script` gives the command a terminal; its output is the terminal's.
-        let command = "\(Workdir.binary.path) --db b.db --today 2025-12-01 import books books.csv"
+        let command = try dir.onStore(
+            line: "\(Workdir.binary.path) --db b.db --today 2025-12-01 import books books.csv")
         let tty = try dir.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(tty.status == 0)
         #expect(tty.stdout.contains("books.csv: ") && tty.stdout.contains(" rows/s"))

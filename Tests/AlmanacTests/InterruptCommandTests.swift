@@ -34,7 +34,8 @@ import Testing
     static func start(_ arguments: [String], in dir: Workdir) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT,TERM,HUP", Workdir.binary.path] + arguments
+        process.arguments =
+            ["--default-signal=INT,TERM,HUP", Workdir.binary.path] + (try dir.onStore(arguments, [:]).0)
         process.currentDirectoryURL = dir.url
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path]
         process.standardInput = FileHandle.nullDevice

@@ -70,8 +70,8 @@ import Testing
                 let out = try dir.run(["--db", "typo.db", "--today", "2025-12-22"] + words + arguments)
                 let expected =
                     arguments.contains("ru")
-                    ? "almanac: ошибка: нет такой базы данных: typo.db (создайте её командой almanac init)"
-                    : "almanac: error: no such database: typo.db (create it with almanac init)"
+                    ? "almanac: ошибка: " + dir.missing("typo.db", russian: true)
+                    : "almanac: error: " + dir.missing("typo.db")
                 #expect(out.status == (command == "overdue" ? 3 : 66), "\(command): \(out.stderr)")
                 #expect(out.stderr.split(separator: "\n").first.map(String.init) == expected, "\(command)")
                 #expect(FileState.names(in: dir.url.path) == before, "\(command) left a file")
@@ -89,7 +89,7 @@ import Testing
         let fromEnvironment = try dir.run(
             ["books", "add", "Dune", "--due", "2026-01-10"], environment: ["ALMANAC_DB": "env.db"])
         #expect(fromEnvironment.status == 66)
-        #expect(fromEnvironment.stderr == "almanac: error: no such database: env.db (create it with almanac init)\n")
+        #expect(fromEnvironment.stderr == "almanac: error: \(dir.missing("env.db"))\n")
         let byDefault = try dir.run(["import", "books", "books.csv"])
         #expect(byDefault.status == 66)
         #expect(byDefault.stderr == "almanac: error: no such database: ./almanac.db (create it with almanac init)\n")
@@ -123,7 +123,7 @@ import Testing
         ("no-folder/a.db", 66, 73, "almanac: error: "),
     ]
 
-    @Test(arguments: notAFile)
+    @Test(.sqliteFile, arguments: notAFile)
     func namesThatAreNotADatabaseFileAreRefused(
         _ expected: (db: String, status: Int32, initStatus: Int32, message: String)
     ) throws {

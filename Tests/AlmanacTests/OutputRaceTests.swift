@@ -16,7 +16,7 @@ import Testing
 /// with its rows or without them), `lib/` holds nothing new, and the output is either complete in
 /// the folder that was checked, now `drop.orig/`, or refused with one line. 5 rounds a command in
 /// `make test`, 50 (seeds 1…50) over a larger database in `make stress`.
-@Suite(.serialized) struct OutputRaceTests {
+@Suite(.serialized, .sqliteFile) struct OutputRaceTests {
     static let rounds = Stress.isOn ? 50 : 5
     static let loans = Stress.isOn ? 100_000 : 5_000
 

@@ -13,7 +13,7 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        try SQLiteDatabase(path: dir.path("a.db")).execute(
+        try dir.execute(
             """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on, returned_on) VALUES
                 (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Анна', '2025-10-01', '2025-12-01', NULL),
@@ -73,10 +73,11 @@ import Testing
     @Test func badDatabasesExitThree() throws {
         let missing = try dir.run(["--db", "none.db", "overdue"])
         #expect(missing.status == 3)
-        #expect(missing.stderr == "almanac: error: no such database: none.db (create it with almanac init)\n")
+        #expect(missing.stderr == "almanac: error: \(dir.missing("none.db"))\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")))
         try dir.write("text.db", String(repeating: "not a database\n", count: 100))
-        for notify in [[], ["--notify"]] {
+        // A file that is not SQLite's is about the SQLite file: on PostgreSQL the name is a database.
+        for notify in TestStore.isPostgres ? [] : [[], ["--notify"]] {
             let garbage = try dir.run(["--db", "text.db", "overdue"] + notify)
             #expect(garbage.status == 3)
             #expect(
@@ -85,7 +86,7 @@ import Testing
         }
         let nagios = try dir.run(["--db", "none.db", "overdue", "--format", "nagios"])
         #expect(nagios.status == 3)
-        #expect(nagios.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n")
+        #expect(nagios.stdout == "OVERDUE UNKNOWN - \(dir.missing("none.db"))\n")
         let badTZ = try dir.run(["--db", "a.db", "overdue", "--tz", "Mars/Olympus"])
         #expect(badTZ.status == 3)
         #expect(try dir.run(["--db", "a.db", "overdue", "--help"]).status == 0)
@@ -94,7 +95,7 @@ import Testing
     }
 
     /// Another writer holds the lock past `--wait`: the check gives up with status 3.
-    @Test func busyPastTheTimeoutExitsThree() throws {
+    @Test(.sqliteFile) func busyPastTheTimeoutExitsThree() throws {
         let holder = try SQLiteDatabase(path: dir.path("a.db"))
         try holder.execute("BEGIN IMMEDIATE")
         let out = try overdue(["--notify", "--format", "nagios", "--wait", "1"])
@@ -140,7 +141,7 @@ import Testing
             let broken = try dir.run(
                 ["--db", "none.db", "overdue", "--format", "nagios"], environment: [variable: "ru_RU.UTF-8"])
             #expect(
-                broken.stdout == "OVERDUE UNKNOWN - no such database: none.db (create it with almanac init)\n",
+                broken.stdout == "OVERDUE UNKNOWN - \(dir.missing("none.db"))\n",
                 "\(variable)")
         }
         let translated = try overdue(
@@ -218,10 +219,9 @@ import Testing
             #expect(outputs.all.allSatisfy { $0.status == 2 }, "\(outputs.all.map(\.stderr))")
             total += outputs.all.map { $0.stdout.split(separator: "\r\n").count - 1 }.reduce(0, +)
         }
-        let recorded = try SQLiteDatabase(path: dir.path("a.db")).rows(
-            "SELECT book_id, level FROM overdue_notices ORDER BY book_id, level")
+        let recorded = try dir.rows("SELECT book_id, level FROM overdue_notices ORDER BY book_id, level")
         #expect(
-            recorded.map { $0.map { $0.textValue ?? "\($0)" }.joined(separator: "@") }
+            recorded.map { $0.joined(separator: "@") }
                 == ["1@14", "3@1", "3@14", "4@1", "4@7", "4@14"])
         #expect(total == recorded.count)
     }

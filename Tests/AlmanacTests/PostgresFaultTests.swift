@@ -11,7 +11,7 @@ final class PostgresFaultTests {
     let cluster: PrivateCluster
 
     init() throws {
-        dir = try Workdir()
+        dir = try Workdir(mapsNames: false)
         cluster = try PrivateCluster(packageRoot: Workdir.packageRoot)
         #expect(try dir.run(["--db", cluster.primary, "init"]).status == 0)
     }

@@ -67,7 +67,7 @@ struct PostgresReportTests {
 
     @Test(arguments: [1, 2] as [UInt64])
     func everyReportGivesTheSameRowsOnBothStores(seed: UInt64) throws {
-        let dir = try Workdir()
+        let dir = try Workdir(mapsNames: false)
         let name = dir.serverDatabase("reports\(seed)")
         try PostgresTestServer.admin("CREATE DATABASE \(name)")
         dir.madeDatabases.insert(name)

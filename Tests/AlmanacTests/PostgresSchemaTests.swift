@@ -11,7 +11,7 @@ struct PostgresSchemaTests {
     let server: String
 
     init() throws {
-        dir = try Workdir()
+        dir = try Workdir(mapsNames: false)
         let name = dir.serverDatabase("schema")
         try PostgresTestServer.admin("CREATE DATABASE \(name)")
         dir.madeDatabases.insert(name)

@@ -11,7 +11,7 @@ struct PostgresStoreTests {
     let dir: Workdir
 
     init() throws {
-        dir = try Workdir()
+        dir = try Workdir(mapsNames: false)
     }
 
     /// A new empty database on the server, dropped when the test's directory goes.

@@ -44,7 +44,7 @@ import Testing
         "SELECT printf('%.*c', 1000000, 'a') LIKE '%' || printf('%.*c', 40000, 'a') || 'b'",
     ]
 
-    @Test(arguments: longCalls)
+    @Test(.sqliteFile, arguments: longCalls)
     func aLongFunctionCallStopsAtItsTimeoutWithExit75(_ sql: String) throws {
         let clock = ContinuousClock()
         let started = clock.now
@@ -59,7 +59,7 @@ import Testing
     }
 
     /// Ended that way, a query writing to `--out` leaves neither the file nor its temporary.
-    @Test func aLongCallEndedLeavesNoFileBehind() throws {
+    @Test(.sqliteFile) func aLongCallEndedLeavesNoFileBehind() throws {
         let out = try dir.run([
             "--db", "a.db", "query", Self.longCalls[0], "--timeout", "1", "--out", "found.csv", "--format", "csv",
         ])
@@ -68,7 +68,7 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
-    @Test func aReportInOneLongCallStopsAtItsTimeout() throws {
+    @Test(.sqliteFile) func aReportInOneLongCallStopsAtItsTimeout() throws {
         try FileManager.default.createDirectory(atPath: dir.path("reports"), withIntermediateDirectories: true)
         try dir.write("reports/long.sql", "-- name: long\n-- title: Long\n" + Self.longCalls[0] + " AS found;\n")
         let out = try dir.run(["--db", "a.db", "report", "run", "long", "--reports-dir", "reports", "--timeout", "1"])
@@ -95,19 +95,21 @@ import Testing
 
     /// Values over the cap, made by each kind of function: a blob, random bytes, text grown by
     /// replace and by repetition, a value built row by row.
-    @Test(arguments: [
-        "SELECT zeroblob(100000000)",
-        "SELECT length(randomblob(100000000))",
-        "SELECT length(replace(hex(zeroblob(50000000)), '0', 'ab'))",
-        "SELECT length(hex(zeroblob(40000000)))",
-        Self.endless.replacingOccurrences(of: "FROM n)", with: "FROM n WHERE x < 2000000)")
-            + " SELECT length(group_concat(printf('%040d', x), '')) FROM n",
-        // printf and format answered NULL past the cap.
-        "SELECT printf('%.*c', 100000000, 'x')",
-        "SELECT format('%.*c', 70000000, 'x')",
-        "SELECT length(printf('%.*c%.*c', 40000000, 'a', 40000000, 'b'))",
-        "SELECT printf('%100000000d', 1) IS NULL",
-    ])
+    @Test(
+        .sqliteFile,
+        arguments: [
+            "SELECT zeroblob(100000000)",
+            "SELECT length(randomblob(100000000))",
+            "SELECT length(replace(hex(zeroblob(50000000)), '0', 'ab'))",
+            "SELECT length(hex(zeroblob(40000000)))",
+            Self.endless.replacingOccurrences(of: "FROM n)", with: "FROM n WHERE x < 2000000)")
+                + " SELECT length(group_concat(printf('%040d', x), '')) FROM n",
+            // printf and format answered NULL past the cap.
+            "SELECT printf('%.*c', 100000000, 'x')",
+            "SELECT format('%.*c', 70000000, 'x')",
+            "SELECT length(printf('%.*c%.*c', 40000000, 'a', 40000000, 'b'))",
+            "SELECT printf('%100000000d', 1) IS NULL",
+        ])
     func aValueOverTheCapIsRefusedWithExit65(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
         #expect(out.status == 65, "\(sql): \(out.stderr)")
@@ -116,9 +118,11 @@ import Testing
         #expect(out.peakKiB <= 3 * StreamingMemoryTests.boundKiB, "peak \(out.peakKiB / 1024) MiB")
     }
 
-    @Test(arguments: [
-        "SELECT length(zeroblob(60000000)) AS size", "SELECT length(printf('%.*c', 60000000, 'x')) AS size",
-    ])
+    @Test(
+        .sqliteFile,
+        arguments: [
+            "SELECT length(zeroblob(60000000)) AS size", "SELECT length(printf('%.*c', 60000000, 'x')) AS size",
+        ])
     func aValueUnderTheCapIsPrinted(_ sql: String) throws {
         let out = try dir.measure(["--db", "a.db", "query", sql, "--format", "csv"])
         #expect(out.status == 0 && out.lastLine == "60000000", "\(out.stderr)")
@@ -126,7 +130,7 @@ import Testing
 
     /// `printf` behind the cap answers as SQLite's own: NULL for a NULL format only, every conversion
     /// as before, values read where they are kept (a large one next to another in one expression).
-    @Test func printfAnswersAsSQLitesOwn() throws {
+    @Test(.sqliteFile) func printfAnswersAsSQLitesOwn() throws {
         let sql = """
             SELECT printf(NULL) IS NULL, printf() IS NULL, printf('%d|%5.2f|%s|%q|%Q|%w|%c|%x|%,d|%%', 42, 3.14159, 'é', 'it''s',
                    NULL, 'a"b', 'ü', 255, 1234567), format('%-4s|', 'ab'), length(printf('%.*c', 3, '')),
@@ -168,10 +172,9 @@ import Testing
             """
         let printed = try Python.run(
             script,
-            arguments: [
-                Workdir.binary.path, "--db", dir.path("a.db"), "query",
-                Self.endlessQueries[0], "--timeout", "0",
-            ])
+            arguments: [Workdir.binary.path]
+                + (try dir.onStore(["--db", dir.path("a.db"), "query", Self.endlessQueries[0], "--timeout", "0"], [:]).0)
+        )
         #expect(printed == "True -\(SIGINT)\n", "ran until interrupted, then ended by SIGINT")
     }
 }

@@ -18,8 +18,7 @@ import Testing
 
     /// Runs `almanac ARGS < FILE` through the shell, so standard input really is the file.
     func run(_ arguments: [String], stdinFile: String, environment: [String: String] = [:]) throws -> Workdir.Output {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
-            separator: " ")
+        let quoted = try dir.shellWords(arguments)
         return try dir.run(
             ["-c", "exec \"$0\" \(quoted) < \(stdinFile)", Workdir.binary.path], environment: environment,
             executable: URL(fileURLWithPath: "/bin/sh"))
@@ -173,7 +172,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("none.db")), "play does not create a database")
         try dir.initDatabase("empty.db")
         // init loads the 249 countries; a database whose countries were taken out has too few.
-        try SQLiteDatabase(path: dir.path("empty.db")).execute("DELETE FROM countries")
+        try dir.execute("DELETE FROM countries", in: "empty.db")
         let empty = try dir.run(["--db", "empty.db", "quiz", "question"])
         #expect(empty.status == 66)
         #expect(

@@ -10,7 +10,7 @@ import Testing
 /// "Reading as another user") runs every read command, as a real second user (`nobody`), while no
 /// writer runs and while one holds a write transaction open; it sees what the owner sees, and the
 /// file does not change. Writes are refused in plain words.
-@Suite(.enabled(if: OtherUser.isAvailable, OtherUser.skipReason))
+@Suite(.sqliteFile, .enabled(if: OtherUser.isAvailable, OtherUser.skipReason))
 struct ReadOnlyUserTests {
     let dir: Workdir
     let other: OtherUser

@@ -14,7 +14,7 @@ import Testing
     init() throws {
         dir = try Workdir()
         try dir.initDatabase()
-        try SQLiteDatabase(path: dir.path("a.db")).execute(
+        try dir.execute(
             """
             INSERT INTO books (id, title, author, borrower, loaned_on, due_on) VALUES
                 (1, 'Мастер и Маргарита', 'Михаил Булгаков', 'Аня', '2025-11-01', '2025-12-01'),

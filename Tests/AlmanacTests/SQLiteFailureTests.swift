@@ -10,7 +10,7 @@ import Testing
 /// in English and Russian, with the exit status PRODUCT.md gives, SQLite's own SQL never shown, and
 /// the database's bytes unchanged. One test per class: read-only file, read-only folder, read-only
 /// file system, busy, disk full, damaged file, not a database, SQL that does not parse.
-@Suite struct SQLiteFailureTests {
+@Suite(.sqliteFile) struct SQLiteFailureTests {
     let dir: Workdir
 
     init() throws {

@@ -10,7 +10,7 @@ import Testing
 /// (readers too, whose queries would not run on the old tables), unless a view, trigger or index of
 /// the user's depends on a table the upgrade rebuilds; then every command says which, and what to do,
 /// before anything changes. A backup copies the file as it is.
-@Suite struct SchemaUpgradeCommandTests {
+@Suite(.sqliteFile) struct SchemaUpgradeCommandTests {
     let dir: Workdir
 
     init() throws { dir = try Workdir() }

@@ -224,7 +224,7 @@ import Testing
 
     /// A return posted while another program holds the database's write lock waits (the busy timeout,
     /// as a command waits), SIGTERM meanwhile lets it finish, and it lands once; then the server exits 0.
-    @Test func aWriteWaitsForTheLockAndSIGTERMLetsItFinish() throws {
+    @Test(.sqliteFile) func aWriteWaitsForTheLockAndSIGTERMLetsItFinish() throws {
         let server = try RunningServer(dir, [])
         let token = try #require(RunningServer.token(in: try server.get("/books").body))
         let holder = try SQLiteDatabase(path: dir.path("almanac.db"))
@@ -306,8 +306,12 @@ import Testing
                 "query", "SELECT count(*) AS n FROM books WHERE id > 2000 AND returned_on = '2025-12-24'", "--format",
                 "tsv",
             ]) == "n\n40\n")
-        #expect(
-            try cli(["query", "SELECT * FROM pragma_integrity_check", "--format", "tsv"]) == "integrity_check\nok\n")
+        // SQLite's check of its file; PostgreSQL keeps its own pages.
+        if !TestStore.isPostgres {
+            #expect(
+                try cli(["query", "SELECT * FROM pragma_integrity_check", "--format", "tsv"]) == "integrity_check\nok\n"
+            )
+        }
         #expect(server.stop() == 0)
     }
 }

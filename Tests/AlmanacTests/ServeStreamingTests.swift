@@ -17,15 +17,15 @@ import Testing
     @Test func aListingOfMillionsOfLoansStreamsInBoundedMemory() throws {
         let dir = try Workdir()
         try dir.prepared("serve-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
-        let database = try SQLiteDatabase(path: dir.path("almanac.db"))
-        try database.execute(
+        // date(text): SQLite's function, PostgreSQL's cast; both give the day.
+        try dir.execute(
             """
             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(Self.loans))
             INSERT INTO books (title, author, borrower, loaned_on, due_on)
             SELECT 'The collected letters and notes volume ' || x, 'Author ' || (x % 997), 'Borrower ' || (x % 4999),
-                   '2025-0' || (1 + x % 9) || '-1' || (x % 8), '2025-0' || (1 + x % 9) || '-2' || (x % 8) FROM c
-            """)
-        let total = try #require(try database.scalar("SELECT count(*) FROM books")?.textValue.flatMap { Int($0) })
+                   date('2025-0' || (1 + x % 9) || '-1' || (x % 8)), date('2025-0' || (1 + x % 9) || '-2' || (x % 8)) FROM c
+            """, in: "almanac.db")
+        let total = try #require(try dir.scalar("SELECT count(*) FROM books", in: "almanac.db").flatMap { Int($0) })
         let server = try RunningServer(dir, [])
         let started = try #require(server.peakKiB)
         let output = dir.path("loans.json")

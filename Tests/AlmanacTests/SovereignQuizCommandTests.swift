@@ -21,7 +21,7 @@ import Testing
         try dir.write("answers.txt", String(repeating: "1\n", count: rounds))
         let words =
             ["--db", "a.db", "--locale", locale, "quiz", "play", "--seed", "1", "--rounds", String(rounds)] + arguments
-        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let quoted = try dir.shellWords(words)
         return try dir.run(
             ["-c", "exec \"$0\" \(quoted) < answers.txt", Workdir.binary.path],
             executable: URL(fileURLWithPath: "/bin/sh"))

@@ -71,9 +71,8 @@ import Testing
             try dir.write("loans.csv", "title,due_on\nTamarind,\(Self.day)\n")
             let before = settings.now()
             for command in record.commands {
-                let words =
-                    (["--db", "almanac.db", "--locale", locale, "--tz", Self.zone, "--today", Self.day] + command)
-                    .map { "'\($0)'" }.joined(separator: " ")
+                let words = try dir.shellWords(
+                    ["--db", "almanac.db", "--locale", locale, "--tz", Self.zone, "--today", Self.day] + command)
                 let out = try dir.run(
                     ["-c", "exec \"$0\" \(words) < answers.txt", Workdir.binary.path],
                     executable: URL(fileURLWithPath: "/bin/sh"))

@@ -110,8 +110,6 @@ import Testing
     }
 
     func notices() throws -> Int {
-        let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
-        guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM overdue_notices") else { return -1 }
-        return Int(count)
+        try dir.scalar("SELECT count(*) FROM overdue_notices").flatMap { Int($0) } ?? -1
     }
 }

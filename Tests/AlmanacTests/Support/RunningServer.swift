@@ -25,7 +25,8 @@ final class RunningServer {
         descriptors: Int? = nil
     ) throws {
         process = Process()
-        let command = ["--db", database, "--today", "2025-12-24", "serve", "--port", "0"] + arguments
+        let (command, environment) = try dir.onStore(
+            ["--db", database, "--today", "2025-12-24", "serve", "--port", "0"] + arguments, environment)
         if let descriptors {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =

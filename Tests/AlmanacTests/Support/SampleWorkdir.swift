@@ -40,6 +40,7 @@ extension Workdir {
         for file in try FileManager.default.contentsOfDirectory(atPath: url.path) where file.hasPrefix("almanac.db") {
             try FileManager.default.copyItem(atPath: path(file), toPath: copy.path(file))
         }
+        if TestStore.isPostgres { try copyServerDatabase("almanac.db", into: copy) }
         try ExampleFixtures.write(into: copy)
         return copy
     }

@@ -37,7 +37,7 @@ enum Stress {
     static func start(_ arguments: [String], in dir: Workdir) throws -> Process {
         let process = Process()
         process.executableURL = Workdir.binary
-        process.arguments = arguments
+        process.arguments = try dir.onStore(arguments, [:]).0
         process.currentDirectoryURL = dir.url
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dir.url.path]
         process.standardInput = FileHandle.nullDevice

@@ -40,6 +40,7 @@ extension Workdir {
             print(json.dumps({"status": os.waitstatus_to_exitcode(status), "peak": usage.ru_maxrss, "lines": lines,
                               "bytes": size, "last": last.decode("utf-8", "replace").rstrip("\\r\\n")}))
             """
+        let (arguments, environment) = try onStore(arguments, environment)
         var childEnvironment = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         childEnvironment.merge(environment) { $1 }
         let encoded = String(decoding: try JSONSerialization.data(withJSONObject: childEnvironment), as: UTF8.self)

@@ -13,6 +13,7 @@ extension Workdir {
     /// Runs the binary as `run` does (standard input empty), killing it after `seconds`: a run that
     /// would wait forever (on a FIFO, say) fails the test instead of blocking it.
     func run(_ arguments: [String], timeout seconds: Double, environment: [String: String] = [:]) throws -> Limited {
+        let (arguments, environment) = try onStore(arguments, environment)
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments

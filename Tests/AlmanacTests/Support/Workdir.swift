@@ -15,6 +15,9 @@ final class Workdir {
     let url: URL
     /// The databases made on the PostgreSQL server for this directory (`Workdir+Store.swift`).
     var madeDatabases: Set<String> = []
+    /// False for the suites that compare the two stores themselves: their file names stay SQLite files
+    /// whichever store the other suites run on.
+    let mapsNames: Bool
 
     /// The binary under test: `$ALMANAC_BINARY`, else `almanac` beside the test bundle in `.build`.
     static let binary: URL = {
@@ -29,7 +32,9 @@ final class Workdir {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    init() throws {
+    /// A new directory; `mapsNames` false keeps its database file names files on either store.
+    init(mapsNames: Bool = true) throws {
+        self.mapsNames = mapsNames
         url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -53,7 +58,13 @@ final class Workdir {
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: URL? = nil)
         throws -> Output
     {
-        let (arguments, environment) = try onStore(arguments, environment)
+        var (arguments, environment) = try onStore(arguments, environment)
+        // A command line for a shell (`sh -c LINE`, `bash -c LINE`): its `--db NAME`s are mapped too.
+        if let shell = executable?.lastPathComponent, ["sh", "bash"].contains(shell),
+            let index = arguments.firstIndex(of: "-c"), index + 1 < arguments.count
+        {
+            arguments[index + 1] = try onStore(line: arguments[index + 1])
+        }
         var env = ["PATH": "/usr/bin:/bin", "HOME": url.path]
         env.merge(environment) { $1 }
         let run = try ChildProcess.run(
@@ -69,6 +80,7 @@ final class Workdir {
     /// signal is blocked (the test runner's threads block some, and a child inherits the mask of the
     /// thread that starts it).
     func start(at pty: PseudoTerminal, _ arguments: [String], environment: [String: String]) throws -> Process {
+        let (arguments, environment) = try onStore(arguments, environment)
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -112,6 +124,7 @@ final class Workdir {
             try FileManager.default.moveItem(
                 at: made.appendingPathComponent("sample-data"), to: url.appendingPathComponent("sample-data"))
         }
+        if TestStore.isPostgres { try moveToServer(name) }
         return out
     }
 
