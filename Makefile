@@ -95,6 +95,9 @@ demo: release
 ## folder there (ALMANAC_TEST_POSTGRES and ALMANAC_TEST_POSTGRES_REPLICA name them to the tests) and
 ## stops them afterwards, whatever the tests' outcome; without the server binaries the PostgreSQL
 ## suites are skipped, or the run fails when ALMANAC_REQUIRE_POSTGRES is set (.ci/run sets it).
+## With a cluster, the end-to-end suites (AlmanacTests) then run a second time on PostgreSQL
+## (ALMANAC_TEST_STORE=postgresql maps every --db onto a database of the server), leaving out the
+## suites only about PostgreSQL, which ran in the first pass, and the tests about SQLite's own file.
 TEST_TMPDIR ?= $(shell [ -w /dev/shm ] && df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 && $$4 >= 2097152 { print "/dev/shm" }')
 TEST_COMMAND = $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(SWIFT) test
 test: deps test-deps
@@ -108,7 +111,11 @@ test: deps test-deps
 	  set -a; eval "$$variables"; set +a; \
 	fi; \
 	echo '$(subst ','\'',$(TEST_COMMAND))'; \
-	$(TEST_COMMAND)
+	$(TEST_COMMAND) || exit $$?; \
+	if [ -n "$${ALMANAC_TEST_POSTGRES:-}" ]; then \
+	  echo 'ALMANAC_TEST_STORE=postgresql $(subst ','\'',$(TEST_COMMAND)) --skip-build --filter AlmanacTests --skip Postgres'; \
+	  ALMANAC_TEST_STORE=postgresql $(TEST_COMMAND) --skip-build --filter AlmanacTests --skip Postgres; \
+	fi
 
 ## test-browser: open every page `--format html` writes in headless Chromium (Debian's
 ## chromium-headless-shell, installed with apt-get when missing, with fonts for Latin, Cyrillic and

@@ -209,3 +209,50 @@ CREATE TRIGGER books_give_id BEFORE INSERT ON books
 FOR EACH ROW WHEN (NEW.id IS NULL) EXECUTE FUNCTION give_id('books_id_seq');
 CREATE TRIGGER import_log_give_id BEFORE INSERT ON import_log
 FOR EACH ROW WHEN (NEW.id IS NULL) EXECUTE FUNCTION give_id('import_log_id_seq');
+
+-- local_date() for reports and queries ------------------------------------------------------------
+
+-- The day (YYYY-MM-DD) a stored instant falls on in the command's --tz, as SQLite's local_date() gives
+-- it: the connection sets almanac.zone and, in the reader's language, almanac.local_date_refusal
+-- (placeholders {instant}, {zone}, {date}). NULL, or text that is not an instant, gives NULL; a day
+-- outside the years 0001 to 9999 is refused (SQLSTATE ALM01, which Almanac reads as its SQL's error).
+CREATE FUNCTION local_date(instant timestamptz, shown text) RETURNS text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+    zone text := coalesce(nullif(current_setting('almanac.zone', true), ''), 'UTC');
+    day date;
+    year integer;
+    written text;
+BEGIN
+    IF instant IS NULL THEN RETURN NULL; END IF;
+    day := (instant AT TIME ZONE zone)::date;
+    year := extract(year FROM day)::integer;
+    IF year < 0 THEN year := year + 1; END IF;  -- 1 BC is year 0
+    written := CASE WHEN year < 0 THEN '-' || lpad((-year)::text, 4, '0')
+                    WHEN year < 1000 THEN lpad(year::text, 4, '0')
+                    ELSE year::text END  -- lpad would cut 10000 to 1000
+               || to_char(day, '-MM-DD');
+    IF year BETWEEN 1 AND 9999 THEN RETURN written; END IF;
+    RAISE EXCEPTION USING ERRCODE = 'ALM01', MESSAGE = replace(replace(replace(
+        coalesce(nullif(current_setting('almanac.local_date_refusal', true), ''),
+                 'local_date(''{instant}''): in {zone} that is {date}, outside the years 0001 to 9999'),
+        '{instant}', shown), '{zone}', zone), '{date}', written);
+END
+$$;
+
+CREATE FUNCTION local_date(instant timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT local_date(instant, to_char(instant AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+$$;
+
+-- Text as SQLite takes it: an instant's text, else NULL.
+CREATE FUNCTION local_date(instant text) RETURNS text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+    parsed timestamptz;
+BEGIN
+    BEGIN
+        parsed := instant::timestamptz;
+    EXCEPTION WHEN others THEN
+        RETURN NULL;
+    END;
+    RETURN local_date(parsed, instant);
+END
+$$;

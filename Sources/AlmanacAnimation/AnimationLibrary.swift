@@ -60,9 +60,11 @@ public final class AnimationLibrary {
                 try database.run("DELETE FROM animation_settings WHERE name = ?", [.text(trimmed)])
             }
             try IDRoom.require(.animationSettings, table: SettingKind.table, database)
-            try database.run(
-                "INSERT INTO animation_settings (name, created_at) VALUES (?, ?)", [.text(trimmed), .text(stamp)])
-            let id = database.lastInsertRowID
+            guard
+                case .integer(let id)? = try database.scalar(
+                    "INSERT INTO animation_settings (name, created_at) VALUES (?, ?) RETURNING id",
+                    [.text(trimmed), .text(stamp)])
+            else { throw DatabaseError(kind: .corrupt, message: "no id came back from INSERT INTO animation_settings") }
             let insert = try database.prepare(
                 "INSERT INTO animation_setting_values (setting_id, property_key, value) VALUES (?, ?, ?)")
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {

@@ -57,7 +57,8 @@ public struct EventStore {
         coveringFrom from: Int64?, to: Int64?, withDescriptions: Bool, _ body: (Event) throws -> Void
     ) throws {
         let columns = withDescriptions ? Self.detailed : Self.listed
-        let lower: SQLValue = from.map { .text(Instant.utcText($0)) } ?? .null
+        let lower: SQLValue =
+            from.map { $0 < Instant.storable.lowerBound ? .null : .text(Instant.utcText($0)) } ?? .null
         let upper: SQLValue = to.map { $0 > Instant.storable.upperBound ? .null : .text(Instant.utcText($0)) } ?? .null
         try read(
             """
@@ -71,8 +72,11 @@ public struct EventStore {
     private static func bounds(from: Int64, to: Int64) -> (lookback: String, start: String, end: String) {
         // A range that runs to the end of 9999 ends after the last instant the stored text can hold,
         // which four-digit years cannot write: 24:00 of 9999-12-31 sorts after every stored instant.
+        // A range from the first day of year 1 looks back no further than that day (there is no year
+        // 0 to store, and PostgreSQL's timestamptz refuses one).
         (
-            Instant.utcText(from - longEvent), Instant.utcText(from),
+            Instant.utcText(max(from - longEvent, Instant.storable.lowerBound)),
+            Instant.utcText(max(from, Instant.storable.lowerBound)),
             to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
         )
     }
@@ -196,13 +200,19 @@ public struct EventStore {
         """
     }
 
-    /// The plans SQLite chooses for the two range queries, one line per step (for tests and the bench:
-    /// each must search an index, never scan the table; only the few long events may be sorted).
+    /// The plans the engine chooses for the two range queries, one line per step (for tests and the
+    /// bench: each must search an index, never scan the table; only the few long events may be
+    /// sorted): SQLite's `EXPLAIN QUERY PLAN`, PostgreSQL's `EXPLAIN` without costs.
     public func rangeQueryPlans() throws -> [String] {
-        let blank = SQLValue.text("")
+        let dialect = database.dialect
+        let (explain, at): (String, SQLValue) =
+            dialect == .postgresql
+            ? ("EXPLAIN (COSTS OFF) ", .text("2000-01-01T00:00:00Z")) : ("EXPLAIN QUERY PLAN ", .text(""))
         let id = Selection<EventKind.Column>([.id])
-        return try [(Self.earlierQuery(id), [blank, blank]), (Self.recentQuery(id), [blank, blank, blank])].flatMap {
-            try database.rows("EXPLAIN QUERY PLAN " + $0.0, $0.1).compactMap { $0.last?.textValue }
+        return try [(Self.earlierQuery(id, dialect), [at, at]), (Self.recentQuery(id), [at, at, at])].flatMap {
+            try database.rows(explain + $0.0, $0.1).compactMap {
+                $0.last?.textValue?.trimmingCharacters(in: .whitespaces)
+            }
         }
     }
 

@@ -54,15 +54,22 @@ package struct KindWriter<Kind: KindDefinition> {
         return RuleViolation(violation.key, violation.arguments.merging(["start": label(column)]) { $1 })
     }
 
-    /// Inserts a new row; returns its rowid. A key that is there already is refused by the database.
+    /// Inserts a new row; returns its id as the insert itself returns it (`RETURNING`, on either
+    /// store), or 0 for a kind without an id column. A key that is there already is refused by the
+    /// database.
     @discardableResult
     package func insert(_ texts: [Kind.Column: String?], _ context: Kind.Context) throws -> Int64 {
         let values = try checked(texts, context)
-        if let id = Kind.Column.allCases.first(where: { $0.spec.type == .id }), values[id.rawValue] == .null {
-            try IDRoom.require(Kind.kind, table: Kind.table, database)
+        guard let id = Kind.Column.allCases.first(where: { $0.spec.type == .id }) else {
+            try database.run(Kind.insertSQL(.fail), values)
+            return 0
         }
-        try database.run(Kind.insertSQL(.fail), values)
-        return database.lastInsertRowID
+        if values[id.rawValue] == .null { try IDRoom.require(Kind.kind, table: Kind.table, database) }
+        guard
+            case .integer(let given)? = try database.scalar(
+                Kind.insertSQL(.fail) + " RETURNING \(id.spec.name)", values)
+        else { throw DatabaseError(kind: .corrupt, message: "no id came back from INSERT INTO \(Kind.table)") }
+        return given
     }
 
     /// The row whose key columns hold `key`, in its file form (each column's text as an export

@@ -39,13 +39,17 @@ public final class PostgresDatabase: Database {
 
     /// Connects to `url` (any libpq connection string or URI). A password in it is refused: libpq
     /// reads it from `~/.pgpass` or `PGPASSWORD`, where `ps` and logs cannot see it.
-    public init(url: String, mode: DatabaseMode = .readWrite, applicationName: String = "almanac") throws {
+    /// A connection that the server has not answered within `connectTimeout` seconds fails (unless
+    /// the URL says otherwise).
+    public init(
+        url: String, mode: DatabaseMode = .readWrite, applicationName: String = "almanac", connectTimeout: Int = 10
+    ) throws {
         let target = try PostgresTarget(url)
         path = target.display
         self.mode = mode
         // Keywords override the URL's own; `fallback_application_name` names the program in pg_stat_activity.
         let keys = ["dbname", "fallback_application_name", "connect_timeout"]
-        let values = [url, applicationName, target.hasConnectTimeout ? nil : "10"]
+        let values = [url, applicationName, target.hasConnectTimeout ? nil : String(connectTimeout)]
         let connection = Self.connect(keys: keys, values: values)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let error = PostgresError.connecting(connection, target: target)
@@ -64,6 +68,9 @@ public final class PostgresDatabase: Database {
             PQfinish(handle)
             throw error
         }
+        // A client killed mid-statement (Ctrl-C, kill -9, a lost host) ends its statement on the
+        // server within a second, not when the statement next writes a row (PostgreSQL 14 and later).
+        try? execute("SET client_connection_check_interval = 1000")
     }
 
     deinit {
@@ -104,12 +111,30 @@ public final class PostgresDatabase: Database {
 
     public func prepare(_ sql: String) throws -> any Statement {
         let numbered = try PostgresSQL.numbered(sql, path: path)
-        if mode == .readOnly, let function = PostgresSQL.refusedFunction(in: numbered.text) {
-            refusedAction = function + "()"
-            throw DatabaseError(
-                kind: .refused, message: "\(function)() is refused", sql: sql, path: path, readOnly: true)
-        }
+        if mode == .readOnly { try refuseWhatWrites(sql, numbered) }
         return PostgresStatement(database: self, sql: sql, numbered: numbered)
+    }
+
+    /// On a read-only connection, refuses a function that reaches past the database by its name, and
+    /// a statement that is not one that reads, named as SQLite names it (`DELETE FROM books`), once
+    /// the server has parsed it: text that does not parse is the server's syntax error, as on SQLite.
+    private func refuseWhatWrites(_ sql: String, _ numbered: PostgresSQL) throws {
+        let action: String
+        if let function = PostgresSQL.refusedFunction(in: numbered.text) {
+            action = function + "()"
+        } else if !PostgresSQL.readingKeywords.contains(PostgresSQL.firstKeyword(numbered.text)) {
+            streaming?.takeInTheRest()
+            guard let parsed = PQprepare(handle, "", numbered.text, 0, nil) else {
+                throw PostgresError.lost(self, sql: sql)
+            }
+            defer { PQclear(parsed) }
+            try check(parsed, sql: sql)
+            action = PostgresSQL.writeAction(numbered.text)
+        } else {
+            return
+        }
+        refusedAction = action
+        throw DatabaseError(kind: .refused, message: "\(action) is refused", sql: sql, path: path, readOnly: true)
     }
 
     /// Runs SQL text of any number of statements (PostgreSQL's simple query protocol).
@@ -144,12 +169,6 @@ public final class PostgresDatabase: Database {
     }
 
     public var changes: Int { lastChanges }
-
-    /// The id the last INSERT took from a sequence in this session (`lastval()`), 0 when none.
-    public var lastInsertRowID: Int64 {
-        guard case .integer(let id)? = try? scalar("SELECT lastval()") else { return 0 }
-        return id
-    }
 
     public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
 
@@ -234,6 +253,11 @@ public final class PostgresDatabase: Database {
 
     /// PostgreSQL's values are bounded by the server (1 GB a field); the query's memory by `work_mem`.
     public func capValues(at bytes: Int32) throws {}
+
+    public func limitStatements(to limit: Duration) throws {
+        let (seconds, attoseconds) = limit.components
+        try execute("SET statement_timeout = \(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))")
+    }
 
     /// PostgreSQL cannot call back into this process: a caller sorts by `compare` itself
     /// (`supportsCollations` is false).

@@ -81,6 +81,8 @@ enum PostgresError {
         case "25006", "42501": return .refused
         case "28000", "28P01": return .permission
         case "58030": return .ioError
+        // Almanac's own SQL functions refusing an argument (local_date's day outside the years).
+        case "ALM01": return .statement
         case "XX001", "XX002": return .corrupt
         default: break
         }

@@ -56,7 +56,7 @@ public struct PostgresMigrator: Sendable {
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         version    bigint NOT NULL PRIMARY KEY,
                         name       text NOT NULL,
-                        applied_at timestamptz NOT NULL DEFAULT date_trunc('second', now())
+                        applied_at timestamptz NOT NULL
                     )
                     """)
                 let current = try currentVersion(of: database)
@@ -64,7 +64,7 @@ public struct PostgresMigrator: Sendable {
                 guard current < migration.version else { return false }
                 try database.execute(migration.sql)
                 try database.run(
-                    "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, date_trunc('second', now()))",
                     [.integer(Int64(migration.version)), .text(migration.name)])
                 return true
             }

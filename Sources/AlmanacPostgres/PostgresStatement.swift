@@ -210,7 +210,7 @@ public final class PostgresStatement: Statement {
 
     /// True for a statement that only reads (PostgreSQL tells at run time: read-only connections refuse the rest).
     public var isReadOnly: Bool {
-        ["select", "values", "show", "explain", "table", "with"].contains(PostgresSQL.firstKeyword(numbered.text))
+        PostgresSQL.readingKeywords.contains(PostgresSQL.firstKeyword(numbered.text))
     }
 
     // MARK: Columns

@@ -3,6 +3,9 @@ import CSQLite
 import Foundation
 
 extension SQLiteDatabase {
+    /// An embedded engine runs no statement without its client: the watchdog's interrupt is its limit.
+    public func limitStatements(to limit: Duration) throws {}
+
     /// Caps every text and blob a statement on this connection makes at `bytes`
     /// (`SQLITE_LIMIT_LENGTH`): SQLite refuses a larger value with SQLITE_TOOBIG. Its `printf()` (and
     /// `format()`, the same function) answers NULL instead, so both are replaced here by the built-in

@@ -236,9 +236,6 @@ public final class SQLiteDatabase: Database {
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
 
-    /// The rowid of the last row inserted.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// True while a transaction is open.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -45,10 +45,10 @@ struct QuizPage {
     /// The session replayed from its recorded answers on an open connection (inside a transaction, the
     /// transaction's own), with the tables and the store.
     private func replay(_ game: Game, on database: Database) throws -> (QuizSession, QuizScreen, QuizStore) {
-        let directory = try FlagQuiz.directory(database, path: settings.databasePath)
+        let directory = try FlagQuiz.directory(database)
         let store = QuizStore(database: database)
         // The countries `quiz play` asks: all, or the sovereign states with the quiz.sovereign-only setting.
-        let codes = try FlagQuiz.codes(directory, database, sovereignOnly: false, path: settings.databasePath)
+        let codes = try FlagQuiz.codes(directory, database, sovereignOnly: false)
         guard
             var session = QuizSession(
                 codes: codes, seed: game.seed, rounds: FlagQuiz.defaultRounds, player: game.player,

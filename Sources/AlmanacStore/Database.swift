@@ -69,8 +69,6 @@ public protocol Database: AnyObject {
 
     /// The rows the last statement changed.
     var changes: Int { get }
-    /// The id of the last row inserted.
-    var lastInsertRowID: Int64 { get }
     /// True inside a transaction.
     var isInTransaction: Bool { get }
     /// True once the connection cannot be used again (a server that went away): it is opened anew.
@@ -90,6 +88,10 @@ public protocol Database: AnyObject {
     var refusedAction: String? { get }
     /// Refuses any value (text, blob, a function's result) longer than `bytes`.
     func capValues(at bytes: Int32) throws
+    /// Has the engine itself end any statement that runs longer than `limit` (PostgreSQL's
+    /// `statement_timeout`), so a client that died or hangs leaves nothing running on a server. An
+    /// embedded engine runs no statement without its client: there it does nothing.
+    func limitStatements(to limit: Duration) throws
     /// Defines the collation `name` for `ORDER BY … COLLATE name`.
     func setCollation(_ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult)
     /// Defines the SQL function `name(text)`: `body` gets the argument's text (nil for NULL or a

@@ -181,7 +181,10 @@ import Testing
                 "Snowman animation: the frames of \"Wobble\" (almanac animation timeline Wobble --fps 4):\n┌"))
         #expect(demo.stdout.contains("7 frames\n"))
         let opened = try dir.run([
-            "--db", "demo.db", "query", "SELECT substr(opened_at, 1, 10) AS day FROM doors WHERE opened_at IS NOT NULL",
+            "--db", "demo.db", "query",
+            TestStore.sql(
+                "SELECT substr(opened_at, 1, 10) AS day FROM doors WHERE opened_at IS NOT NULL",
+                postgres: "SELECT CAST(opened_at AS date) AS day FROM doors WHERE opened_at IS NOT NULL"),
             "--format", "csv",
         ])
         #expect(opened.stdout == "day\r\n2025-12-22\r\n2025-12-22\r\n2025-12-22\r\n")

@@ -74,7 +74,16 @@ import Testing
         #expect(out.status == 0, "\(out.stderr)")
         // What depends on the changed kind is all there, and every reference still holds.
         let after = try Self.exports(dir)
-        for (kind, text) in exports where kind != change.kind { #expect(after[kind] == text, "\(kind)") }
+        for (kind, text) in exports where kind != change.kind {
+            // On PostgreSQL a replaced property moves to the end of its table (an update writes a new
+            // version of the row), and a setting's columns follow the properties' order: the same
+            // columns and values, in another order (docs/postgresql.md names the difference).
+            if TestStore.isPostgres && change.kind == .animationProperties && kind == .animationSettings {
+                #expect(Self.columnsByName(after[kind] ?? "") == Self.columnsByName(text), "\(kind)")
+                continue
+            }
+            #expect(after[kind] == text, "\(kind)")
+        }
         // SQLite checks its foreign keys when asked; PostgreSQL refuses a row that breaks one.
         if !TestStore.isPostgres {
             let database = try SQLiteDatabase(path: dir.path("a.db"), mode: .readOnly)
@@ -108,5 +117,19 @@ import Testing
             texts[kind] = try dir.run(["--db", database, "export", kind.rawValue]).stdout
         }
         return texts
+    }
+
+    /// A CSV export as its columns, each its header and values in row order, keyed by header (the
+    /// files here hold no quoted commas).
+    static func columnsByName(_ csv: String) -> [String: [String]] {
+        let rows = csv.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard let header = rows.first else { return [:] }
+        var columns: [String: [String]] = [:]
+        for (index, name) in header.enumerated() {
+            columns[name] = rows.dropFirst().map { index < $0.count ? $0[index] : "" }
+        }
+        return columns
     }
 }

@@ -87,7 +87,8 @@ import Testing
                     guard !lines.isEmpty else { continue }
                     let dir = try sample.sampleCopy()
                     for line in lines {
-                        let status = declared[ShellWords.normalized(line)]?.status ?? 0
+                        let status = TestStore.status(
+                            ofExample: line, declared[ShellWords.normalized(line)]?.status ?? 0)
                         let out = try dir.shell(line, today: today)
                         let day = today ?? "the clock's"
                         #expect(
@@ -109,9 +110,9 @@ import Testing
             let dir = try sample.sampleCopy()
             for example in CommandTree.examples(at: path) {
                 let out = try dir.shell(example.line)
+                let status = TestStore.status(ofExample: example.line, example.status)
                 #expect(
-                    out.status == example.status,
-                    "`\(example.line)` exited \(out.status), not \(example.status): \(out.stderr)")
+                    out.status == status, "`\(example.line)` exited \(out.status), not \(status): \(out.stderr)")
                 ran += 1
             }
         }
@@ -145,10 +146,14 @@ enum ExampleFixtures {
             "\u{FEFF}sep=;\r\nНазвание;Читатель;Выдана;Вернуть до;\r\nХоббит;Бильбо;01.12.2025;20.12.2025;\r\n;;;;\r\n"
         try dir.write("loans-excel.csv", excel)
         try dir.write("long-query.sql", "SELECT title, due_on FROM books ORDER BY due_on LIMIT 5\n")
+        // A user's own SQL file, in the dialect of the store it is run on.
         try dir.write(
             "overdue.sql",
-            "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n"
-        )
+            TestStore.sql(
+                "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < date(:today, '-' || :days || ' days')\n",
+                postgres:
+                    "SELECT title, due_on FROM books WHERE returned_on IS NULL AND due_on < CAST(:today AS date) - CAST(:days AS integer)\n"
+            ))
         try dir.write("answers.txt", "1\n2\n3\n4\n1\n")
         try FileManager.default.createDirectory(
             at: dir.url.appendingPathComponent("almanac-reports"), withIntermediateDirectories: true)

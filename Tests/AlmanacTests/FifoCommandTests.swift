@@ -60,7 +60,7 @@ import Testing
         #expect(!viaEnvironment.hung && viaEnvironment.status == 0)
     }
 
-    @Test func aBackupIntoAFifoOrADeviceIsRefusedBeforeItIsOpened() throws {
+    @Test(.sqliteFile) func aBackupIntoAFifoOrADeviceIsRefusedBeforeItIsOpened() throws {
         for target in ["pipe", "/dev/null"] {
             let out = try dir.run(["--db", "a.db", "backup", target], timeout: Self.limit)
             #expect(!out.hung, "backup \(target) waited")

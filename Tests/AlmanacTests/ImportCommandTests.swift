@@ -179,6 +179,8 @@ import Testing
         #expect(tty.status == 0)
         #expect(tty.stdout.contains("books.csv: ") && tty.stdout.contains(" rows/s"))
         #expect(tty.stdout.contains("Imported 150,000 rows from 1 file"))
-        #expect(tty.stdout.contains("books.csv: 150,000 rows · building indexes…"))
+        // SQLite's import drops the kind's indexes and builds them at the end, a phase of its own;
+        // PostgreSQL keeps them (docs/postgresql.md).
+        #expect(tty.stdout.contains("books.csv: 150,000 rows · building indexes…") != TestStore.isPostgres)
     }
 }

@@ -147,7 +147,7 @@ import Testing
         #expect(out.status == 0 && out.stdout == "loaded\n" && out.stderr.isEmpty, "\(out.stderr)")
     }
 
-    @Test(.enabled(if: program("fish") != nil, "fish is not installed (make test-deps installs it)"))
+    @Test(.shellOnly, .enabled(if: program("fish") != nil, "fish is not installed (make test-deps installs it)"))
     func fishCompletesCommandsKindsAndHolidayKeys() throws {
         let database = try CompletionFixture.database(in: dir)
         let script =
@@ -163,7 +163,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: program("bash") != nil, "bash is not installed"))
+    @Test(.shellOnly, .enabled(if: program("bash") != nil, "bash is not installed"))
     func bashCompletesInARealInteractiveShell() throws {
         let database = try CompletionFixture.database(in: dir)
         let shell = try InteractiveShell(

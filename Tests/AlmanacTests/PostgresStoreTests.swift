@@ -105,11 +105,17 @@ struct PostgresStoreTests {
     @Test(arguments: [
         ("SELECT pg_read_file('/etc/passwd')", "pg_read_file()"),
         ("select \"pg_read_file\"('/etc/hosts')", "pg_read_file()"),
-        ("COPY (SELECT 1) TO PROGRAM 'touch pwned'", "a statement that writes"),
-        ("COPY books FROM PROGRAM 'true'", "a statement that writes"),
-        ("SET ROLE postgres", "a statement that writes"),
+        ("COPY (SELECT 1) TO PROGRAM 'touch pwned'", "COPY"),
+        ("COPY books FROM PROGRAM 'true'", "COPY"),
+        ("SET ROLE postgres", "SET"),
         ("SELECT set_config('role', 'almanac', false)", "set_config()"),
-        ("DELETE FROM books", "a statement that writes"),
+        ("DELETE FROM books", "DELETE FROM books"),
+        ("delete from public.books where id = 1", "DELETE FROM public.books"),
+        ("TRUNCATE books", "TRUNCATE books"),
+        ("CREATE TABLE IF NOT EXISTS scratch (a int)", "CREATE TABLE scratch"),
+        ("CREATE OR REPLACE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1'", "CREATE FUNCTION f"),
+        ("DROP INDEX CONCURRENTLY IF EXISTS books_open_by_due", "DROP INDEX books_open_by_due"),
+        ("GRANT ALL ON books TO PUBLIC", "GRANT"),
         ("WITH d AS (DELETE FROM books RETURNING 1) SELECT count(*) FROM d", "a WITH that writes"),
         ("EXPLAIN ANALYZE DELETE FROM books", "DELETE"),
         ("SELECT lo_export(1, '/tmp/x')", "lo_export()"),
@@ -180,5 +186,21 @@ struct PostgresStoreTests {
         #expect(withPassword.status != 0)
         #expect(!withPassword.stderr.contains("s3cret"), "\(withPassword.stderr)")
         #expect(withPassword.stderr.contains("~/.pgpass"), "\(withPassword.stderr)")
+    }
+
+    /// `backup` copies an SQLite file; a database on a server is refused (64) before any file is
+    /// made, pointing to pg_dump and to `export`, in English and Russian.
+    @Test func backupIsRefusedPointingToPgDump() throws {
+        let server = try freshDatabase()
+        #expect(try dir.run(["--db", server, "init"]).status == 0)
+        let out = try dir.run(["--db", server, "backup", "copy.db"])
+        #expect(out.status == 64)
+        #expect(out.stderr.hasPrefix("almanac: error: backup copy.db: "), "\(out.stderr)")
+        #expect(out.stderr.contains("pg_dump") && out.stderr.contains("almanac export"), "\(out.stderr)")
+        #expect(!out.stderr.contains("SQLite"))
+        let russian = try dir.run(["--db", server, "--locale", "ru", "backup", "copy.db"])
+        #expect(russian.status == 64 && russian.stderr.contains("pg_dump"), "\(russian.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("copy.db")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).allSatisfy { !$0.hasPrefix("copy") })
     }
 }

@@ -39,7 +39,11 @@ import Testing
         #expect(shown.stdout.contains("Thu 1 Mar 1500"))
         let query = try run([
             "query",
-            "SELECT local_date(starts_at) AS day, strftime('%w', local_date(starts_at)) AS weekday FROM events",
+            TestStore.sql(
+                "SELECT local_date(starts_at) AS day, strftime('%w', local_date(starts_at)) AS weekday FROM events",
+                postgres:
+                    "SELECT local_date(starts_at) AS day, extract(dow FROM CAST(local_date(starts_at) AS date)) AS weekday FROM events"
+            ),
             "--tz", zone, "--format", "csv",
         ])
         #expect(query.stdout == "day,weekday\r\n1500-03-01,4\r\n")
@@ -57,7 +61,13 @@ import Testing
         try run(["books", "add", "Chronicle", "--due", due, "--loaned-on", due])
         let list = try run(["books", "list", "--locale", locale])
         #expect(list.stdout.contains(shown), "\(list.stdout)")
-        let dates = try run(["query", "SELECT due_on, strftime('%w', due_on) AS weekday FROM books", "--format", "csv"])
+        let dates = try run([
+            "query",
+            TestStore.sql(
+                "SELECT due_on, strftime('%w', due_on) AS weekday FROM books",
+                postgres: "SELECT due_on, extract(dow FROM due_on) AS weekday FROM books"),
+            "--format", "csv",
+        ])
         #expect(dates.stdout == "due_on,weekday\r\n\(due),\(weekday)\r\n")
     }
 }

@@ -30,81 +30,139 @@ import Testing
     }
 
     /// The acceptance list: each fails with a clear message, exit 64 or 65, and the file is unchanged.
-    static let refused: [(sql: String, message: String)] = [
-        ("DELETE FROM books", "DELETE FROM books is refused: queries are read-only"),
-        ("UPDATE books SET title = 'gone'", "UPDATE books is refused: queries are read-only"),
+    /// The third element is PostgreSQL's message where it differs: a statement only SQLite has does
+    /// not parse there, and SQLite's functions and tables do not exist.
+    static let refused: [(sql: String, message: String, postgres: String?)] = [
+        ("DELETE FROM books", "DELETE FROM books is refused: queries are read-only", nil),
+        ("UPDATE books SET title = 'gone'", "UPDATE books is refused: queries are read-only", nil),
         (
             "INSERT INTO books (title, loaned_on, due_on) VALUES ('x', '2025-12-01', '2025-12-02')",
-            "INSERT INTO books is refused"
+            "INSERT INTO books is refused", nil
         ),
-        ("DROP TABLE books", "DROP TABLE books is refused"),
-        ("ATTACH DATABASE 'other.db' AS other", "ATTACH is refused"),
-        ("PRAGMA writable_schema=1", "PRAGMA writable_schema = 1 is refused"),
-        ("SELECT load_extension('libanything')", "load_extension() is refused"),
+        ("DROP TABLE books", "DROP TABLE books is refused", nil),
+        (
+            "ATTACH DATABASE 'other.db' AS other", "ATTACH is refused",
+            "query: the SQL does not parse: syntax error at or near \"ATTACH\""
+        ),
+        (
+            "PRAGMA writable_schema=1", "PRAGMA writable_schema = 1 is refused",
+            "query: the SQL does not parse: syntax error at or near \"PRAGMA\""
+        ),
+        (
+            "SELECT load_extension('libanything')", "load_extension() is refused",
+            "query: PostgreSQL cannot run the SQL: function load_extension(unknown) does not exist"
+        ),
         // Functions with effects outside the result, or pointers (see `deniedFunctions`); the shell's
         // file functions and the debugging sqlite_offset are not in the library at all.
-        ("SELECT hex(fts3_tokenizer('simple'))", "fts3_tokenizer() is refused"),
-        ("SELECT fts3_tokenizer('simple', x'0000000000000000')", "fts3_tokenizer() is refused"),
-        ("SELECT sqlite_log(1, 'written to the log')", "sqlite_log() is refused"),
-        ("SELECT optimize(title) FROM books", "optimize() is refused"),
+        (
+            "SELECT hex(fts3_tokenizer('simple'))", "fts3_tokenizer() is refused",
+            "query: PostgreSQL cannot run the SQL: function fts3_tokenizer(unknown) does not exist"
+        ),
+        (
+            "SELECT fts3_tokenizer('simple', x'0000000000000000')", "fts3_tokenizer() is refused",
+            "query: PostgreSQL cannot run the SQL: function fts3_tokenizer(unknown, bit) does not exist"
+        ),
+        (
+            "SELECT sqlite_log(1, 'written to the log')", "sqlite_log() is refused",
+            "query: PostgreSQL cannot run the SQL: function sqlite_log(integer, unknown) does not exist"
+        ),
+        (
+            "SELECT optimize(title) FROM books", "optimize() is refused",
+            "query: PostgreSQL cannot run the SQL: function optimize(text) does not exist"
+        ),
         (
             "SELECT readfile('/etc/passwd')",
-            "query: SQLite cannot run the SQL: no such function: readfile (SQLite error 1)"
+            "query: SQLite cannot run the SQL: no such function: readfile (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: function readfile(unknown) does not exist"
         ),
         (
             "SELECT writefile('copy.db', 'x')",
-            "query: SQLite cannot run the SQL: no such function: writefile (SQLite error 1)"
+            "query: SQLite cannot run the SQL: no such function: writefile (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: function writefile(unknown, unknown) does not exist"
         ),
-        ("SELECT edit('text', 'vi')", "query: SQLite cannot run the SQL: no such function: edit (SQLite error 1)"),
+        (
+            "SELECT edit('text', 'vi')", "query: SQLite cannot run the SQL: no such function: edit (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: function edit(unknown, unknown) does not exist"
+        ),
         (
             "SELECT sqlite_offset(id) FROM books",
-            "query: SQLite cannot run the SQL: no such function: sqlite_offset (SQLite error 1)"
+            "query: SQLite cannot run the SQL: no such function: sqlite_offset (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: function sqlite_offset(bigint) does not exist"
         ),
-        ("SELECT 1; DELETE FROM books", "only one statement can be run at a time"),
-        ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time"),
-        ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused"),
-        ("VACUUM INTO 'copy.db'", "VACUUM is refused"),
-        ("VACUUM", "VACUUM is refused"),
-        ("ANALYZE", "ANALYZE is refused"),
-        ("ANALYZE books", "ANALYZE is refused"),
-        ("BEGIN", "BEGIN is refused"),
-        ("DETACH DATABASE main", "DETACH is refused"),
-        ("CREATE TEMP TABLE scratch (a)", "CREATE TABLE scratch is refused"),
-        ("CREATE TEMP VIEW seen AS SELECT 1", "CREATE VIEW seen is refused"),
-        ("DROP INDEX books_open_by_due", "DROP INDEX books_open_by_due is refused"),
-        ("ALTER TABLE books ADD COLUMN shelf", "ALTER TABLE books is refused"),
-        ("REINDEX books", "REINDEX is refused"),
-        ("WITH gone AS (SELECT id FROM books) DELETE FROM books WHERE id IN gone", "DELETE FROM books is refused"),
+        ("SELECT 1; DELETE FROM books", "only one statement can be run at a time", nil),
+        ("SELECT title FROM books; SELECT 2", "only one statement can be run at a time", nil),
+        (
+            "PRAGMA journal_mode=DELETE", "PRAGMA journal_mode = DELETE is refused",
+            "query: the SQL does not parse: syntax error at or near \"PRAGMA\""
+        ),
+        (
+            "VACUUM INTO 'copy.db'", "VACUUM is refused",
+            "query: the SQL does not parse: syntax error at or near \"INTO\""
+        ),
+        ("VACUUM", "VACUUM is refused", nil),
+        ("ANALYZE", "ANALYZE is refused", nil),
+        ("ANALYZE books", "ANALYZE is refused", nil),
+        ("BEGIN", "BEGIN is refused", nil),
+        (
+            "DETACH DATABASE main", "DETACH is refused",
+            "query: the SQL does not parse: syntax error at or near \"DETACH\""
+        ),
+        (
+            "CREATE TEMP TABLE scratch (a)", "CREATE TABLE scratch is refused",
+            "query: the SQL does not parse: syntax error at end of input"
+        ),
+        ("CREATE TEMP VIEW seen AS SELECT 1", "CREATE VIEW seen is refused", nil),
+        ("DROP INDEX books_open_by_due", "DROP INDEX books_open_by_due is refused", nil),
+        (
+            "ALTER TABLE books ADD COLUMN shelf", "ALTER TABLE books is refused",
+            "query: the SQL does not parse: syntax error at end of input"
+        ),
+        ("REINDEX books", "REINDEX is refused", "query: the SQL does not parse: syntax error at or near \"books\""),
+        (
+            "WITH gone AS (SELECT id FROM books) DELETE FROM books WHERE id IN gone", "DELETE FROM books is refused",
+            "query: the SQL does not parse: syntax error at or near \"gone\""
+        ),
         (
             "DELETE FROM sqlite_master",
-            "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)"
+            "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: relation \"sqlite_master\" does not exist"
         ),
         (
             "UPDATE sqlite_schema SET sql = ''",
-            "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)"
+            "query: SQLite cannot run the SQL: table sqlite_master may not be modified (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: relation \"sqlite_schema\" does not exist"
         ),
-        ("SELECT 1; PRAGMA writable_schema = 1", "only one statement can be run at a time"),
+        ("SELECT 1; PRAGMA writable_schema = 1", "only one statement can be run at a time", nil),
         // A table-valued function reads, but the pragma it runs is asked about like any other.
-        ("SELECT * FROM pragma_optimize", "PRAGMA optimize is refused"),
-        ("SELECT * FROM json_each('[1]'), pragma_optimize", "PRAGMA optimize is refused"),
+        (
+            "SELECT * FROM pragma_optimize", "PRAGMA optimize is refused",
+            "query: PostgreSQL cannot run the SQL: relation \"pragma_optimize\" does not exist"
+        ),
+        (
+            "SELECT * FROM json_each('[1]'), pragma_optimize", "PRAGMA optimize is refused",
+            "query: PostgreSQL cannot run the SQL: relation \"pragma_optimize\" does not exist"
+        ),
         (
             "SELECT * FROM pragma_wal_checkpoint",
-            "query: SQLite cannot run the SQL: no such table: pragma_wal_checkpoint (SQLite error 1)"
+            "query: SQLite cannot run the SQL: no such table: pragma_wal_checkpoint (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: relation \"pragma_wal_checkpoint\" does not exist"
         ),
         (
             "SELECT * FROM no_such_table",
-            "query: SQLite cannot run the SQL: no such table: no_such_table (SQLite error 1)"
+            "query: SQLite cannot run the SQL: no such table: no_such_table (SQLite error 1)",
+            "query: PostgreSQL cannot run the SQL: relation \"no_such_table\" does not exist"
         ),
     ]
 
     @Test(arguments: refused)
-    func nothingChangesTheFile(_ sample: (sql: String, message: String)) throws {
+    func nothingChangesTheFile(_ sample: (sql: String, message: String, postgres: String?)) throws {
         // The read-only connection's own files exist from here on.
         _ = try dir.run(["--db", "a.db", "query", "SELECT 1"])
         let before = try sha256("a.db")
         let out = try dir.run(["--db", "a.db", "query", sample.sql])
         #expect(out.status == 64 || out.status == 65, "exit \(out.status)")
-        #expect(out.stderr.hasPrefix("almanac: error: " + sample.message), "\(out.stderr)")
+        let message = TestStore.isPostgres ? sample.postgres ?? sample.message : sample.message
+        #expect(out.stderr.hasPrefix("almanac: error: " + message), "\(out.stderr)")
         #expect(out.stderr.split(separator: "\n").count == 1, "one line")
         #expect(out.stdout.isEmpty)
         #expect(try sha256("a.db") == before)
@@ -157,13 +215,22 @@ import Testing
         #expect(
             ru.stderr.hasPrefix("almanac: ошибка: запрещено: DELETE FROM books — запросы только читают базу"),
             "\(ru.stderr)")
-        let written = try dir.run(["--db", "a.db", "--locale", "ru", "query", "VACUUM INTO 'copy.db'"])
+        // VACUUM INTO is SQLite's alone; PostgreSQL's VACUUM is refused as a statement.
+        let vacuum = TestStore.sql("VACUUM INTO 'copy.db'", postgres: "VACUUM books")
+        let written = try dir.run(["--db", "a.db", "--locale", "ru", "query", vacuum])
         #expect(written.stderr.hasPrefix("almanac: ошибка: запрещено: VACUUM — "), "\(written.stderr)")
-        let pragma = try dir.run(["--db", "a.db", "query", "/* look */ SELECT * FROM pragma_optimize"])
-        #expect(pragma.stderr.hasPrefix("almanac: error: PRAGMA optimize is refused"), "\(pragma.stderr)")
+        let pragma = try dir.run([
+            "--db", "a.db", "query",
+            TestStore.sql("/* look */ SELECT * FROM pragma_optimize", postgres: "/* look */ TRUNCATE books"),
+        ])
+        let refused = TestStore.sql("PRAGMA optimize", postgres: "TRUNCATE books")
+        #expect(pragma.stderr.hasPrefix("almanac: error: \(refused) is refused"), "\(pragma.stderr)")
         #expect(!pragma.stderr.contains("look") && !pragma.stderr.contains("SELECT *"))
         try FileManager.default.createDirectory(atPath: dir.path("mine"), withIntermediateDirectories: true)
-        try dir.write("mine/unpack.sql", "-- title: Unpacked\nSELECT value FROM json_each('[\"a\",\"b\"]');\n")
+        let unpacking = TestStore.sql(
+            "SELECT value FROM json_each('[\"a\",\"b\"]')",
+            postgres: "SELECT value FROM json_array_elements_text('[\"a\",\"b\"]') AS value")
+        try dir.write("mine/unpack.sql", "-- title: Unpacked\n\(unpacking);\n")
         try dir.write("mine/sweep.sql", "-- title: Sweep\nDELETE FROM books;\n")
         let unpack = try dir.run([
             "--db", "a.db", "report", "run", "unpack", "--reports-dir", "mine", "--format", "csv",

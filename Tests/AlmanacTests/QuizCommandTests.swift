@@ -59,10 +59,13 @@ import Testing
         )
         let session = try dir.run([
             "--db", "a.db", "--format", "tsv", "query",
-            "SELECT DISTINCT session, length(answered_at) FROM quiz_answers WHERE player = 'Tess'",
+            "SELECT DISTINCT session, answered_at FROM quiz_answers WHERE player = 'Tess'",
         ]).stdout
         #expect(
-            try Regex(#"^session\tlength\(answered_at\)\n1-[0-9a-f]{8}\t20\n$"#).wholeMatch(in: session) != nil,
+            try Regex(
+                #"^session\tanswered_at\n1-[0-9a-f]{8}\t[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z\n$"#
+            )
+            .wholeMatch(in: session) != nil,
             "\(session)")
         let scores = try dir.run(["--db", "a.db", "--format", "csv", "quiz", "scores", "--player", "Tess"]).stdout
         #expect(scores.contains("\r\nTess,-1,1,2,0.3333333333333333,1,0,"))
@@ -176,7 +179,8 @@ import Testing
         let empty = try dir.run(["--db", "empty.db", "quiz", "question"])
         #expect(empty.status == 66)
         #expect(
-            empty.stderr == "almanac: error: empty.db: the quiz needs at least 4 countries and the database has 0 "
+            empty.stderr
+                == "almanac: error: \(dir.shown("empty.db")): the quiz needs at least 4 countries and the database has 0 "
                 + "(import some: almanac import countries FILE)\n")
     }
 

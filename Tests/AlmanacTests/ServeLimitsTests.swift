@@ -68,7 +68,10 @@ import Testing
         stop.set()
         Thread.sleep(forTimeInterval: 0.5)
         let median = times.sorted()[times.count / 2]
-        #expect(median <= 0.1, "the loans page took \(times.map { Int($0 * 1000) }) ms")
+        // On PostgreSQL each page also waits for the server's own process, which shares the two cores
+        // with the attackers' connections.
+        let bound = TestStore.isPostgres ? 0.25 : 0.1
+        #expect(median <= bound, "the loans page took \(times.map { Int($0 * 1000) }) ms")
         #expect(times.allSatisfy { $0 < 1 }, "\(times)")
         // An answer may be lost to the reset of a connection closed on bytes it had not read; those
         // that arrive are the refusal.

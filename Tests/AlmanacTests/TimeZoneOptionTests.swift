@@ -112,10 +112,12 @@ import Testing
 
     /// SQLite's `'localtime'` modifier asks the C library; `query` and `report` point it at `--tz`, so it
     /// agrees with `local_date()` whatever `TZ` says.
-    @Test(arguments: [
-        ("Asia/Tokyo", "2026-07-01 21:00:00"), ("EST5EDT,M3.2.0,M11.1.0", "2026-07-01 08:00:00"),
-        ("<+0530>-5:30", "2026-07-01 17:30:00"), ("UTC", "2026-07-01 12:00:00"),
-    ])
+    @Test(
+        .sqliteFile,
+        arguments: [
+            ("Asia/Tokyo", "2026-07-01 21:00:00"), ("EST5EDT,M3.2.0,M11.1.0", "2026-07-01 08:00:00"),
+            ("<+0530>-5:30", "2026-07-01 17:30:00"), ("UTC", "2026-07-01 12:00:00"),
+        ])
     func sqlLocaltimeIsTheZone(_ zone: String, _ local: String) throws {
         let sql = "SELECT datetime('2026-07-01T12:00:00Z', 'localtime') AS t"
         let out = try dir.run(

@@ -129,8 +129,9 @@ import Testing
         #expect(out.status == 65)
         #expect(
             out.stderr
-                == "almanac: error: query: SQLite cannot run the SQL: local_date('\(instant)'): in \(zone) that is \(day), "
-                + "outside the years 0001 to 9999 (SQLite error 1)\n", "\(out.stderr)")
+                == "almanac: error: query: \(TestStore.engine) cannot run the SQL: local_date('\(instant)'): in \(zone) "
+                + "that is \(day), outside the years 0001 to 9999 (\(TestStore.engine) error "
+                + (TestStore.isPostgres ? "ALM01" : "1") + ")\n", "\(out.stderr)")
         let russian = try run(["--tz", zone, "query", "SELECT local_date('\(instant)') AS day"], locale: "ru")
         #expect(
             russian.stderr.contains("local_date('\(instant)'): в \(zone) это \(day), вне годов 0001–9999"),

@@ -24,7 +24,11 @@ public enum Backup {
     /// `-wal`, `-shm` or `-journal`, or a link to one of them; an existing file only with `force`;
     /// never a FIFO or a device, refused before it is opened), written under a temporary name in the
     /// folder the claim opened and renamed into place there once complete and on the disk.
+    /// A database on a server is not copied into a file: it is refused before anything is made.
     public static func write(_ database: Database, to path: String, force: Bool = false) throws -> Report {
+        guard database.dialect == .sqlite else {
+            throw AlmanacError(.usage, "backup.error.server", ["path": path, "database": database.path])
+        }
         var outputs = OutputGuard(database: database.path, force: force)
         let target: OutputTarget
         do {

@@ -144,9 +144,11 @@ final class RowInserter {
         let key = key(values, batch, record)
         let existing = try stored(key)
         if let existing, !written.contains(key), existing == ReferenceLoad.row(kind, key: key) {
-            try bindRow(yielding, batch, values, record: record, firstParameter: 1)
-            try yielding.step()
-            yielding.reset()
+            try guarded("reference") {
+                try bindRow(yielding, batch, values, record: record, firstParameter: 1)
+                try yielding.step()
+                yielding.reset()
+            }
             written.insert(key)
             return .inserted
         }

@@ -11,7 +11,7 @@ extension DemoTour {
     /// A question (answer shown), `quiz scores`, and the most confused pairs of `quiz missed --pairs`.
     static func quiz(_ context: DemoContext) throws -> [Step] {
         let t = context.localizer
-        let directory = try FlagQuiz.directory(context.database, path: context.settings.databasePath)
+        let directory = try FlagQuiz.directory(context.database)
         let answers = try QuizStore(database: context.database).answers()
         let tables = QuizTables(directory: directory, localizer: t)
         return [

@@ -79,8 +79,11 @@ public final class QueryLimits: @unchecked Sendable {
     }
 
     /// Puts the limits on a connection: the largest value; the time is watched from the first step.
+    /// A server is told the limit too, with the grace on top (the watchdog's interrupt comes first),
+    /// so a statement whose client was killed or hangs ends there as well.
     func install(on database: Database) throws {
         try database.capValues(at: Self.largestValue)
+        if let timeout { try database.limitStatements(to: timeout + Self.grace) }
         watchdog.watch(database)
     }
 
@@ -101,7 +104,10 @@ public final class QueryLimits: @unchecked Sendable {
 
     /// A failure of the statement in Almanac's words: the limit that stopped it, or what SQLite said.
     func explain(_ error: DatabaseError, source: String) -> AlmanacError {
-        if error.kind == .interrupted, watchdog.interrupted, let timeout {
+        // The watchdog's interrupt, or the server's own limit (`limitStatements`; its messages are
+        // English whatever its locale), not a page's deadline.
+        let serverLimit = error.message.hasPrefix("canceling statement due to statement timeout")
+        if error.kind == .interrupted, watchdog.interrupted || serverLimit, let timeout {
             return AlmanacError(
                 .busy, "query.error.timeout", ["source": source, "seconds": String(timeout.components.seconds)])
         }

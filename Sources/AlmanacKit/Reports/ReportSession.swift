@@ -135,7 +135,8 @@ public struct ReportSession {
     /// or nil. A `pragma_*` function's pragma is compiled as the statement runs, so a refusal can also
     /// end a statement that compiled.
     static func refusal(on database: Database) -> AlmanacError? {
-        database.refusedAction.map { AlmanacError(.usage, "query.error.refused", ["action": $0]) }
+        let key = database.dialect == .postgresql ? "query.error.refused-server" : "query.error.refused"
+        return database.refusedAction.map { AlmanacError(.usage, key, ["action": $0]) }
     }
 
     private func rows(

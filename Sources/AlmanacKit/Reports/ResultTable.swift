@@ -79,7 +79,8 @@ public struct ResultRows {
         source: String,
         limits: QueryLimits? = nil
     ) {
-        let names = statement.columnNames
+        // A server's statement runs as its columns are asked for: the clock starts there.
+        let names = limits.map { $0.timing(source: source) { statement.columnNames } } ?? statement.columnNames
         head = Table.Head(
             columns: names.map { name in
                 let key = specs.first { $0.name == name }?.titleKey ?? "column." + name

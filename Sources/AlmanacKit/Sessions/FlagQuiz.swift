@@ -14,13 +14,13 @@ public enum FlagQuiz {
     public static let defaultRounds = 10
 
     /// The countries of a database, refusing one with fewer than four (no question can be asked).
-    public static func directory(_ database: Database, path: String) throws -> CountryDirectory {
+    public static func directory(_ database: Database) throws -> CountryDirectory {
         let directory = try CountryDirectory.load(database)
         guard directory.countries.count >= QuestionDealer.minimumCountries else {
             throw AlmanacError(
                 .missingInput, "quiz.error.too-few-countries",
                 [
-                    "path": path, "count": String(directory.countries.count),
+                    "path": database.path, "count": String(directory.countries.count),
                     "needed": String(QuestionDealer.minimumCountries),
                 ])
         }
@@ -35,8 +35,8 @@ public enum FlagQuiz {
         renderer: Renderer
     ) throws -> String {
         let database = try Store.openReadOnly(settings.databasePath)
-        let directory = try directory(database, path: settings.databasePath)
-        let codes = try codes(directory, database, sovereignOnly: sovereignOnly, path: settings.databasePath)
+        let directory = try directory(database)
+        let codes = try codes(directory, database, sovereignOnly: sovereignOnly)
         return questionText(
             QuizTables(directory: directory, localizer: settings.localizer), codes: codes, seed: seed, reveal: reveal,
             renderer: renderer)
@@ -45,7 +45,7 @@ public enum FlagQuiz {
     /// The countries a game asks and offers: every one, or only the states whose flags are their own
     /// (`Sovereignty`) with `--sovereign` or the `quiz.sovereign-only` setting. Fewer than four is
     /// refused: no question can be asked.
-    package static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool, path: String)
+    package static func codes(_ directory: CountryDirectory, _ database: Database, sovereignOnly: Bool)
         throws -> [String]
     {
         let only = try sovereignOnly || LibrarySettings.isOn(.quizSovereignOnly, in: database)
@@ -53,7 +53,10 @@ public enum FlagQuiz {
         guard codes.count >= QuestionDealer.minimumCountries else {
             throw AlmanacError(
                 .missingInput, "quiz.error.too-few-countries",
-                ["path": path, "count": String(codes.count), "needed": String(QuestionDealer.minimumCountries)])
+                [
+                    "path": database.path, "count": String(codes.count),
+                    "needed": String(QuestionDealer.minimumCountries),
+                ])
         }
         return codes
     }
@@ -131,8 +134,8 @@ public enum FlagQuiz {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let database = try Store.open(settings.databasePath)
-        let directory = try directory(database, path: settings.databasePath)
-        let codes = try codes(directory, database, sovereignOnly: sovereignOnly, path: settings.databasePath)
+        let directory = try directory(database)
+        let codes = try codes(directory, database, sovereignOnly: sovereignOnly)
         let store = QuizStore(database: database)
         // A returning player is recorded as before, whatever the case typed (`anna` plays as `Anna`).
         let player = try store.spellings(of: player).first ?? player

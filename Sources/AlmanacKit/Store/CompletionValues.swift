@@ -4,12 +4,13 @@ import AlmanacCalendar
 import AlmanacImport
 import AlmanacKinds
 import AlmanacOutput
+import AlmanacPostgres
 import AlmanacSQLite
 import AlmanacStore
 import AlmanacText
 import Foundation
 
-/// The value lists completion computes (`CompletionList`). Lists from the database read the file given
+/// The value lists completion computes (`CompletionList`). Lists from the database read the database given
 /// by `--db` (else `$ALMANAC_DB`, else `./almanac.db`) and never create, migrate or change anything:
 /// a missing file, another application's file or any error gives an empty list, never a message.
 public enum CompletionValues {
@@ -113,7 +114,10 @@ public enum CompletionValues {
     /// does. Without them every committed row is in the file itself, and it is read as an immutable
     /// file (`immutable=1`, a URI name SQLite understands when built with URI names, as Debian's is;
     /// elsewhere the open fails and the list is empty), which takes no lock and makes no `-shm` file.
+    /// A PostgreSQL database is read through a read-only connection, given two seconds to answer, so
+    /// a server that is down costs Tab no more than that.
     static func snapshot(_ path: String) -> Database? {
+        if PostgresDatabase.names(path) { return try? PostgresDatabase(url: path, mode: .readOnly, connectTimeout: 2) }
         let files = FileManager.default
         // Only a regular file: a FIFO or a device would hang the shell waiting for Tab.
         guard FileLocation.kind(of: path) == .regular else { return nil }

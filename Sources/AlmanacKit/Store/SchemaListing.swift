@@ -115,7 +115,8 @@ public struct SchemaListing {
                     JOIN pg_attribute AS fa ON fa.attrelid = k.confrelid AND fa.attnum = k.confkey[1]
                     WHERE k.contype = 'f' AND k.conrelid = CAST(?1 AS regclass) ORDER BY k.conname
                     """
-                // An index behind a PRIMARY KEY or UNIQUE constraint is shown as SQLite's own are.
+                // An index behind a PRIMARY KEY or UNIQUE constraint is shown as SQLite's own are; a
+                // key of one integer column is the row's id itself, as SQLite's rowid, with no index.
                 indexes = """
                     SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_constraint AS k WHERE k.conindid = x.indexrelid)
                                 THEN 'sqlite_autoindex_' || i.relname ELSE i.relname END,
@@ -124,15 +125,19 @@ public struct SchemaListing {
                     JOIN pg_class AS i ON i.oid = x.indexrelid
                     JOIN pg_attribute AS a ON a.attrelid = x.indrelid AND a.attnum = ANY (x.indkey)
                     WHERE x.indrelid = CAST(?1 AS regclass)
+                      AND NOT (x.indisprimary AND x.indnatts = 1 AND a.atttypid IN ('bigint'::regtype, 'integer'::regtype))
                     ORDER BY i.relname, array_position(CAST(x.indkey AS int2[]), a.attnum)
                     """
+                // An identity id takes the next one for NULL (as SQLite's rowid does): it may be NULL. A
+                // generated column is not listed, as SQLite's table_info does not list one.
                 columns = """
-                    SELECT a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                    SELECT a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull AND a.attidentity = '',
                            pg_get_expr(d.adbin, d.adrelid),
                            EXISTS (SELECT 1 FROM pg_constraint AS k
                                    WHERE k.conrelid = a.attrelid AND k.contype = 'p' AND a.attnum = ANY (k.conkey))
                     FROM pg_attribute AS a LEFT JOIN pg_attrdef AS d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
                     WHERE a.attrelid = CAST(?1 AS regclass) AND a.attnum > 0 AND NOT a.attisdropped
+                      AND a.attgenerated = ''
                     ORDER BY a.attnum
                     """
             }

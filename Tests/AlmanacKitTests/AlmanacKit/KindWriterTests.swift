@@ -177,10 +177,10 @@ import Testing
             try writer.insert(texts(row(rule)), context)
             return
         }
-        let rowid = try writer.insert(texts(valid[rule.kind] ?? [:]), context)
+        try writer.insert(texts(valid[rule.kind] ?? [:]), context)
+        // The row just written: the last by rowid (an SQLite database here).
         let key = try Kind.keyColumns.map { column in
-            try database.scalar("SELECT \(column.spec.name) FROM \(Kind.table) WHERE rowid = ?1", [.integer(rowid)])
-                ?? .null
+            try database.scalar("SELECT \(column.spec.name) FROM \(Kind.table) ORDER BY rowid DESC LIMIT 1") ?? .null
         }
         #expect(try writer.update(key: key, changes: texts(rule.fields), context) != nil)
     }

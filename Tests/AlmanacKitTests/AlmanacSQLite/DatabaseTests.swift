@@ -110,10 +110,12 @@ import Testing
         _ = try database.prepare("SELECT 1 /* c */ ;  ")
     }
 
-    @Test func lastInsertRowIDAndChanges() throws {
+    /// An insert tells its rows' ids itself (`RETURNING`, as on PostgreSQL), and the rows it changed.
+    @Test func insertReturnsItsIDsAndChanges() throws {
         try database.run("INSERT INTO t (v) VALUES (1), (2)")
         #expect(database.changes == 2)
-        #expect(database.lastInsertRowID == 2)
+        #expect(try database.scalar("INSERT INTO t (v) VALUES (3) RETURNING rowid") == .integer(3))
+        #expect(database.changes == 1)
     }
 
     @Test func fileDatabaseUsesWALAndForeignKeys() throws {
