@@ -45,32 +45,35 @@ import Testing
         }
     }
 
-    @Test func everyCommandPrintsOrRefusesEveryFormat() throws {
-        let sample = try Workdir.sampleSource()
-        for (path, example) in Self.commands {
-            let declared = try #require(CommandTree.type(at: path) as? Formatted.Type).formats
-            let command = (["almanac"] + path).joined(separator: " ")
-            for format in FormatOption.allCases {
-                let dir = try sample.sampleCopy()
-                let line = Self.line(example.line, adding: ["--format", format.rawValue])
-                let out = try dir.shell(line)
-                guard declared.contains(format) else {
-                    #expect(out.status == 64, "`\(line)` exited \(out.status): \(out.stderr)")
-                    #expect(out.stdout.isEmpty, "`\(line)` printed before refusing")
-                    #expect(out.stderr == Self.refusal(command, format, declared, russian: false), "`\(line)`")
-                    let russian = try dir.shell(
-                        Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
-                    #expect(
-                        russian.status == 64
-                            && russian.stderr == Self.refusal(command, format, declared, russian: true),
-                        "\(line): \(russian.stderr)")
-                    continue
-                }
-                let status = TestStore.status(ofExample: line, example.status)
-                #expect(out.status == status, "`\(line)` exited \(out.status), not \(status): \(out.stderr)")
-                if status == 0, let problem = Self.problem(out.stdout, as: format) {
-                    Issue.record("`\(line)` does not print \(format): \(problem)")
-                }
+    /// One command at a time, so the commands run beside the other tests rather than one after another.
+    @Test(arguments: commands.map(\.path))
+    func everyCommandPrintsOrRefusesEveryFormat(_ path: [String]) throws {
+        let example = try #require(Self.commands.first { $0.path == path }).example
+        let declared = try #require(CommandTree.type(at: path) as? Formatted.Type).formats
+        let command = (["almanac"] + path).joined(separator: " ")
+        for format in FormatOption.allCases {
+            // The sample database, made once for every command (`prepared`), and the examples' files.
+            let dir = try Workdir()
+            try dir.prepared("format-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
+            try ExampleFixtures.write(into: dir)
+            let line = Self.line(example.line, adding: ["--format", format.rawValue])
+            let out = try dir.shell(line)
+            guard declared.contains(format) else {
+                #expect(out.status == 64, "`\(line)` exited \(out.status): \(out.stderr)")
+                #expect(out.stdout.isEmpty, "`\(line)` printed before refusing")
+                #expect(out.stderr == Self.refusal(command, format, declared, russian: false), "`\(line)`")
+                let russian = try dir.shell(
+                    Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
+                #expect(
+                    russian.status == 64
+                        && russian.stderr == Self.refusal(command, format, declared, russian: true),
+                    "\(line): \(russian.stderr)")
+                continue
+            }
+            let status = TestStore.status(ofExample: line, example.status)
+            #expect(out.status == status, "`\(line)` exited \(out.status), not \(status): \(out.stderr)")
+            if status == 0, let problem = Self.problem(out.stdout, as: format) {
+                Issue.record("`\(line)` does not print \(format): \(problem)")
             }
         }
     }
