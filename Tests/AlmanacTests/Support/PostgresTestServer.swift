@@ -4,27 +4,26 @@ import Testing
 
 /// The server the PostgreSQL suites use: `ALMANAC_TEST_POSTGRES`, a libpq URI as scripts/pg-cluster prints it.
 enum PostgresTestServer {
-    static let url: String? = {
-        let value = ProcessInfo.processInfo.environment["ALMANAC_TEST_POSTGRES"] ?? ""
-        return value.isEmpty ? nil : value
-    }()
+    static let url = setting("ALMANAC_TEST_POSTGRES")
 
     /// The URL of database `name` on that server.
-    static func url(database name: String) -> String {
-        guard let base = url, let range = base.range(of: "postgresql:///") else { return name }
-        let rest = base[range.upperBound...]
-        return "postgresql:///" + name + (rest.firstIndex(of: "?").map { String(rest[$0...]) } ?? "")
-    }
+    static func url(database name: String) -> String { url.map { on($0, database: name) } ?? name }
 
     /// The standby's URL (`ALMANAC_TEST_POSTGRES_REPLICA`), nil when there is none.
-    static let replica: String? = {
-        let value = ProcessInfo.processInfo.environment["ALMANAC_TEST_POSTGRES_REPLICA"] ?? ""
-        return value.isEmpty ? nil : value
-    }()
+    static let replica = setting("ALMANAC_TEST_POSTGRES_REPLICA")
 
     /// The URL of database `name` on the standby.
-    static func replicaURL(database name: String) -> String {
-        guard let base = replica, let range = base.range(of: "postgresql:///") else { return name }
+    static func replicaURL(database name: String) -> String { replica.map { on($0, database: name) } ?? name }
+
+    /// An environment variable's value, nil when it is unset or empty.
+    private static func setting(_ name: String) -> String? {
+        let value = ProcessInfo.processInfo.environment[name] ?? ""
+        return value.isEmpty ? nil : value
+    }
+
+    /// `base` (`postgresql:///DB?host=…`) with database `name` in place of its own.
+    private static func on(_ base: String, database name: String) -> String {
+        guard let range = base.range(of: "postgresql:///") else { return name }
         let rest = base[range.upperBound...]
         return "postgresql:///" + name + (rest.firstIndex(of: "?").map { String(rest[$0...]) } ?? "")
     }
