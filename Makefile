@@ -28,7 +28,7 @@ apt-install = if [ -n "$$missing" ]; then \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-## deps: install the C libraries (SQLite, libcsv, PostgreSQL's client libpq) with apt-get when they
+## deps: install the C libraries (SQLite, libcsv, PostgreSQL's client libpq, libical) with apt-get when they
 ## are missing, and what the tests compare dates with: the system's tz database and Python 3 (its
 ## zoneinfo and datetime).
 deps:
@@ -36,6 +36,7 @@ deps:
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/csv.h ] || missing="$$missing libcsv-dev"; \
 	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
+	[ -f /usr/include/libical/ical.h ] || missing="$$missing libical-dev"; \
 	[ -d /usr/share/zoneinfo ] || missing="$$missing tzdata"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	$(call apt-install,exit 1)
@@ -51,6 +52,7 @@ deps:
 ## the store suites. The tests that need one that is missing say so and are skipped.
 BABEL_VERSION := 2.17.0
 OPENPYXL_VERSION := 3.1.5
+ICALENDAR_VERSION := 7.3.2
 test-deps:
 	@missing=""; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
@@ -60,6 +62,7 @@ test-deps:
 	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc-nogui"; \
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
+	command -v khal >/dev/null 2>&1 || missing="$$missing khal"; \
 	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	set -- /usr/lib/postgresql/*/bin/initdb; [ -x "$$1" ] || missing="$$missing postgresql"; \
 	$(call apt-install,exit 0)
@@ -69,6 +72,9 @@ test-deps:
 	@PYTHONPATH=.build/test-python python3 -c 'import openpyxl, sys; sys.exit(openpyxl.__version__ != "$(OPENPYXL_VERSION)")' 2>/dev/null || { \
 	  echo "make $@: installing Python's openpyxl $(OPENPYXL_VERSION) into .build/test-python"; \
 	  python3 -m pip install -q --target .build/test-python 'openpyxl==$(OPENPYXL_VERSION)' || true; }
+	@PYTHONPATH=.build/test-python python3 -c 'import icalendar, sys; sys.exit(icalendar.__version__ != "$(ICALENDAR_VERSION)")' 2>/dev/null || { \
+	  echo "make $@: installing Python's icalendar $(ICALENDAR_VERSION) into .build/test-python"; \
+	  python3 -m pip install -q --target .build/test-python 'icalendar==$(ICALENDAR_VERSION)' || true; }
 
 ## build: a debug build.
 build: deps

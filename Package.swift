@@ -43,6 +43,13 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // libical (what Evolution and KDE read calendars with): iCalendar files, their time zones and
+        // the expansion of recurrence rules.
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .systemLibrary(
             name: "CCSV",
             providers: [.apt(["libcsv-dev"])]
@@ -108,10 +115,16 @@ let package = Package(
             name: "AlmanacCalendar",
             dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
         ),
+        // iCalendar (RFC 5545) through libical: a file's events read as values, events written as a
+        // calendar, recurrence rules expanded. No database, no world. The only target that imports CLibical.
+        .target(
+            name: "AlmanacICal",
+            dependencies: ["AlmanacText", "CLibical"]
+        ),
         // Events grouped by day: the agenda over a range of days in a zone, one event, adding and editing.
         .target(
             name: "AlmanacEvents",
-            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText"]
+            dependencies: ["AlmanacArguments", "AlmanacKinds", "AlmanacStore", "AlmanacText", "AlmanacICal"]
         ),
         // Library loans: the rules of a loan, the listing and its changes, the overdue check and its notices, the library's settings.
         .target(
@@ -136,7 +149,7 @@ let package = Package(
             name: "AlmanacViews",
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacStore", "AlmanacText",
-                "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
+                "AlmanacICal", "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation",
             ]
         ),
         // Import and export, one room: CSV read with libcsv into each kind's rules and the store, the
@@ -146,6 +159,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "CCSV",
+                "AlmanacICal",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -193,7 +207,7 @@ let package = Package(
             dependencies: [
                 "AlmanacArguments", "AlmanacKinds", "AlmanacOutput", "AlmanacText", "AlmanacStore", "AlmanacSQLite",
                 "AlmanacPostgres",
-                "CSQLite",
+                "CSQLite", "AlmanacICal",
                 "AlmanacCalendar", "AlmanacEvents", "AlmanacBooks", "AlmanacQuiz", "AlmanacAnimation", "AlmanacImport",
                 "AlmanacViews", "AlmanacKit", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -21,6 +21,14 @@ public struct Event: Sendable, Equatable {
     /// True for an all-day event: whole days, the same days in every zone, from the UTC day of
     /// `startsAt` to the one before the UTC day of `endsAt` (`EventKind`).
     public let allDay: Bool
+    /// Where it is; nil when there is none or it was not asked for (as the description).
+    public var location: String? = nil
+    /// Its identity in the calendar it came from (iCalendar's `UID`), when asked for.
+    public var uid: String? = nil
+    /// Its recurrence rules (`Recurrence`) when asked for; the event is then the first occurrence.
+    public var recurrence: String? = nil
+    /// The zone its times were written in (on whose wall clock it repeats), when asked for.
+    public var zone: String? = nil
 
     /// Creates an event.
     public init(
@@ -46,6 +54,15 @@ public struct Event: Sendable, Equatable {
 
     /// True for an event without a length: no end, or an end equal to its start.
     public var isPoint: Bool { (endsAt ?? startsAt) <= startsAt }
+
+    /// The same event at another start (an occurrence of its rule): the same length, the same rest.
+    public func moved(to start: Int64) -> Event {
+        var event = Event(
+            id: id, title: title, person: person, startsAt: start, endsAt: endsAt.map { start + ($0 - startsAt) },
+            image: image, description: description, allDay: allDay)
+        (event.location, event.uid, event.recurrence, event.zone) = (location, uid, recurrence, zone)
+        return event
+    }
 
     /// The last instant the event covers for day grouping: an event ending at 00:00 belongs to the
     /// day before, so this is one second before its end (its start for a point in time).

@@ -1,3 +1,4 @@
+import AlmanacICal
 import AlmanacKinds
 import AlmanacText
 
@@ -14,7 +15,7 @@ extension ImportKind {
 /// last, with `all_day` set, and written back as days. The end may not be before the start.
 package enum EventKind: KindDefinition {
     package enum Column: Int, KindColumn {
-        case id, title, person, startsAt, endsAt, image, description, allDay
+        case id, title, person, startsAt, endsAt, image, description, location, uid, recurrence, zone, allDay
 
         package var spec: ColumnSpec {
             switch self {
@@ -42,6 +43,10 @@ package enum EventKind: KindDefinition {
                 )
             case .image: ColumnSpec("image", .text)
             case .description: ColumnSpec("description", .text)
+            case .location: ColumnSpec("location", .text)
+            case .uid: ColumnSpec("uid", .text)
+            case .recurrence: ColumnSpec("recurrence", .text)
+            case .zone: ColumnSpec("zone", .text)
             case .allDay: ColumnSpec("all_day", .boolean, inFile: false)
             }
         }
@@ -58,6 +63,9 @@ package enum EventKind: KindDefinition {
     /// without SQLite evaluating their CHECKs again.
     package static let checkedByTheImporter = true
 
+    /// An events file may be an iCalendar file (`CalendarRows`, `EventCalendar`).
+    package static let hasCalendarFiles = true
+
     /// Seconds in a day: an all-day event's end is the midnight after its last day.
     package static let day: Int64 = 86_400
 
@@ -67,6 +75,9 @@ package enum EventKind: KindDefinition {
         row.bindField(Column.person)
         row.bindField(Column.image)
         row.bindField(Column.description)
+        row.bindField(Column.location)
+        row.bindField(Column.uid)
+        checkRecurrence(&row, context)
         guard row.require(Column.startsAt) else { return }
         if let first = row.withBytes(Column.startsAt.rawValue, EventRules.day) {
             row.bindInteger(Column.allDay, 1)
@@ -117,6 +128,32 @@ package enum EventKind: KindDefinition {
                         "starts": Instant.utcText(starts), "ends": Instant.utcText(ends),
                         "start": Column.startsAt.spec.name,
                     ]))
+        }
+    }
+}
+
+extension EventKind {
+    /// A recurrence is rules libical reads (`Recurrence.problem`), kept on the wall clock of a zone
+    /// the tz database knows: the one given, else the user's `--tz`.
+    static func checkRecurrence<Row: RowSource>(_ row: inout Row, _ context: Context) {
+        if row.isEmpty(Column.recurrence) {
+            row.bindNull(Column.recurrence)
+        } else if let problem = Recurrence.problem(row.text(Column.recurrence)) {
+            row.fail(Column.recurrence, RuleViolation(problem.key, problem.arguments))
+        } else {
+            row.bindText(Column.recurrence, Recurrence(row.text(Column.recurrence)).text)
+        }
+        if !row.isEmpty(Column.zone) {
+            let name = row.text(Column.zone)
+            if Zone(identifier: name) == nil {
+                row.fail(Column.zone, RuleViolation("rule.events.unknown-zone", ["zone": name]))
+            } else {
+                row.bindText(Column.zone, name)
+            }
+        } else if !row.isEmpty(Column.recurrence) {
+            row.bindText(Column.zone, context.zone.identifier)
+        } else {
+            row.bindNull(Column.zone)
         }
     }
 }

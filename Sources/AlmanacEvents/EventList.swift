@@ -51,3 +51,24 @@ public struct EventFilter: Sendable {
         }
     }
 }
+
+extension EventStore {
+    /// The events `filter` keeps, in order of start, handed to `body` as read (`events list`): those
+    /// covering part of its days in `zone`, whose text matches (compared as `localizer`'s language does).
+    public func forEachEvent(
+        _ filter: EventFilter, zone: Zone, localizer: Localizer, withDescriptions: Bool = false,
+        _ body: (Event) throws -> Void
+    ) throws {
+        let keeps = filter.matcher(localizer)
+        let lower = filter.from.map { zone.start(of: $0) }
+        let upper = filter.to.flatMap { $0 < LocalDate.last ? zone.start(of: $0.adding(days: 1)) : nil }
+        try forEachEvent(coveringFrom: lower, to: upper, withDescriptions: withDescriptions || filter.search != nil) {
+            if keeps($0) { try body($0) }
+        }
+    }
+
+    /// Every event as stored, once (a recurring event as its rules), in order of id.
+    public func forEachStored(_ body: (Event) throws -> Void) throws {
+        try read("SELECT \(Self.detailed.sql()) FROM events ORDER BY id", [], Self.detailed, body)
+    }
+}

@@ -45,10 +45,14 @@ public struct EventStore {
     {
         let columns = withDescriptions ? Self.detailed : Self.listed
         let bounds = Self.bounds(from: from, to: to)
-        try read(
-            Self.earlierQuery(columns, database.dialect), [.text(bounds.lookback), .text(bounds.start)], columns, body)
-        try read(
-            Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns, body)
+        var merge = Merge(try repeats(from: from, to: to, withDescriptions: withDescriptions))
+        try read(Self.earlierQuery(columns, database.dialect), [.text(bounds.lookback), .text(bounds.start)], columns) {
+            try merge.emit($0, body)
+        }
+        try read(Self.recentQuery(columns), [.text(bounds.lookback), .text(bounds.start), .text(bounds.end)], columns) {
+            try merge.emit($0, body)
+        }
+        try merge.finish(body)
     }
 
     /// Every event that covers part of `[from, to)` (UTC seconds; nil: no bound), in order of start
@@ -57,6 +61,10 @@ public struct EventStore {
         coveringFrom from: Int64?, to: Int64?, withDescriptions: Bool, _ body: (Event) throws -> Void
     ) throws {
         let columns = withDescriptions ? Self.detailed : Self.listed
+        var merge = Merge(
+            try repeats(
+                from: from ?? Instant.storable.lowerBound, to: to ?? Instant.storable.upperBound,
+                withDescriptions: withDescriptions, boundedOnly: to == nil))
         let lower: SQLValue =
             from.map { $0 < Instant.storable.lowerBound ? .null : .text(Instant.utcText($0)) } ?? .null
         let upper: SQLValue = to.map { $0 > Instant.storable.upperBound ? .null : .text(Instant.utcText($0)) } ?? .null
@@ -65,7 +73,9 @@ public struct EventStore {
             SELECT \(columns.sql()) FROM events
             WHERE (starts_at < ?2 OR ?2 IS NULL) AND (starts_at >= ?1 OR ends_at > ?1 OR ?1 IS NULL)
             ORDER BY starts_at, id
-            """, [lower, upper], columns, body)
+            """, [lower, upper], columns
+        ) { try merge.emit($0, body) }
+        try merge.finish(body)
     }
 
     /// The stored text of the range's bounds: a day before it (the lookback), its start and its end.
@@ -83,7 +93,8 @@ public struct EventStore {
 
     /// The columns an agenda row shows (all held by `events_by_start`), and with the description.
     package static let listed = Selection<EventKind.Column>([.id, .title, .person, .startsAt, .endsAt, .image, .allDay])
-    package static let detailed = Selection<EventKind.Column>(listed.columns + [.description])
+    package static let detailed = Selection<EventKind.Column>(
+        listed.columns + [.description, .location, .uid, .recurrence, .zone])
 
     /// The event with this id, with its description, or nil.
     public func event(id: Int64) throws -> Event? {
@@ -219,22 +230,29 @@ public struct EventStore {
     /// Reads events of a selection, handing each to `body`. The instants are read from their stored
     /// bytes (`YYYY-MM-DDTHH:MM:SSZ`, which the schema's CHECKs hold them to): a week of a busy table
     /// is tens of thousands of rows, and SQLite's own date parsing cost more than the rest of the row.
-    private func read(
+    func read(
         _ sql: String, _ arguments: [SQLValue], _ columns: Selection<EventKind.Column>,
         _ body: (Event) throws -> Void
     ) throws {
         let statement = try database.prepare(sql)
         try statement.bind(arguments)
         let withDescriptions = columns[.description] >= 0
+        let withRules = columns[.recurrence] >= 0
         while try statement.step() {
-            try body(
-                Event(
-                    id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
-                    person: statement.string(at: columns[.person]),
-                    startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
-                    endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
-                    description: withDescriptions ? statement.string(at: columns[.description]) : nil,
-                    allDay: statement.int64(at: columns[.allDay]) != 0))
+            var event = Event(
+                id: statement.int64(at: columns[.id]), title: statement.string(at: columns[.title]) ?? "",
+                person: statement.string(at: columns[.person]),
+                startsAt: try Self.instant(statement, columns[.startsAt]) ?? 0,
+                endsAt: try Self.instant(statement, columns[.endsAt]), image: statement.string(at: columns[.image]),
+                description: withDescriptions ? statement.string(at: columns[.description]) : nil,
+                allDay: statement.int64(at: columns[.allDay]) != 0)
+            if withRules {
+                event.location = columns[.location] >= 0 ? statement.string(at: columns[.location]) : nil
+                event.uid = columns[.uid] >= 0 ? statement.string(at: columns[.uid]) : nil
+                event.recurrence = statement.string(at: columns[.recurrence])
+                event.zone = statement.string(at: columns[.zone])
+            }
+            try body(event)
         }
     }
 

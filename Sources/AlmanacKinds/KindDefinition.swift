@@ -50,10 +50,14 @@ package protocol KindDefinition: SendableMetatype {
     /// What the kind's rows must keep with the rest of the database as they are written (a property
     /// and the saved settings), or nil.
     static func writeRules(_ database: Database) -> WriteRules?
+    /// True when the kind's files may also be iCalendar files (`import events FILE.ics`, `export
+    /// events --format ics`). False by default.
+    static var hasCalendarFiles: Bool { get }
 }
 
 extension KindDefinition {
     package static var exportOrder: String { "rowid" }
+    package static var hasCalendarFiles: Bool { false }
 
     /// `exportOrder` for the store's dialect (`rowid` is SQLite's insertion order).
     package static func exportOrder(_ dialect: SQLDialect) -> String {

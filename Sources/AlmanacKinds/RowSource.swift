@@ -48,10 +48,16 @@ package protocol RowSource {
     mutating func bindInstant(_ column: Int, _ seconds: Int64)
     /// Stores a day as `YYYY-MM-DD`.
     mutating func bindDate(_ column: Int, _ date: LocalDate)
+    /// Records that a date and time without an offset was read in the user's zone (the import's
+    /// summary says which zone).
+    mutating func notedWallTime()
 }
 
 /// The typed reads every kind's rules share: each fails the column with the rule it breaks.
 extension RowSource {
+    /// Nothing to record, but for an import's rows (`RowCheck`).
+    package mutating func notedWallTime() {}
+
     package func isEmpty(_ column: some ColumnIndex) -> Bool { isEmpty(column.index) }
     package func text(_ column: some ColumnIndex) -> String { text(column.index) }
     package mutating func fail(_ column: some ColumnIndex, _ violation: RuleViolation) { fail(column.index, violation) }
@@ -117,7 +123,10 @@ extension RowSource {
     package mutating func instant(_ column: some ColumnIndex, zone: Zone, unreadable: String = "rule.not-a-datetime")
         -> Int64?
     {
-        if let seconds = withBytes(column.index, { Instant.seconds(iso8601: $0, zone: zone) }) { return seconds }
+        if let seconds = withBytes(column.index, { Instant.seconds(iso8601: $0, zone: zone) }) {
+            if withBytes(column.index, Instant.hasNoOffset) { notedWallTime() }
+            return seconds
+        }
         let outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
         fail(column.index, RuleViolation(outside ? "rule.datetime-out-of-range" : unreadable))
         return nil

@@ -44,6 +44,18 @@ struct EventsPage {
         ["from", "to", "columns"].compactMap { name in context.query.text(name).map { (name, $0) } } + extra
     }
 
+    /// GET `/events.ics`: every event as an iCalendar file (`export events --format ics`), for a
+    /// calendar program to subscribe to; written as it is read.
+    func calendar() throws -> Shown {
+        let database = database
+        let now = Int64(settings.now().timeIntervalSince1970)
+        return Shown(
+            title: "events.list",
+            content: .file(contentType: "text/calendar; charset=utf-8") { output in
+                try EventCalendar.export(database, to: output, now: now)
+            })
+    }
+
     /// GET `/events`: the cards, what a POST just did said above them, the toggle, the add form.
     func list(notice: String = "", adding: FormData = FormData()) throws -> Shown {
         let (range, columns) = try listing()

@@ -44,6 +44,7 @@ enum Routes {
         read("/calendar/{key}") { page, r, c in try CalendarPage(page, c).show(r.parameter("key")) }
         read("/calendar/{key}/reset") { page, r, c in try CalendarPage(page, c).confirmReset(r.parameter("key")) }
         read("/events") { page, _, c in try EventsPage(page, c.reader()).list() }
+        read("/events.ics") { page, _, c in try EventsPage(page, c.reader()).calendar() }
         read("/events/{id}/edit") { page, r, c in try EventsPage(page, c.reader()).editPage(r.parameter("id")) }
         read("/events/{id}/delete") { page, r, c in try EventsPage(page, c.reader()).confirmDelete(r.parameter("id")) }
         read("/animation") { page, _, c in try AnimationPage(page, c).list() }

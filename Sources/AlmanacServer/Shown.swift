@@ -56,6 +56,8 @@ struct Shown {
         case record(String)
         /// Parts under headings (the home page), after `intro`: JSON an object of the parts by name.
         case parts(title: String, lead: String, intro: String, [Part])
+        /// A file of its own type for either format (`/events.ics`, `text/calendar`), written as it is read.
+        case file(contentType: String, write: (OutputWriter) throws -> Void)
     }
 
     /// A part of a page of parts: a listing under a heading (a line saying it is empty when it is).
@@ -156,6 +158,8 @@ extension PageContext {
             return .seeOther(location)
         case .record(let json):
             return .json(json, status: shown.status)
+        case .file(let type, let write):
+            return Reply(status: 200, contentType: type, body: "", stream: write)
         case .parts(_, _, _, let parts):
             let renderers = parts.map { self.renderer($0.title) }
             return .jsonStream { output in
@@ -193,6 +197,8 @@ extension PageContext {
             return .seeOther(location)
         case .record:
             return .seeOther(link("/"))
+        case .file(let type, let write):
+            return Reply(status: 200, contentType: type, body: "", stream: write)
         case .parts(let title, let lead, let intro, let parts):
             var body = intro
             for part in parts {

@@ -7,10 +7,11 @@ import AlmanacText
 extension OutputFormat: ArgumentValue {}
 extension ColorChoice: ArgumentValue {}
 
-/// What `--format` accepts: the output formats, and `nagios`, the monitoring-plugin line only
-/// `almanac overdue` prints. It is left out of the listed values so every other command's help stays true.
+/// What `--format` accepts: the output formats, `nagios`, the monitoring-plugin line only
+/// `almanac overdue` prints, and `ics`, the iCalendar file of the events commands. The two are left
+/// out of the listed values so every other command's help stays true.
 enum FormatOption: String, ArgumentValue, CaseIterable {
-    case table, markdown, csv, tsv, json, html, nagios
+    case table, markdown, csv, tsv, json, html, nagios, ics
 
     static var allowedValues: [String] { OutputFormat.allCases.map(\.rawValue) }
 }
@@ -37,6 +38,9 @@ struct GlobalOptions: ArgumentGroup {
 
     /// True for `--format nagios`.
     var isNagios: Bool { format == .nagios }
+
+    /// True for `--format ics`: the events commands write an iCalendar file, no table.
+    var isCalendar: Bool { format == .ics }
 
     /// The options resolved against the environment. The front end has refused a `--format` the command
     /// cannot print (`Formatted`); under `--format nagios` (`overdue` only) the rows are `table`.

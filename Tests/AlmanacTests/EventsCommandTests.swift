@@ -136,7 +136,8 @@ import Testing
         let shown = try run(["events", "show", "44", "--format", "csv"])
         #expect(
             shown.stdout
-                == "id,title,person,starts_at,ends_at,image,description,all_day\r\n44,Carol walk,St. Mary's,2025-12-23T17:00:00Z,2025-12-23T21:00:00Z,,,false\r\n"
+                == "id,title,person,starts_at,ends_at,image,description,location,uid,recurrence,zone,all_day\r\n"
+                + "44,Carol walk,St. Mary's,2025-12-23T17:00:00Z,2025-12-23T21:00:00Z,,,,,,,false\r\n"
         )
         let before = try run([
             "events", "add", "--title", "X", "--at", "2025-12-23T18:00+01:00", "--ends", "2025-12-23T18:00+03:00",

@@ -145,6 +145,20 @@ enum ExampleFixtures {
         let excel =
             "\u{FEFF}sep=;\r\nНазвание;Читатель;Выдана;Вернуть до;\r\nХоббит;Бильбо;01.12.2025;20.12.2025;\r\n;;;;\r\n"
         try dir.write("loans-excel.csv", excel)
+        // An iCalendar file as Google Calendar writes one: a weekly event in a zone, a floating one, a day.
+        try dir.write(
+            "calendar.ics",
+            [
+                "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
+                "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20251222T190000",
+                "DTEND;TZID=Europe/Berlin:20251222T210000",
+                "RRULE:FREQ=WEEKLY;COUNT=4", "DTSTAMP:20251201T000000Z", "UID:choir-7f3a@google.com", "SUMMARY:Choir",
+                "LOCATION:St. Mary's\\, hall", "END:VEVENT",
+                "BEGIN:VEVENT", "DTSTART:20251223T180000", "DTEND:20251223T200000", "UID:walk-1@example.org",
+                "SUMMARY:Lantern walk", "END:VEVENT",
+                "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20251224", "DTEND;VALUE=DATE:20251225", "UID:eve-1@example.org",
+                "SUMMARY:Christmas Eve", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
         try dir.write("long-query.sql", "SELECT title, due_on FROM books ORDER BY due_on LIMIT 5\n")
         // A user's own SQL file, in the dialect of the store it is run on.
         try dir.write(

@@ -48,10 +48,16 @@ import Testing
     /// One command at a time, so the commands run beside the other tests rather than one after another.
     @Test(arguments: commands.map(\.path))
     func everyCommandPrintsOrRefusesEveryFormat(_ path: [String]) throws {
-        let example = try #require(Self.commands.first { $0.path == path }).example
+        let first = try #require(Self.commands.first { $0.path == path }).example
         let declared = try #require(CommandTree.type(at: path) as? Formatted.Type).formats
         let command = (["almanac"] + path).joined(separator: " ")
+        // `overdue` is a monitoring plugin: every failure, a usage error too, is its UNKNOWN (3).
+        let refused: Int32 = path == ["overdue"] ? 3 : 64
         for format in FormatOption.allCases {
+            // An iCalendar file is events': the command's example that writes one (`export events`).
+            let example =
+                format == .ics
+                ? CommandTree.examples(at: path).first { $0.line.contains("--format ics") } ?? first : first
             // The sample database, made once for every command (`prepared`), and the examples' files.
             let dir = try Workdir()
             try dir.prepared("format-sample", as: "almanac.db") { try $0.demoDatabase("made.db") }
@@ -59,13 +65,13 @@ import Testing
             let line = Self.line(example.line, adding: ["--format", format.rawValue])
             let out = try dir.shell(line)
             guard declared.contains(format) else {
-                #expect(out.status == 64, "`\(line)` exited \(out.status): \(out.stderr)")
+                #expect(out.status == refused, "`\(line)` exited \(out.status): \(out.stderr)")
                 #expect(out.stdout.isEmpty, "`\(line)` printed before refusing")
                 #expect(out.stderr == Self.refusal(command, format, declared, russian: false), "`\(line)`")
                 let russian = try dir.shell(
                     Self.line(example.line, adding: ["--locale", "ru", "--format", format.rawValue]))
                 #expect(
-                    russian.status == 64
+                    russian.status == refused
                         && russian.stderr == Self.refusal(command, format, declared, russian: true),
                     "\(line): \(russian.stderr)")
                 continue
@@ -98,12 +104,13 @@ import Testing
 
     /// An example's line with global options put right after `almanac` (accepted anywhere).
     static func line(_ line: String, adding options: [String]) -> String {
-        "almanac " + options.joined(separator: " ") + line.dropFirst("almanac".count)
+        "almanac " + options.joined(separator: " ")
+            + line.dropFirst("almanac".count).replacing(#/ --format \w+/#, with: "")
     }
 
     /// What is wrong with `text` as output in `format`, or nil: JSON parses as an array of objects,
     /// CSV and TSV start with a header of keys, markdown is no box table, html a page, nagios the
-    /// plugin line.
+    /// plugin line, ics an iCalendar file.
     static func problem(_ text: String, as format: FormatOption) -> String? {
         let keys = #/^[a-z][a-z0-9_]*$/#
         switch format {
@@ -128,6 +135,11 @@ import Testing
             guard text.isEmpty || text.hasPrefix("<!DOCTYPE html>") else { return "not a page" }
         case .nagios:
             guard text.hasPrefix("OVERDUE ") else { return "not the plugin line" }
+        case .ics:
+            // Empty: written to --out.
+            guard text.isEmpty || (text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.hasSuffix("END:VCALENDAR\r\n")) else {
+                return "not an iCalendar file"
+            }
         }
         return nil
     }

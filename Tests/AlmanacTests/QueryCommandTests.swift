@@ -180,7 +180,7 @@ import Testing
         ("SELECT name FROM pragma_table_info('books') WHERE pk = 1", "name\r\nid\r\n"),
         ("SELECT count(*) AS n FROM pragma_index_list('books')", "n\r\n1\r\n"),
         ("SELECT count(*) AS n FROM pragma_foreign_key_list('overdue_notices')", "n\r\n1\r\n"),
-        ("SELECT * FROM pragma_user_version", "user_version\r\n7\r\n"),
+        ("SELECT * FROM pragma_user_version", "user_version\r\n9\r\n"),
         ("SELECT integrity_check FROM pragma_integrity_check", "integrity_check\r\nok\r\n"),
         (
             "SELECT m.name, p.name AS col FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.name = 'books' AND p.cid < 2",

@@ -51,6 +51,7 @@ final class FileLoad {
             inserter.releaseBindings()
             if !batch.fatal.isEmpty && !stopped { stop(batch) }
         }
+        if batch.readWallTimes { summary.readWallTimes = true }
         let values = batch.values
         // Read once a batch: most batches skip no record and hold no invalid one, and each look into
         // the batch (a class) is checked for exclusive access.
@@ -89,6 +90,9 @@ final class FileLoad {
         for problem in batch.fatal { _ = report(problem) }
         stopped = true
     }
+
+    /// Stops reading the file (the problems reported before its rows were enough).
+    func stop() { stopped = true }
 
     /// Writes the rejects file and closes it, still under its temporary name.
     func finish() throws {

@@ -98,6 +98,12 @@ public struct ImportFileSummary: Sendable {
     public var dialect: FileDialect?
     /// Where this file's rejected rows were written.
     public var rejectsPath: String?
+    /// What an iCalendar file held (nil for a CSV file).
+    public var calendar: CalendarForm?
+    /// True when a date and time without an offset was read in the zone of the import (`zone`).
+    public var readWallTimes = false
+    /// The zone of the import.
+    public var zone = ""
 }
 
 /// What an import did.

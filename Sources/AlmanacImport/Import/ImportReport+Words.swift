@@ -32,10 +32,15 @@ extension ImportReport {
     /// (byte-order mark), delimiter ";" (detected)`): every decision the import took for the user.
     public func formLines(_ t: Localizer) -> [String] {
         files.compactMap { file in
+            if let calendar = file.calendar {
+                return t("import.form", ["file": file.file == "-" ? "<stdin>" : file.file, "parts": calendar.words(t)])
+            }
             guard let dialect = file.dialect else { return nil }
+            var parts = dialect.words(t)
+            if file.readWallTimes { parts.append(t("import.form.wall-times", ["zone": file.zone])) }
             return t(
                 "import.form",
-                ["file": file.file == "-" ? "<stdin>" : file.file, "parts": dialect.words(t).joined(separator: ", ")])
+                ["file": file.file == "-" ? "<stdin>" : file.file, "parts": parts.joined(separator: ", ")])
         }
     }
 
@@ -79,5 +84,26 @@ extension ImportProgress {
         arguments["eta"] = formats.number(Int64(remaining.rounded(.up)))
         arguments["percent"] = formats.number(Int64(Double(bytes) * 100 / Double(max(totalBytes, 1))))
         return t("import.progress.eta", arguments)
+    }
+}
+
+extension CalendarForm {
+    /// `iCalendar, 12 events, times without a zone read in Europe/Berlin (--tz), not kept: DTSTAMP
+    /// (12, first on line 4), VALARM (line 20)`.
+    func words(_ t: Localizer) -> String {
+        let formats = LocalizedFormats(localizer: t)
+        var parts = [t("ical.form.calendar", ["events": formats.count(Int64(events), unit: "unit.calendar-event")])]
+        if floating { parts.append(t("ical.form.floating", ["zone": zone])) }
+        if !dropped.isEmpty {
+            let list = dropped.map { item in
+                item.count == 1
+                    ? t("ical.form.dropped-once", ["name": item.name, "line": String(item.line)])
+                    : t(
+                        "ical.form.dropped",
+                        ["name": item.name, "count": formats.number(Int64(item.count)), "line": String(item.line)])
+            }
+            parts.append(t("ical.form.not-kept", ["list": list.joined(separator: ", ")]))
+        }
+        return parts.joined(separator: ", ")
     }
 }

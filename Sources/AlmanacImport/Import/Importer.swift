@@ -100,7 +100,11 @@ public final class Importer {
         throws -> (ImportFileSummary, RejectsWriter?)
     {
         let (kind, path) = (source.kind, source.path)
-        let input = try source.opened ?? InputFile(path: path)
+        var input = try source.opened ?? InputFile(path: path)
+        // An iCalendar file (found by its content) is read by libical into the rows of an events file.
+        let calendar =
+            try kind.definition.hasCalendarFiles
+            ? CalendarRows.open(&input, database: database, zone: options.timeZone) : nil
         let startedAt = Instant.utcText(Int64(Date().timeIntervalSince1970))
         let began = Date()
         let rules = try KindRegistry.entry(kind).rules(
@@ -117,8 +121,10 @@ public final class Importer {
             file: input.displayName, kind: kind, rules: rules, renames: options.renames,
             throughLink: input.throughLink)
         // Columns after the kind's own are keys whose values go into a table of their own (a setting's properties).
+        // A calendar's events update those of the same UID (their id is found first), unless told to skip.
         let inserter = try RowInserter(
-            database: database, kind: kind, policy: options.onConflict,
+            database: database, kind: kind,
+            policy: calendar != nil && options.onConflict == .fail ? .replace : options.onConflict,
             keys: rules.columns.dropFirst(kind.definition.specs.count).map(\.name))
         let indexes = try dropIndexesForBulkLoad(kind, fileSize: input.size)
         let pipeline = BatchPipeline(reader: reader, preparer: preparer, size: input.size)
@@ -126,7 +132,11 @@ public final class Importer {
             summary: ImportFileSummary(kind: kind, file: path), inserter: inserter, preparer: preparer,
             columns: rules.columns, file: input.displayName, rejectsTarget: rejectsTarget, options: options,
             localizer: localizer,
-            report: { [unowned self] problem in note(problem, diagnostic) })
+            report: { [unowned self] problem in note(calendar?.rows.place(problem) ?? problem, diagnostic) })
+        for problem in calendar?.rows.problems ?? [] {
+            load.summary.rejected += 1
+            if note(problem, diagnostic) { load.stop() }
+        }
         func loadRows() throws {
             pipeline.start()
             var lastProgress = Date.distantPast
@@ -157,9 +167,12 @@ public final class Importer {
         if try hasSecondaryIndexes(kind) { try withPageCache(kib: 16_384, loadRows) } else { try loadRows() }
         var summary = load.summary
         let stop = load.stopped
-        summary.bytes = reader.bytesRead
-        summary.sha256 = reader.digest
-        summary.dialect = reader.dialect
+        summary.bytes = calendar?.bytes ?? reader.bytesRead
+        summary.sha256 = calendar?.sha256 ?? reader.digest
+        summary.dialect = calendar == nil ? reader.dialect : nil
+        summary.calendar = calendar?.rows.form
+        summary.calendar?.floating = summary.readWallTimes
+        summary.zone = options.timeZone.identifier
         if let progress, !indexes.isEmpty {
             progress(
                 ImportProgress(

@@ -14,6 +14,9 @@ final class InputFile {
     /// refused header is named by column number, never echoed (the link may lead anywhere).
     let throughLink: Bool
     private let descriptor: Int32
+    /// Bytes read ahead (`peek`) or given (`init(bytes:)`), handed out before the descriptor's.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
 
     /// Opens a file for reading; `-` is standard input.
     init(path: String) throws {
@@ -51,12 +54,63 @@ final class InputFile {
         self.throughLink = throughLink
     }
 
+    /// Bytes made here (an iCalendar file's rows, `CalendarRows`) read as the file `path`.
+    init(bytes: [UInt8], path: String) {
+        self.path = path
+        displayName = path == "-" ? "<stdin>" : path
+        descriptor = -1
+        size = bytes.count
+        throughLink = false
+        pending = bytes
+    }
+
+    /// The first bytes (up to `count`), which `read` still hands out.
+    func peek(_ count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = try buffer.withUnsafeMutableBytes {
+                try readDescriptor(into: $0.baseAddress! + filled, count: count - filled)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        pending = Array(buffer[..<filled]) + pending[pendingStart...]
+        pendingStart = 0
+        return Array(pending.prefix(count))
+    }
+
+    /// Everything left to read.
+    func readAll() throws -> [UInt8] {
+        var all = Array(pending[pendingStart...])
+        pending = []
+        pendingStart = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = try buffer.withUnsafeMutableBytes { try readDescriptor(into: $0.baseAddress!, count: $0.count) }
+            if got == 0 { return all }
+            all += buffer[..<got]
+        }
+    }
+
     deinit {
         if descriptor > 0 { close(descriptor) }
     }
 
     /// Reads up to `count` bytes; 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if pendingStart < pending.count {
+            let taken = min(count, pending.count - pendingStart)
+            pending.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + pendingStart, byteCount: taken) }
+            pendingStart += taken
+            if pendingStart == pending.count { (pending, pendingStart) = ([], 0) }
+            return taken
+        }
+        return try readDescriptor(into: buffer, count: count)
+    }
+
+    private func readDescriptor(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        guard descriptor >= 0 else { return 0 }
         while true {
             let result = Foundation.read(descriptor, buffer, count)
             if result >= 0 { return result }

@@ -188,6 +188,8 @@ final class RecordBatch: @unchecked Sendable {
     var dialect = FileDialect(delimiter: 44)
     /// A problem that stops the whole file (a bad header, an empty file).
     var fatal: [ImportDiagnostic] = []
+    /// True when a row's date and time without an offset was read in the user's zone.
+    var readWallTimes = false
 
     deinit { storage.free() }
 
@@ -199,6 +201,7 @@ final class RecordBatch: @unchecked Sendable {
         invalid = IndexSet()
         fatal.removeAll()
         isLast = false
+        readWallTimes = false
     }
 
     var recordCount: Int { storage.records.count }

@@ -149,6 +149,9 @@ struct RowCheck: RowSource {
             }, capacity: 20)
     }
 
+    /// The batch says so, for the file's summary.
+    mutating func notedWallTime() { batch.readWallTimes = true }
+
     /// Binds the date as `YYYY-MM-DD`.
     mutating func bindDate(_ column: Int, _ date: LocalDate) { bindText(column, date.description) }
 

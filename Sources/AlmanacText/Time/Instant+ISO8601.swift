@@ -8,6 +8,19 @@ import Foundation
 /// one rule for gaps and overlaps (`Zone.instant(wall:)`): `events add`, the events import and the
 /// quiz answers' import all read date-times here.
 extension Instant {
+    /// True for a date and time written without an offset (`2026-01-19T18:00`, `2026-01-19 18:00`):
+    /// no `Z` and no `+`/`-` after the day.
+    public static func hasNoOffset(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 10 else { return false }
+        for byte in bytes[10...]
+        where byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-")
+        {
+            return false
+        }
+        return true
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z for the text, or nil when it is not such a date-time, the
     /// day or time does not exist, or it falls outside the years 1 to 9999 in UTC.
     public static func seconds(iso8601 bytes: UnsafeRawBufferPointer, zone: Zone) -> Int64? {

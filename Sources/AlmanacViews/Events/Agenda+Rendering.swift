@@ -105,6 +105,10 @@ extension Agenda {
         case .endsAt: event.endsAt.map { .instant(moment($0)) } ?? .null
         case .image: text(event.image)
         case .description: text(event.description)
+        case .location: text(event.location)
+        case .uid: text(event.uid)
+        case .recurrence: text(event.recurrence)
+        case .zone: text(event.zone)
         case .allDay: .bool(event.allDay)
         }
     }

@@ -17,11 +17,7 @@ public enum EventList {
             columns: columns.map { Table.Column(key: $0.spec.jsonKey, title: t("column." + $0.spec.name)) },
             summaryUnit: "unit.event", empty: filter.emptySentence(t))
         let writer = try renderer.writer(head, to: output)
-        let keeps = filter.matcher(t)
-        let lower = filter.from.map { zone.start(of: $0) }
-        let upper = filter.to.flatMap { $0 < LocalDate.last ? zone.start(of: $0.adding(days: 1)) : nil }
-        try store.forEachEvent(coveringFrom: lower, to: upper, withDescriptions: filter.search != nil) { event in
-            guard keeps(event) else { return }
+        try store.forEachEvent(filter, zone: zone, localizer: t) { event in
             try writer.row(columns.map { cell(event, $0) })
         }
         try writer.finish()

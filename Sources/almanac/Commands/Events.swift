@@ -50,9 +50,10 @@ extension Events {
             Example("almanac events agenda --from 2025-12-22 --days 3 --tz Asia/Tokyo", "example.events.agenda.zone"),
             Example("almanac events agenda --from today --to today+13 --format json", "example.events.agenda.json"),
             Example("almanac events agenda --format html --out week.html", "example.events.agenda.html"),
+            Example("almanac events agenda --from 2025-12-22 --days 7 --format ics", "example.events.agenda.ics"),
         ]
 
-        static let formats = FormatOption.rows
+        static let formats = FormatOption.rows + [.ics]
 
         let global: GlobalOptions
         let page: PageOptions
@@ -79,6 +80,14 @@ extension Events {
                 return
             }
             let store = try EventStore.open(settings.databasePath, writing: false)
+            if global.isCalendar {
+                let agenda = try Agenda.load(store, range: days, zone: settings.timeZone)
+                return try page.output(settings) {
+                    try EventCalendar.write(
+                        ids: agenda.occurrences.map(\.event.id), store, to: $0,
+                        now: Int64(settings.now().timeIntervalSince1970))
+                }
+            }
             try page.output(settings) {
                 try Agenda.write(store, range: days, zone: settings.timeZone, renderer: renderer, to: $0)
             }
@@ -98,7 +107,7 @@ extension Events {
             Example("almanac events list --person anna --format csv", "example.events.list.person"),
         ]
 
-        static let formats = FormatOption.rows
+        static let formats = FormatOption.rows + [.ics]
 
         let global: GlobalOptions
         let page: PageOptions
@@ -121,6 +130,15 @@ extension Events {
             let filter = try EventFilter.resolve(
                 from: from, to: to, search: search, person: person, today: settings.today)
             let store = try EventStore.open(settings.databasePath, writing: false)
+            if global.isCalendar {
+                var ids: [Int64] = []
+                try store.forEachEvent(filter, zone: settings.timeZone, localizer: settings.localizer) {
+                    ids.append($0.id)
+                }
+                return try page.output(settings) {
+                    try EventCalendar.write(ids: ids, store, to: $0, now: Int64(settings.now().timeIntervalSince1970))
+                }
+            }
             try page.output(settings) {
                 try EventList.write(
                     store, filter: filter, zone: settings.timeZone, renderer: page.renderer(settings), to: $0)

@@ -3,7 +3,9 @@ import AlmanacImport
 import AlmanacKinds
 import AlmanacKit
 import AlmanacOutput
+import AlmanacStore
 import AlmanacText
+import AlmanacViews
 
 /// `almanac export KIND [--out FILE]` and `almanac export DIR`.
 struct Export: RunnableCommand, Exemplified, Formatted {
@@ -17,12 +19,13 @@ struct Export: RunnableCommand, Exemplified, Formatted {
     static let examples = [
         Example("almanac export books --out books-export.csv", "example.export.out"),
         Example("almanac export events --delimiter ';'", "example.export.stdout"),
+        Example("almanac export events --format ics --out events.ics", "example.export.ics"),
         Example("almanac export books --delimiter ';' --bom --out books-excel.csv", "example.export.excel"),
         Example("almanac export moved/", "example.export.directory"),
         Example("almanac export moved/ --force", "example.export.directory-force"),
     ]
 
-    static let formats: [FormatOption] = [.csv]
+    static let formats: [FormatOption] = [.csv, .ics]
 
     let global: GlobalOptions
     let kind: String
@@ -43,6 +46,7 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         let form = try sheet.form()
         guard let exportKind = KindRegistry.kind(named: kind) else { return try exportFolder(settings, sheet: form) }
         let database = try Store.openReadOnly(settings.databasePath)
+        if global.isCalendar { return try exportCalendar(exportKind, database, settings) }
         let rows = try Exporter.export(exportKind, from: database, to: out, sheet: form, force: force)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
@@ -64,5 +68,20 @@ struct Export: RunnableCommand, Exemplified, Formatted {
                     "path": kind, "files": t.count(files.count, unit: "unit.file"),
                     "rows": t.count(files.reduce(0) { $0 + $1.rows }, unit: "unit.row"),
                 ]))
+    }
+
+    /// `export events --format ics`: the events as an iCalendar file; no other kind has one.
+    private func exportCalendar(_ kind: ImportKind, _ database: Database, _ settings: Settings) throws {
+        guard kind.definition.hasCalendarFiles else {
+            throw AlmanacError(.usage, "ical.error.format-needs-events", ["command": "export \(kind.rawValue)"])
+        }
+        let now = Int64(settings.now().timeIntervalSince1970)
+        guard let out else {
+            _ = try EventCalendar.export(database, to: .standardOutput, now: now)
+            return
+        }
+        var outputs = OutputGuard(database: database.path, force: force)
+        let rows = try outputs.write(out, option: "--out") { try EventCalendar.export(database, to: $0, now: now) }
+        try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out]))
     }
 }

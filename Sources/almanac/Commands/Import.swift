@@ -17,12 +17,10 @@ struct Import: RunnableCommand, Exemplified, Formatted {
 
     static let examples = [
         Example("almanac import books loans.csv", "example.import.file"),
-        Example("almanac import books -  < loans.csv", "example.import.stdin"),
+        Example("almanac import events calendar.ics --tz Europe/Berlin", "example.import.ics"),
         Example("almanac import data/", "example.import.directory"),
         Example("almanac import books loans.csv --skip-invalid --rejects rejects.csv", "example.import.rejects"),
-        Example(
-            "almanac import events agenda.csv --tz Europe/Moscow --on-conflict replace --dry-run",
-            "example.import.dry-run"),
+        Example("almanac import events agenda.csv --on-conflict replace --dry-run", "example.import.dry-run"),
         Example("almanac import books old.csv --encoding windows-1251 --delimiter ';'", "example.import.encoding"),
         Example("almanac import books loans-excel.csv", "example.import.excel"),
     ]
@@ -32,11 +30,26 @@ struct Import: RunnableCommand, Exemplified, Formatted {
     static var kindsHelp: String {
         let kinds = KindRegistry.listed.map { kind in
             // A kind with keyed values says how its columns go on after these (one per property key).
-            "  \(kind.rawValue): "
-                + (kind.definition.keyedValues.map { localized($0.help, ["columns": kind.helpColumns]) }
-                    ?? kind.helpColumns)
+            hanging(
+                "  \(kind.rawValue): "
+                    + (kind.definition.keyedValues.map { localized($0.help, ["columns": kind.helpColumns]) }
+                        ?? kind.helpColumns))
         }.joined(separator: "\n")
         return localized("help.import.kinds") + "\n" + kinds
+    }
+
+    /// A kind's line cut after a comma to fit 80 columns (and the help's margin), the rest indented under it.
+    static func hanging(_ line: String, width: Int = 78) -> String {
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ") {
+            if current.count + 1 + word.count > width && current.hasSuffix(",") {
+                lines.append(current)
+                current = "   "
+            }
+            current += (current.isEmpty ? "  " : " ") + word
+        }
+        return (lines + [current]).joined(separator: "\n")
     }
 
     static let formats = FormatOption.text
