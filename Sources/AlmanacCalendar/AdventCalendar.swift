@@ -74,12 +74,13 @@ public final class AdventCalendar {
         try database.scalar("SELECT test_mode FROM calendar_state WHERE id = 1") == .integer(1)
     }
 
-    /// The holiday `key` names, or the selected one when `key` is nil. Errors list the holidays.
+    /// The holiday `key` names, or the selected one when `key` is nil, or the only one when there
+    /// is one and none is selected (there is nothing to choose). Errors list the holidays.
     public func holiday(_ key: String?) throws -> Holiday {
         let all = try holidays()
         guard !all.isEmpty else { throw AlmanacError.notFound("calendar.error.no-holidays") }
         let names = all.map(\.key).joined(separator: ", ")
-        guard let wanted = try key ?? selectedKey() else {
+        guard let wanted = try key ?? selectedKey() ?? (all.count == 1 ? all[0].key : nil) else {
             throw AlmanacError(.usage, "calendar.error.no-selection", ["holidays": names])
         }
         guard let holiday = all.first(where: { $0.key == wanted }) else {
