@@ -29,8 +29,9 @@ public enum LoanRules {
         guard let months else { return nil }
         let latest = latestDue(loanedOn: loanedOn, months: months)
         if latest < due {
+            // The month-end clamp is named only when it moved the latest day (lent Nov 30, due by Feb 28).
             return RuleViolation(
-                "rule.books.due-too-late",
+                latest.day == loanedOn.day ? "rule.books.due-too-late" : "rule.books.due-too-late.clamped",
                 ["loaned": loanedOn.description, "latest": latest.description, "months": String(months)])
         }
         return nil

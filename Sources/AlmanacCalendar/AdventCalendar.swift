@@ -14,6 +14,8 @@ public final class AdventCalendar {
         case alreadyOpen(Door)
         /// Out of order outside test mode: nothing opened; `next` is the door to open first.
         case refused(door: Int, next: Int)
+        /// Before its day (a holiday with a first day) outside test mode: nothing opened.
+        case tooEarly(door: Int, opensOn: LocalDate)
     }
 
     private let database: Database
@@ -25,10 +27,11 @@ public final class AdventCalendar {
 
     /// Every holiday, by key.
     public func holidays() throws -> [Holiday] {
-        try database.rows("SELECT key, title, color, image, greeting FROM holidays ORDER BY key").map { row in
+        try database.rows("SELECT key, title, color, image, greeting, first_day FROM holidays ORDER BY key").map {
+            row in
             Holiday(
                 key: row[0].textValue ?? "", title: row[1].textValue ?? "", color: row[2].textValue,
-                image: row[3].textValue, greeting: row[4].textValue)
+                image: row[3].textValue, greeting: row[4].textValue, firstDay: row[5].textValue.flatMap(LocalDate.init))
         }
     }
 
@@ -74,12 +77,13 @@ public final class AdventCalendar {
         try database.scalar("SELECT test_mode FROM calendar_state WHERE id = 1") == .integer(1)
     }
 
-    /// The holiday `key` names, or the selected one when `key` is nil. Errors list the holidays.
+    /// The holiday `key` names, or the selected one when `key` is nil, or the only one when there
+    /// is one and none is selected (there is nothing to choose). Errors list the holidays.
     public func holiday(_ key: String?) throws -> Holiday {
         let all = try holidays()
         guard !all.isEmpty else { throw AlmanacError.notFound("calendar.error.no-holidays") }
         let names = all.map(\.key).joined(separator: ", ")
-        guard let wanted = try key ?? selectedKey() else {
+        guard let wanted = try key ?? selectedKey() ?? (all.count == 1 ? all[0].key : nil) else {
             throw AlmanacError(.usage, "calendar.error.no-selection", ["holidays": names])
         }
         guard let holiday = all.first(where: { $0.key == wanted }) else {
@@ -110,12 +114,15 @@ public final class AdventCalendar {
         return CalendarView(holiday: holiday, doors: doors, testMode: try isTestMode())
     }
 
-    /// Tries to open a door at `moment`, by `DoorOrder`; records `opened_at` when it opens.
-    public func open(_ number: Int, of key: String?, at moment: Date) throws -> OpenResult {
+    /// Tries to open a door at `moment`, by `DoorOrder`; records `opened_at` when it opens. `today`
+    /// is the day in the commands' zone (`--today`, else the clock in `--tz`), which a holiday's first
+    /// day is compared with; nil compares the day `moment` falls on in UTC.
+    public func open(_ number: Int, of key: String?, at moment: Date, today: LocalDate? = nil) throws -> OpenResult {
         try database.transaction {
             let calendar = try view(key)
             switch DoorOrder.attempt(
-                number, doors: calendar.numbers, opened: calendar.opened, testMode: calendar.testMode)
+                number, doors: calendar.numbers, opened: calendar.opened, testMode: calendar.testMode,
+                firstDay: calendar.holiday.firstDay, today: today ?? LocalDate(moment, in: .utc))
             {
             case .missing:
                 throw AlmanacError(
@@ -125,6 +132,8 @@ public final class AdventCalendar {
                 return .alreadyOpen(calendar.door(number)!)
             case .notReady(let next):
                 return .refused(door: number, next: next)
+            case .tooEarly(let day):
+                return .tooEarly(door: number, opensOn: day)
             case .opens:
                 let stamp = Instant.format(moment)
                 try database.run(

@@ -13,13 +13,19 @@ public struct CalendarEditor {
         public var color: String?
         public var image: String?
         public var greeting: String?
+        /// The first day, `YYYY-MM-DD` (`--starts`).
+        public var firstDay: String?
 
         /// Fields to set.
-        public init(title: String? = nil, color: String? = nil, image: String? = nil, greeting: String? = nil) {
+        public init(
+            title: String? = nil, color: String? = nil, image: String? = nil, greeting: String? = nil,
+            firstDay: String? = nil
+        ) {
             self.title = title
             self.color = color
             self.image = image
             self.greeting = greeting
+            self.firstDay = firstDay
         }
 
         /// True when no field is given.
@@ -30,6 +36,7 @@ public struct CalendarEditor {
             var texts: [HolidayKind.Column: String?] = [:]
             for (column, text) in [
                 (HolidayKind.Column.title, title), (.color, color), (.image, image), (.greeting, greeting),
+                (.firstDay, firstDay),
             ] {
                 if let text { texts[column] = text }
             }
@@ -40,7 +47,7 @@ public struct CalendarEditor {
     /// How the commands name the columns in messages.
     package static let holidayLabels: [HolidayKind.Column: String] = [
         .key: KindWriter<HolidayKind>.argument, .title: "--title", .color: "--holiday-color", .image: "--image",
-        .greeting: "--greeting",
+        .greeting: "--greeting", .firstDay: "--starts",
     ]
     package static let doorLabels: [DoorKind.Column: String] = [
         .holiday: KindWriter<DoorKind>.argument, .door: KindWriter<DoorKind>.argument, .surprise: "--surprise",

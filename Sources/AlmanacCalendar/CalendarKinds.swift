@@ -13,10 +13,10 @@ extension ImportKind {
 }
 
 /// `holidays`: an advent calendar's holiday. Its key is how commands name it (`a-z`, `0-9`, `-`); its
-/// colour is `#RRGGBB`.
+/// colour is `#RRGGBB`; its first day, if any, the day door 1 opens (`DoorOrder`).
 package enum HolidayKind: KindDefinition {
     package enum Column: Int, KindColumn {
-        case key, title, color, image, greeting
+        case key, title, color, image, greeting, firstDay
 
         package var spec: ColumnSpec {
             switch self {
@@ -25,6 +25,7 @@ package enum HolidayKind: KindDefinition {
             case .color: ColumnSpec("color", .text)
             case .image: ColumnSpec("image", .text)
             case .greeting: ColumnSpec("greeting", .text)
+            case .firstDay: ColumnSpec("first_day", .date, jsonKey: "starts_on")
             }
         }
     }
@@ -41,6 +42,7 @@ package enum HolidayKind: KindDefinition {
         row.bindField(Column.color)
         row.bindField(Column.image)
         row.bindField(Column.greeting)
+        if !row.isEmpty(Column.firstDay), let day = row.date(Column.firstDay) { row.bindDay(Column.firstDay, day) }
     }
 }
 

@@ -1,4 +1,5 @@
 import AlmanacKinds
+import AlmanacText
 import Foundation
 
 /// A holiday's advent calendar as stored: its words, colour and picture, and its doors.
@@ -13,14 +14,19 @@ public struct Holiday: Sendable, Equatable {
     public let image: String?
     /// The greeting of the big reveal, or nil.
     public let greeting: String?
+    /// The day door 1 opens (door N opens on day N), or nil when doors wait only for their turn.
+    public let firstDay: LocalDate?
 
     /// Creates a holiday.
-    public init(key: String, title: String, color: String?, image: String?, greeting: String?) {
+    public init(
+        key: String, title: String, color: String?, image: String?, greeting: String?, firstDay: LocalDate? = nil
+    ) {
         self.key = key
         self.title = title
         self.color = color
         self.image = image
         self.greeting = greeting
+        self.firstDay = firstDay
     }
 }
 

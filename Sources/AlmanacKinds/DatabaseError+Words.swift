@@ -4,7 +4,7 @@ import Foundation
 
 extension DatabaseError {
     /// What went wrong, in Almanac's words: the file named, what to do, and the exit status
-    /// PRODUCT.md gives (66 cannot read, 73 cannot write, 74 I/O and disk full, 75 busy, 65 a file
+    /// PRODUCT.md gives (66 cannot read, 73 cannot write, 77 this user may not write, 74 I/O and disk full, 75 busy, 65 a file
     /// that is not a sound database or SQL that SQLite rejects, 70 anything else). SQLite's own
     /// message follows in parentheses only where it helps (which constraint, which token); the SQL
     /// being run never does. `source` names the SQL's origin (`query`, a report's file) when the
@@ -152,12 +152,13 @@ package struct DatabaseFiles {
         if errno == EROFS || isOnReadOnlyFileSystem {
             return AlmanacError(.cannotCreate, "database.error.read-only-file-system", names)
         }
-        guard may(path, W_OK) else { return AlmanacError(.cannotCreate, "database.error.read-only-file", names) }
+        // A write this user may not make is a permission refused (77), not a database that cannot be made.
+        guard may(path, W_OK) else { return AlmanacError(.noPermission, "database.error.read-only-file", names) }
         if sideFilesMissing && !may(folder, W_OK) {
-            return AlmanacError(.cannotCreate, "database.error.read-only-folder", names)
+            return AlmanacError(.noPermission, "database.error.read-only-folder", names)
         }
         if sideFiles.contains(where: { exists($0) && !may($0, W_OK) }) {
-            return AlmanacError(.cannotCreate, "database.error.side-files-read-only", names)
+            return AlmanacError(.noPermission, "database.error.side-files-read-only", names)
         }
         return AlmanacError(
             .cannotCreate, "database.error.cannot-open", names.merging(["reason": Self.reason(errno)]) { $1 })

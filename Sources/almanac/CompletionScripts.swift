@@ -27,9 +27,29 @@ enum CompletionScripts {
     static let bash = #"""
         # bash completion for almanac: `make install` puts it where bash-completion finds it; or add
         # `source <(almanac --generate-completion-script bash)` to ~/.bashrc.
+        # Takes off the quotes and backslashes of a word as the shell would, without running it.
+        _almanac_dequote() {
+            local in=$1 out= quote= c i
+            for ((i = 0; i < ${#in}; i++)); do
+                c=${in:i:1}
+                if [[ $quote == "'" ]]; then
+                    if [[ $c == "'" ]]; then quote=; else out+=$c; fi
+                elif [[ $c == '\' ]] && [[ -z $quote || ${in:i+1:1} == [\"\\\$\`] ]]; then
+                    i=$((i + 1))
+                    out+=${in:i:1}
+                elif [[ $c == '"' ]]; then
+                    if [[ $quote ]]; then quote=; else quote='"'; fi
+                elif [[ $c == "'" && -z $quote ]]; then
+                    quote="'"
+                else
+                    out+=$c
+                fi
+            done
+            REPLY=$out
+        }
         _almanac() {
             # Join again what bash split at = and : (COMP_WORDBREAKS): --set key=value is one word.
-            local line=${COMP_LINE:0:COMP_POINT} offset=0 i word rest trimmed spaced
+            local line=${COMP_LINE:0:COMP_POINT} offset=0 i word rest trimmed spaced REPLY
             local -a words=()
             for ((i = 0; i <= COMP_CWORD; i++)); do
                 word=${COMP_WORDS[i]}
@@ -42,6 +62,12 @@ enum CompletionScripts {
                 elif ((i > 0)); then
                     words+=("$word")
                 fi
+            done
+            # The words before the current one as the command will get them: bash hands them over
+            # quoted as typed (--db "my db.db", 'my db.db', my\ db.db).
+            for ((i = 0; i < ${#words[@]} - 1; i++)); do
+                _almanac_dequote "${words[i]}"
+                words[i]=$REPLY
             done
             # Readline replaces only what follows the word's last = or :, so when the word ends in
             # one (bash's current word is then the separator itself), nothing of it is replaced.

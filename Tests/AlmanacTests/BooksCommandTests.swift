@@ -199,6 +199,13 @@ import Testing
         #expect(
             ruTooLate.stderr.hasPrefix(
                 "almanac: ошибка: --due «2026-03-02» позже чем через 3 месяца после выдачи 2025-12-01"))
+        // 1 December + 3 months is 1 March: nothing was clamped, so no month's end is mentioned.
+        #expect(!ruTooLate.stderr.contains("короткого месяца"), "\(ruTooLate.stderr)")
+        let notClamped = try run(["add", "Dune", "--loaned-on", "2025-10-15", "--due", "2026-01-16"])
+        #expect(
+            notClamped.stderr
+                == "almanac: error: --due \"2026-01-16\" is more than 3 months after loaned_on 2025-10-15 (the latest is 2026-01-15; the longest loan is the setting longest-loan-months)\n"
+        )
         let badDate = try run(["add", "Dune", "--due", "2026-02-30"])
         #expect(badDate.status == 64)
         #expect(badDate.stderr == "almanac: error: --due \"2026-02-30\" is not a date (expected YYYY-MM-DD)\n")

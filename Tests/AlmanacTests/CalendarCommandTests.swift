@@ -27,6 +27,22 @@ import Testing
         #expect(try Self.run(dir, ["calendar", "select", "easter"]).status == 66)
     }
 
+    /// With one holiday there is nothing to choose: `show` and `open` take it without `select`.
+    @Test func theOnlyHolidayNeedsNoSelection() throws {
+        let dir = try Workdir()
+        try dir.initDatabase("a.db")
+        #expect(try Self.run(dir, ["calendar", "holiday", "add", "newyear", "--title", "New Year"]).status == 0)
+        #expect(try Self.run(dir, ["calendar", "door", "set", "newyear", "1", "--surprise", "Snow"]).status == 0)
+        let show = try Self.run(dir, ["calendar", "show"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("New Year"), "\(show.stdout)")
+        let opened = try Self.run(dir, ["calendar", "open", "1"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.contains("Snow"))
+        #expect(try Self.run(dir, ["calendar", "holiday", "add", "xmas", "--title", "Christmas"]).status == 0)
+        #expect(try Self.run(dir, ["calendar", "show"]).status == 64, "two holidays: one must be named or selected")
+    }
+
     @Test func theSelectedHolidayIsTicked() throws {
         let dir = try Self.workdir()
         #expect(try Self.run(dir, ["calendar", "select", "hanukkah"]).stdout == "Selected Hanukkah (hanukkah)\n")

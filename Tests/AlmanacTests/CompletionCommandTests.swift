@@ -182,6 +182,7 @@ import Testing
     @Test(.shellOnly, .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is not installed"))
     func bashPutsOnTheLineWhatWasOffered() throws {
         _ = try dir.run(["--db", database, "animation", "save", "{a,b}"])
+        try dir.sampleData("my db.db")
         try dir.write("completion.bash", try dir.run(["--generate-completion-script", "bash"]).stdout)
         let shell = try InteractiveShell(
             bash: "/bin/bash",
@@ -215,6 +216,11 @@ import Testing
                 #"almanac --db ~/sample.db animation timeline \{a\,b\} "#
             ),
             ("almanac export books --out=completion.b\t", "almanac export books --out=completion.bash "),
+            // A --db with a space, quoted as a user types it: the database is read after it.
+            (#"almanac --db "my db.db" calendar show h"# + "\t", #"almanac --db "my db.db" calendar show hanukkah "#),
+            ("almanac --db 'my db.db' calendar show h\t", "almanac --db 'my db.db' calendar show hanukkah "),
+            (#"almanac --db my\ db.db calendar show h"# + "\t", #"almanac --db my\ db.db calendar show hanukkah "#),
+            (#"almanac --db "my db.db" calendar op"# + "\t", #"almanac --db "my db.db" calendar open "#),
         ] {
             shell.type("\u{15}" + typed + "\u{14}")
             #expect(shell.waitFor("LINE<\(line)>", seconds: 10), "\(typed): \(shell.transcript.suffix(300))")

@@ -43,6 +43,25 @@ import Testing
                 "a loan on Nov 30 is due by Feb 28 (Feb 29 in a leap year)"))
     }
 
+    /// A kind's name goes into a sentence as a name, not as an adjective (`a events column`, `a
+    /// animation-settings column`): the same words for every kind, in English and Russian.
+    @Test func anUnknownColumnNamesItsKindInAPlainSentence() throws {
+        try dir.write("odd.csv", "zzz_nope\nx\n")
+        for kind in KindRegistry.listed {
+            let out = try dir.run(["--db", "a.db", "import", kind.rawValue, "odd.csv"])
+            #expect(out.status == 65)
+            #expect(
+                out.stderr.contains(#"odd.csv:1:1: error: column "zzz_nope" is not a column of \#(kind.rawValue)"#),
+                "\(out.stderr)")
+            let russian = try dir.run(["--db", "a.db", "--locale", "ru", "import", kind.rawValue, "odd.csv"])
+            #expect(russian.stderr.contains("столбца «zzz_nope» нет в формате \(kind.rawValue)"), "\(russian.stderr)")
+        }
+        let mapped = try dir.run([
+            "--db", "a.db", "--locale", "ru", "import", "books", "odd.csv", "--map", "zzz_nope=due",
+        ])
+        #expect(mapped.stderr.contains("--map: «due» — такого столбца нет (виды: books)"), "\(mapped.stderr)")
+    }
+
     /// One line of counts, then one per file saying how it was read (every decision the import took).
     @Test func importsAFileAndSummarizesWhatItReadAndHow() throws {
         try dir.write("books.csv", Self.books)

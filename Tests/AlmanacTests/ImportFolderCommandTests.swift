@@ -45,7 +45,8 @@ import Testing
         #expect(followed.status == 65, "\(followed.stderr)")
         #expect(
             followed.stderr.hasPrefix(
-                "drop/books.csv:1:1: error: column 1 is not a books column (accepted: id, title,"), "\(followed.stderr)"
+                "drop/books.csv:1:1: error: column 1 is not a column of books (accepted: id, title,"),
+            "\(followed.stderr)"
         )
         for output in [refused, russian, followed] {
             #expect(!(output.stdout + output.stderr).contains("SECRET"), "\(output.stderr)")

@@ -88,18 +88,19 @@ struct ReadOnlyUserTests {
         }
     }
 
-    /// A change by the reader is refused in plain words, and nothing is written.
+    /// A change by the reader is refused in plain words as permission denied (77, not 73: the database
+    /// exists, this user may not write it), and nothing is written.
     @Test func writingIsRefusedInPlainWords() throws {
         let before = try FileState.digest(dir.path("data/lib.db"))
         for command in [
             ["books", "add", "Persuasion", "--due", "2026-01-10"], ["overdue", "--notify"],
-            ["calendar", "open", "christmas", "1"],
+            ["calendar", "open", "christmas", "1"], ["books", "return", "1"],
         ] {
             let out = try other.run(["--db", "data/lib.db", "--today", "2025-12-22"] + command)
-            #expect(out.status == (command[0] == "overdue" ? 3 : 73), "\(command)")
+            #expect(out.status == (command[0] == "overdue" ? 3 : 77), "\(command)")
             #expect(
                 out.stderr
-                    == "almanac: error: data/lib.db: the database is read-only for this user, so nothing was changed "
+                    == "almanac: error: data/lib.db: permission denied: the database is read-only for this user, so nothing was changed "
                     + "(run the command as its owner, or ask for write access)\n", "\(command)")
         }
         #expect(try FileState.digest(dir.path("data/lib.db")) == before)

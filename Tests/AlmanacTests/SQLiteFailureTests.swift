@@ -45,11 +45,12 @@ import Testing
         let other = try OtherUser(dir)
         try setMode(0o777, dir.path("data"))  // the folder is not the problem here: the file is
         try expectFailure(
-            Self.add, status: 73,
-            english: "almanac: error: data/lib.db: the database is read-only for this user, so nothing was changed "
+            Self.add, status: 77,
+            english:
+                "almanac: error: data/lib.db: permission denied: the database is read-only for this user, so nothing was changed "
                 + "(run the command as its owner, or ask for write access)",
             russian:
-                "almanac: ошибка: data/lib.db: этому пользователю база данных доступна только для чтения, ничего не изменено "
+                "almanac: ошибка: data/lib.db: доступ запрещён: этому пользователю база данных доступна только для чтения, ничего не изменено "
                 + "(выполните команду от имени владельца или попросите права на запись)", as: other)
         #expect(try other.run(["--db", "data/lib.db", "books", "list"]).status == 0, "reading is allowed")
     }
@@ -62,12 +63,12 @@ import Testing
         try FileManager.default.removeItem(atPath: dir.path("data/lib.db-wal"))
         try FileManager.default.removeItem(atPath: dir.path("data/lib.db-shm"))
         try expectFailure(
-            Self.add, status: 73,
+            Self.add, status: 77,
             english:
-                "almanac: error: data/lib.db: cannot write: SQLite keeps lib.db-wal and lib.db-shm beside the database, "
+                "almanac: error: data/lib.db: permission denied: SQLite keeps lib.db-wal and lib.db-shm beside the database, "
                 + "and this user may not create them in data (run the command as the folder's owner)",
             russian:
-                "almanac: ошибка: data/lib.db: не удаётся записать: SQLite держит рядом с базой файлы lib.db-wal и lib.db-shm, "
+                "almanac: ошибка: data/lib.db: доступ запрещён: SQLite держит рядом с базой файлы lib.db-wal и lib.db-shm, "
                 + "а создавать их в папке data этому пользователю нельзя (выполните команду от имени владельца папки)",
             as: other)
         try expectFailure(

@@ -49,6 +49,18 @@ extension CSVReader {
         return UnsafeRawBufferPointer(rebasing: start[(announced?.byteOrderMark?.count ?? 0)...])
     }
 
+    /// Refuses a file that `--encoding` names an 8-bit encoding for, when its text is UTF-8: it would
+    /// be stored as mojibake (`MislabelledUTF8`). `--encoding NAME!` reads it as NAME all the same.
+    func refuseIfUTF8(_ raw: UnsafeRawBufferPointer) throws {
+        guard let sample = mislabelled?.look(at: raw, as: dialect.encoding) else { return }
+        throw AlmanacError(
+            .invalidData, "import.error.encoding-is-utf8",
+            [
+                "path": input.displayName, "encoding": dialect.encoding.rawValue, "utf8": sample.utf8,
+                "stored": sample.stored,
+            ])
+    }
+
     /// Settles the delimiter from the start of the text: Excel's `sep=X` line (left out, and checked
     /// against `--delimiter`), else `--delimiter`, else what the sniffer finds, else a comma. Returns
     /// where the text to parse starts.

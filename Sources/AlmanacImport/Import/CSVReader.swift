@@ -33,6 +33,8 @@ final class CSVReader {
     var transcoder: Transcoder?
     /// The encoding `--encoding` gave, or nil to go by the byte-order mark (else UTF-8).
     let givenEncoding: TextEncoding?
+    /// Watches a file read in an 8-bit encoding for being UTF-8 (nil: not watched, or `--encoding NAME!`).
+    var mislabelled: MislabelledUTF8?
     /// The delimiter `--delimiter` gave, or nil to find it (`DelimiterSniffer`).
     let givenDelimiter: UInt8?
     /// How many of a header's names name a column, for the sniffer.
@@ -70,12 +72,13 @@ final class CSVReader {
     init(
         input: InputFile, delimiter: UInt8?, encoding: TextEncoding?, headerFields: Int,
         recognized: @escaping ([String]) -> Int = { _ in 0 }, isDateColumn: ((String) -> Bool)? = nil,
-        datePattern: DateForms.Pattern? = nil
+        datePattern: DateForms.Pattern? = nil, encodingForced: Bool = false
     ) {
         self.isDateColumn = isDateColumn
         self.datePattern = datePattern
         self.input = input
         givenEncoding = encoding
+        mislabelled = encoding?.isSingleByte == true && !encodingForced ? MislabelledUTF8() : nil
         givenDelimiter = delimiter
         self.recognized = recognized
         dialect = FileDialect(delimiter: delimiter ?? 44)
@@ -149,11 +152,13 @@ final class CSVReader {
         bytesRead += count
         hash.update(bufferPointer: raw)
         guard atStart else {
+            try refuseIfUTF8(raw)
             setText(transcoder?.convert(raw) ?? raw)
             return true
         }
         atStart = false
         raw = try chooseEncoding(raw)
+        try refuseIfUTF8(raw)
         setText(transcoder?.convert(raw) ?? raw)
         position = try chooseDelimiter(complete: complete)
         chooseDateForms(complete: complete)

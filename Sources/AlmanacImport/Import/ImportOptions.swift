@@ -18,6 +18,8 @@ public struct ImportOptions: Sendable {
     public var delimiter: UInt8?
     /// The files' encoding (`--encoding`); nil goes by each file's byte-order mark, else UTF-8.
     public var encoding: TextEncoding?
+    /// `--encoding NAME!`: read as `encoding` even a file that is valid UTF-8 (else it is refused).
+    public var encodingForced = false
     /// `--map SOURCE=column`: the file's column SOURCE is read as `column`; an empty column leaves
     /// SOURCE out on purpose.
     public var renames: [String: String] = [:]

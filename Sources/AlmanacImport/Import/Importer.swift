@@ -116,7 +116,7 @@ public final class Importer {
             headerFields: HeaderMapping.fieldsKept(rules.columns),
             recognized: HeaderMapping.recognizer(rules.columns, renames: options.renames),
             isDateColumn: HeaderMapping.dateNamer(rules.columns, renames: options.renames),
-            datePattern: options.datePattern)
+            datePattern: options.datePattern, encodingForced: options.encodingForced)
         let preparer = BatchPreparer(
             file: input.displayName, kind: kind, rules: rules, renames: options.renames,
             throughLink: input.throughLink)

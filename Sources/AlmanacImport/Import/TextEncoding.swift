@@ -23,6 +23,16 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// Reads an `--encoding` value; a `!` after the name (`windows-1251!`) forces it, so that a file
+    /// that is valid UTF-8 is still read as that encoding.
+    public static func option(_ value: String) -> (encoding: TextEncoding, forced: Bool)? {
+        let forced = value.hasSuffix("!")
+        return TextEncoding(name: forced ? String(value.dropLast()) : value).map { ($0, forced) }
+    }
+
+    /// True for the encodings where every byte is a character of its own (windows-1251, windows-1252, latin1).
+    var isSingleByte: Bool { ![.utf8, .utf16LE, .utf16BE].contains(self) }
+
     /// The byte-order mark that announces the encoding at the start of a file.
     var byteOrderMark: [UInt8]? {
         switch self {

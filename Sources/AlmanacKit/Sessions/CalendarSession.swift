@@ -82,8 +82,17 @@ public final class CalendarSession {
     /// buttons of that form (`serve`).
     public func show(_ key: String?, doorForm: String? = nil) throws -> String {
         let view = try calendar.view(key)
+        let caption = view.holiday.firstDay.map { first in
+            t(
+                "calendar.first-day",
+                [
+                    "date": formats.date(first),
+                    "last": formats.date(DoorOrder.opensOn(DoorOrder.revealDoor, firstDay: first)!),
+                ])
+        }
         return renderer.render(
-            CalendarTables.calendar(view, grid: { self.grid(view) }, doorForm: doorForm, localizer: t))
+            CalendarTables.calendar(
+                view, grid: { self.grid(view) }, doorForm: doorForm, caption: caption, localizer: t))
     }
 
     /// `calendar open [H] N`: `arguments` are the door, or the holiday and the door.
@@ -102,7 +111,7 @@ public final class CalendarSession {
                 .usage, "calendar.error.bad-door",
                 ["value": doorText, "problem": t(violation.key, violation.arguments)])
         }
-        let result = try calendar.open(number, of: key, at: settings.now(clock: clock))
+        let result = try calendar.open(number, of: key, at: settings.now(clock: clock), today: settings.today)
         let view = try calendar.view(key)
         switch result {
         case .opened(let door, let reveal):
@@ -138,6 +147,12 @@ public final class CalendarSession {
             let failure = AlmanacError(
                 .invalidData, "calendar.error.not-ready", ["door": String(door), "next": String(next)])
             // No door was opened, so there is no row: only a terminal shows the calendar, with the refusal.
+            let picture = Picture(terminal: { self.grid(view, refusal: (door, failure.message(self.t))) })
+            return Outcome(output: renderer.render(Page(sections: [.picture(picture)])), failure: failure)
+        case .tooEarly(let door, let day):
+            let failure = AlmanacError(
+                .invalidData, "calendar.error.too-early",
+                ["door": String(door), "date": formats.date(day)])
             let picture = Picture(terminal: { self.grid(view, refusal: (door, failure.message(self.t))) })
             return Outcome(output: renderer.render(Page(sections: [.picture(picture)])), failure: failure)
         }
@@ -187,6 +202,11 @@ public final class CalendarSession {
                 "title": holiday.title,
                 "closed": LocalizedFormats(localizer: t).count(Int64(closed), unit: "unit.door"),
             ]) + "\n"
+    }
+
+    /// Dates in the user's words and zone (`Tue 1 Dec`, with the year outside today's).
+    private var formats: LocalizedFormats {
+        LocalizedFormats(localizer: t, timeZone: settings.timeZone, today: settings.today)
     }
 
     private func grid(_ view: CalendarView, refusal: (door: Int, message: String)? = nil) -> String {

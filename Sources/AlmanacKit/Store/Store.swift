@@ -61,7 +61,7 @@ public enum Store {
         guard upgrading, version < migrator.latestVersion else { return database }
         do {
             _ = try open(path, migrator: migrator, busyTimeout: busyTimeout)
-        } catch let error as AlmanacError where error.failure == .cannotCreate || error.failure == .missingInput {
+        } catch let error as AlmanacError where [.cannotCreate, .noPermission, .missingInput].contains(error.failure) {
             // Not this user's to write: the owner upgrades it once, and every reader reads it after.
             throw AlmanacError(
                 .cannotCreate, "database.error.needs-upgrade",

@@ -50,12 +50,14 @@ public enum CalendarTables {
 
     /// A calendar: its doors as rows, drawn as `grid` on a terminal and as its picture on a page
     /// titled with the holiday; with `doorForm`, each door of the picture is a button of that form.
+    /// `caption` (the days its doors open on) comes first where captions are shown.
     public static func calendar(
-        _ view: CalendarView, grid: @escaping () -> String, doorForm: String? = nil, localizer t: Localizer
+        _ view: CalendarView, grid: @escaping () -> String, doorForm: String? = nil, caption: String? = nil,
+        localizer t: Localizer
     ) -> Page {
         Page(
             title: view.holiday.title,
-            sections: [
+            sections: (caption.map { [Page.Section.caption($0)] } ?? []) + [
                 .table(
                     doors(view, localizer: t),
                     picture: Picture(

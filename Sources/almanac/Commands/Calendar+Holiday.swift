@@ -14,7 +14,8 @@ extension CalendarCommand {
             discussion: localized("help.calendar.holiday.discussion"),
             subcommands: [Add.self, Edit.self, Delete.self])
 
-        /// `calendar holiday add KEY --title T [--holiday-color #RRGGBB] [--image NAME] [--greeting TEXT]`.
+        /// `calendar holiday add KEY --title T [--holiday-color #RRGGBB] [--image NAME] [--greeting TEXT]
+        /// [--starts YYYY-MM-DD]`.
         struct Add: RunnableCommand, Exemplified, Formatted {
             static let configuration = CommandConfiguration(
                 "add",
@@ -24,7 +25,10 @@ extension CalendarCommand {
             static let examples = [
                 Example(
                     "almanac calendar holiday add newyear --title \"New Year\" --holiday-color \"#1F6FB2\"",
-                    "example.calendar.holiday.add")
+                    "example.calendar.holiday.add"),
+                Example(
+                    "almanac calendar holiday add advent --title Advent --starts 2026-12-01",
+                    "example.calendar.holiday.starts"),
             ]
 
             static let formats = FormatOption.changes
@@ -131,15 +135,17 @@ extension CalendarCommand {
         let color: String?
         let image: String?
         let greeting: String?
+        let starts: String?
 
         init(_ line: ArgumentReader) {
             color = line.option("--holiday-color", value: "#rrggbb", help: "help.calendar.holiday.color")
             image = line.option("--image", value: "name", help: "help.calendar.holiday.image")
             greeting = line.option("--greeting", value: "text", help: "help.calendar.holiday.greeting")
+            starts = line.option("--starts", value: "date", help: "help.calendar.holiday.starts")
         }
 
         func fields(title: String?) -> CalendarEditor.HolidayFields {
-            CalendarEditor.HolidayFields(title: title, color: color, image: image, greeting: greeting)
+            CalendarEditor.HolidayFields(title: title, color: color, image: image, greeting: greeting, firstDay: starts)
         }
     }
 }

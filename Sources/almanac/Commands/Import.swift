@@ -102,7 +102,7 @@ struct Import: RunnableCommand, Exemplified, Formatted {
             return byte
         }
         let textEncoding = try encoding.map { name in
-            guard let known = TextEncoding(name: name) else {
+            guard let known = TextEncoding.option(name) else {
                 throw AlmanacError(.usage, "import.error.bad-encoding", ["value": name])
             }
             return known
@@ -112,7 +112,8 @@ struct Import: RunnableCommand, Exemplified, Formatted {
         }
         if rejects != nil && !skipInvalid { throw AlmanacError(.usage, "import.error.rejects-needs-skip") }
         options.delimiter = delimiterByte
-        options.encoding = textEncoding
+        options.encoding = textEncoding?.encoding
+        options.encodingForced = textEncoding?.forced ?? false
         options.onConflict = onConflict
         options.skipInvalid = skipInvalid
         options.rejectsPath = rejects

@@ -98,6 +98,7 @@ import Testing
                     #expect(opened.openedAt == Self.moment)
                 case .alreadyOpen: #expect(expected == "already", "door \(door): \(result)")
                 case .refused(_, let next): #expect(expected == "refused \(next)", "door \(door): \(result)")
+                case .tooEarly(_, let day): #expect(expected == "too early \(day)", "door \(door): \(result)")
                 }
             case .testMode(let on, let closed):
                 let change = try calendar.setTestMode(on)

@@ -1,3 +1,4 @@
+import AlmanacText
 import Testing
 
 @testable import AlmanacCalendar
@@ -50,6 +51,33 @@ import Testing
     @Test func aDoorTheCalendarDoesNotHaveIsMissing() {
         #expect(DoorOrder.attempt(4, doors: [1, 2, 3], opened: [], testMode: true) == .missing)
         #expect(DoorOrder.next(doors: [1, 2, 3], opened: [1, 2, 3]) == nil)
+    }
+
+    /// A holiday with a first day: door N opens from day N on (first day + N - 1), besides in order;
+    /// its day is said first; test mode opens any; without a first day the date plays no part.
+    @Test func aFirstDayOpensDoorNFromDayN() throws {
+        let first = try #require(LocalDate("2026-12-01"))
+        func attempt(
+            _ door: Int, _ opened: Set<Int>, on day: String, testMode: Bool = false, firstDay: LocalDate? = first
+        )
+            -> DoorOrder.Outcome
+        {
+            DoorOrder.attempt(
+                door, doors: Self.all, opened: opened, testMode: testMode, firstDay: firstDay, today: LocalDate(day))
+        }
+        #expect(DoorOrder.opensOn(1, firstDay: first) == first)
+        #expect(DoorOrder.opensOn(24, firstDay: first)?.description == "2026-12-24")
+        #expect(DoorOrder.opensOn(3, firstDay: nil) == nil)
+        #expect(attempt(1, [], on: "2026-12-01") == .opens)
+        #expect(attempt(1, [], on: "2026-11-30") == .tooEarly(opensOn: first))
+        #expect(attempt(3, [1, 2], on: "2026-12-02") == .tooEarly(opensOn: try #require(LocalDate("2026-12-03"))))
+        #expect(attempt(3, [1, 2], on: "2026-12-03") == .opens)
+        #expect(attempt(3, [1, 2], on: "2027-01-15") == .opens, "a late door still opens")
+        #expect(attempt(3, [1], on: "2026-12-05") == .notReady(next: 2), "its day has come, but not its turn")
+        #expect(attempt(5, [1], on: "2026-12-02") == .tooEarly(opensOn: try #require(LocalDate("2026-12-05"))))
+        #expect(attempt(9, [], on: "2026-12-01", testMode: true) == .opens)
+        #expect(attempt(3, [1, 2], on: "2026-11-01", firstDay: nil) == .opens)
+        #expect(attempt(2, [1, 2], on: "2026-11-01") == .alreadyOpen)
     }
 
     @Test(arguments: 1...24)

@@ -32,7 +32,7 @@ import Testing
         let columns = kind.fileColumns.count + (kind == .animationSettings ? 2 : 0)
         #expect(
             outcome.diagnostics.last == "\(kind.fileName):1:101: error: the header is not checked from here on "
-                + "(999,901 more columns): a \(kind.rawValue) header has at most \(columns + 1) columns")
+                + "(999,901 more columns): a header of \(kind.rawValue) has at most \(columns + 1) columns")
         #expect(!outcome.report.committed)
         #expect(try fixture.dump() == before)
     }
@@ -77,10 +77,10 @@ import Testing
         #expect(outcome.diagnostics.count == 101)
         #expect(
             outcome.diagnostics[99].hasPrefix(#"books.csv:1:"#)
-                && outcome.diagnostics[99].contains(#"column "c100" is not a books column"#))
+                && outcome.diagnostics[99].contains(#"column "c100" is not a column of books"#))
         #expect(
             outcome.diagnostics[100].hasSuffix(
-                "the header is not checked from here on (52 more columns): a books header has at most 8 columns"))
+                "the header is not checked from here on (52 more columns): a header of books has at most 8 columns"))
         #expect(!outcome.diagnostics.contains { $0.contains("missing") })
     }
 
@@ -97,7 +97,7 @@ import Testing
         let first = (0..<9).map { "p\($0)" }.joined(separator: ", ")
         #expect(
             outcome.diagnostics == [
-                #"animation-settings.csv:1:6: error: column "sparkle" is not a animation-settings column (accepted: id, name, created_at, \#(first) and 21 more)"#
+                #"animation-settings.csv:1:6: error: column "sparkle" is not a column of animation-settings (accepted: id, name, created_at, \#(first) and 21 more)"#
             ])
         let russian = try #require(try Self.diagnostics(fixture, .animationSettings, "p0\n").first).message(
             Localizer(locale: "ru"))
@@ -113,7 +113,7 @@ import Testing
             let left = LocalizedFormats(localizer: russian).number(Int64(commas + 1 - 100))
             #expect(
                 last.message(russian) == "дальше заголовок не проверяется (в нём ещё \(left) \(words)): "
-                    + "столбцов в заголовке books не может быть больше 8")
+                    + "столбцов в заголовке вида books не может быть больше 8")
         }
     }
 

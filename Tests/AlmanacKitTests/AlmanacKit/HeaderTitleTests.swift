@@ -42,17 +42,17 @@ import Testing
         let fixture = try ImportFixture()
         #expect(
             try fixture.load(.books, "Titel,due_on\nDune,2025-12-20\n").diagnostics == [
-                #"books.csv:1:1: error: column "Titel" is not a books column; did you mean title? (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#,
+                #"books.csv:1:1: error: column "Titel" is not a column of books; did you mean title? (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#,
                 #"books.csv:1:1: error: missing required column "title" (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#,
             ])
         #expect(
             try fixture.load(.books, "title;Вернуть дп\nDune;2025-12-20\n").diagnostics.first?
                 .hasPrefix(
-                    #"books.csv:1:7: error: column "Вернуть дп" is not a books column; did you mean вернуть до (due_on)?"#
+                    #"books.csv:1:7: error: column "Вернуть дп" is not a column of books; did you mean вернуть до (due_on)?"#
                 ) == true)
         #expect(
             try fixture.load(.books, "title;Срок возврата\nDune;2025-12-20\n").diagnostics.first
-                == #"books.csv:1:7: error: column "Срок возврата" is not a books column (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#
+                == #"books.csv:1:7: error: column "Срок возврата" is not a column of books (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#
         )
         // A column named twice, by its name and by its title.
         #expect(

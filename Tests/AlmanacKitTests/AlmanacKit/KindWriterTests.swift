@@ -57,7 +57,7 @@ import Testing
         Case(.books, ["title": " \t "], "rule.blank"),
         Case(.books, ["due_on": "2025-02-30"], "rule.not-a-date"),
         Case(.books, ["due_on": "2025-10-31"], "rule.books.due-before-loan"),
-        Case(.books, ["loaned_on": "2025-11-30", "due_on": "2026-03-01"], "rule.books.due-too-late"),
+        Case(.books, ["loaned_on": "2025-11-30", "due_on": "2026-03-01"], "rule.books.due-too-late.clamped"),
         Case(.books, ["loaned_on": "2025-11-30", "due_on": "2026-02-28"], nil),
         Case(.books, ["returned_on": "2025-10-01"], "rule.books.returned-before-loan"),
         Case(.books, ["returned_on": "2025-12-02"], "rule.books.returned-future"),

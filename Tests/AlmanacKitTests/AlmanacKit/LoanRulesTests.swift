@@ -17,7 +17,11 @@ import Testing
         let dayAfter = try #require(LocalDate(latest)).adding(days: 1)
         #expect(
             LoanRules.checkDue(dayAfter, loanedOn: loan)
-                == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest, "months": "3"]))
+                == RuleViolation(
+                    loaned.suffix(2) == latest.suffix(2)
+                        ? "rule.books.due-too-late" : "rule.books.due-too-late.clamped",
+                    ["loaned": loaned, "latest": latest, "months": "3"]),
+            "the month-end clamp is named only when it moved the day")
     }
 
     @Test func dueAndReturnNotBeforeTheLoan() throws {
