@@ -17,7 +17,9 @@ import Testing
         let dayAfter = try #require(LocalDate(latest)).adding(days: 1)
         #expect(
             LoanRules.checkDue(dayAfter, loanedOn: loan)
-                == RuleViolation("rule.books.due-too-late", ["loaned": loaned, "latest": latest, "months": "3"]))
+                == RuleViolation(
+                    "rule.books.due-too-late",
+                    ["loaned": loaned, "latest": latest, "months": "3", "loaned_column": "loaned_on"]))
     }
 
     @Test func dueAndReturnNotBeforeTheLoan() throws {
@@ -25,11 +27,12 @@ import Testing
         #expect(LoanRules.checkDue(loan, loanedOn: loan) == nil)
         #expect(
             LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan)
-                == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
+                == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10", "loaned_column": "loaned_on"]))
         #expect(LoanRules.checkReturned(loan, loanedOn: loan, today: loan) == nil)
         #expect(
             LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan, today: loan)
-                == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+                == RuleViolation(
+                    "rule.books.returned-before-loan", ["loaned": "2025-05-10", "loaned_column": "loaned_on"]))
         #expect(
             LoanRules.checkReturned(loan.adding(days: 1), loanedOn: loan, today: loan)
                 == RuleViolation("rule.books.returned-future", ["today": "2025-05-10"]))
