@@ -24,7 +24,8 @@ public enum LoanRules {
         months: Int? = LibrarySettings.defaults.longestLoanMonths
     ) -> RuleViolation? {
         if due < loanedOn {
-            return RuleViolation("rule.books.due-before-loan", ["loaned": loanedOn.description])
+            return RuleViolation(
+                "rule.books.due-before-loan", ["loaned": loanedOn.description, "loaned_column": "loaned_on"])
         }
         guard let months else { return nil }
         let latest = latestDue(loanedOn: loanedOn, months: months)
@@ -32,7 +33,10 @@ public enum LoanRules {
             // The month-end clamp is named only when it moved the latest day (lent Nov 30, due by Feb 28).
             return RuleViolation(
                 latest.day == loanedOn.day ? "rule.books.due-too-late" : "rule.books.due-too-late.clamped",
-                ["loaned": loanedOn.description, "latest": latest.description, "months": String(months)])
+                [
+                    "loaned": loanedOn.description, "latest": latest.description, "months": String(months),
+                    "loaned_column": "loaned_on",
+                ])
         }
         return nil
     }
@@ -40,7 +44,8 @@ public enum LoanRules {
     /// Checks the return date: a book comes back between the day it was lent and today.
     public static func checkReturned(_ returned: LocalDate, loanedOn: LocalDate, today: LocalDate) -> RuleViolation? {
         if returned < loanedOn {
-            return RuleViolation("rule.books.returned-before-loan", ["loaned": loanedOn.description])
+            return RuleViolation(
+                "rule.books.returned-before-loan", ["loaned": loanedOn.description, "loaned_column": "loaned_on"])
         }
         if today < returned { return RuleViolation("rule.books.returned-future", ["today": today.description]) }
         return nil

@@ -11,18 +11,34 @@ public struct ImportColumn: Hashable, Sendable {
     /// Its titles as Almanac prints them, in every language it speaks (`due`, `вернуть до`): a
     /// header may name the column by one of them.
     public let titles: [String]
+    /// The translation key of its title (`column.due_on`), for messages in the reader's language; nil
+    /// for a column with no title (a setting's property).
+    public let titleKey: String?
     /// True for a column of days (whose slashed dates a file's first lines may decide).
     public let isDate: Bool
+    /// What messages about a file's rows call the column: its name, or once a header named it, the
+    /// header's own text (`Срок возврата`), so a reader finds the column she wrote.
+    public private(set) var label: String
 
     /// A column.
     public init(
-        _ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false
+        _ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false,
+        titleKey: String? = nil
     ) {
+        self.titleKey = titleKey
         self.isDate = isDate
         self.name = name
+        self.label = name
         self.required = required
         self.inFile = inFile
         self.titles = titles
+    }
+
+    /// The column as a file whose header called it `label` names it.
+    public func labelled(_ label: String) -> ImportColumn {
+        var column = self
+        column.label = label.isEmpty ? name : label
+        return column
     }
 
     /// The title a translation key gives in each language Almanac has, distinct (`due`, `вернуть до`).

@@ -18,6 +18,9 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
     public let detail: String?
     /// Placeholders that are counts of something, worded with the language's plural forms.
     public let counts: [String: Count]
+    /// The columns a header may name, for `{accepted}`: each by its title in the reader's language and
+    /// its name (`вернуть до (due_on)`), worded when the message is; empty leaves `{accepted}` as given.
+    public let accepted: [ImportColumn]
 
     /// A number of things: `unit` is the plural key (`unit.column` gives "3 columns").
     public struct Count: Equatable, Sendable {
@@ -36,8 +39,9 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
     /// A diagnostic from its parts.
     public init(
         file: String, line: Int, column: Int, key: String, arguments: [String: String] = [:], detail: String? = nil,
-        counts: [String: Count] = [:]
+        counts: [String: Count] = [:], accepted: [ImportColumn] = []
     ) {
+        self.accepted = accepted
         self.file = file
         self.line = line
         self.column = column
@@ -49,14 +53,26 @@ public struct ImportDiagnostic: Error, Equatable, Sendable, CustomStringConverti
 
     /// The message alone, in the localizer's language.
     public func message(_ localizer: Localizer) -> String {
-        guard detail != nil || !counts.isEmpty else { return localizer(key, arguments) }
+        guard detail != nil || !counts.isEmpty || !accepted.isEmpty else { return localizer(key, arguments) }
         var all = arguments
+        if !accepted.isEmpty { all["accepted"] = Self.acceptedList(accepted, localizer) }
         if !counts.isEmpty {
             let formats = LocalizedFormats(localizer: localizer)
             for (name, count) in counts { all[name] = formats.count(Int64(count.value), unit: count.unit) }
         }
         if let detail { all["problem"] = localizer(detail, all) }
         return localizer(key, all)
+    }
+
+    /// Columns as a header may name them, in `localizer`'s language: the title and the name in
+    /// brackets (`вернуть до (due_on)`), or the name alone where the title is the name.
+    public static func acceptedList(_ columns: [ImportColumn], _ localizer: Localizer) -> String {
+        columns.map { column in
+            guard let key = column.titleKey, localizer.hasKey(key) else { return column.name }
+            let title = localizer(key)
+            let plain = title.lowercased().split(separator: " ").joined(separator: "_")
+            return plain == column.name ? column.name : "\(title) (\(column.name))"
+        }.joined(separator: ", ")
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE`, as compilers print it.

@@ -162,15 +162,12 @@ extension RowSource {
         return nil
     }
 
-    /// The column as yes or no: `true`, `false`, `1` or `0`.
+    /// The column as yes or no: `true`, `false`, `1` or `0`, or yes and no in any language Almanac
+    /// speaks (`yes`, `да`: what `export --headers titles` writes).
     package mutating func boolean(_ column: some ColumnIndex) -> Bool? {
-        switch text(column.index).lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default:
-            fail(column.index, RuleViolation("rule.not-a-boolean"))
-            return nil
-        }
+        if let flag = YesNoWords.read(text(column.index)) { return flag }
+        fail(column.index, RuleViolation("rule.not-a-boolean"))
+        return nil
     }
 }
 

@@ -7,17 +7,20 @@ import Foundation
 /// `--out FILE` and `--force` for the commands that print rows, and so pages (`--format html`, which
 /// such a command declares in `Formatted.formats`). The output goes to FILE through the output guard
 /// (never the database or an existing file unless `--force`; written beside it and renamed when
-/// complete), else to standard output. A command that prints rows also takes `--delimiter` and
-/// `--bom` for `--format csv|tsv` (`SheetOptions`, as `export` does).
+/// complete), else to standard output. A command that prints rows also takes `--delimiter`, `--bom`,
+/// `--headers` and `--date-format` for `--format csv|tsv` (`SheetOptions`, as `export` does).
 struct PageOptions: ArgumentGroup {
     let out: String?
     let force: Bool
     let sheet: SheetOptions
 
-    init(_ line: ArgumentReader) {
+    /// `ownDateFormat`: the command declares `--date-format` for its own input (`SheetOptions`).
+    init(_ line: ArgumentReader) { self.init(line, ownDateFormat: false) }
+
+    init(_ line: ArgumentReader, ownDateFormat: Bool) {
         out = line.option("--out", value: "file", help: "help.page.out", completion: .files)
         force = line.flag("--force", help: "help.page.force")
-        sheet = SheetOptions(line)
+        sheet = SheetOptions(line, ownDateFormat: ownDateFormat)
     }
 
     /// The global options resolved, the page titled by `page.title.TITLE`, csv and tsv in the form

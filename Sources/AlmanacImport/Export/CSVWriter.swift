@@ -8,6 +8,8 @@ import Foundation
 final class CSVWriter {
     private let output: OutputWriter
     private let delimiter: UInt8
+    /// The form of the file (its titles and days, for the exporter); plain for a rejects file.
+    let sheet: SheetForm
     private var buffer: [UInt8] = []
     private var atLineStart = true
     /// Turns the UTF-8 written into the file's encoding (a rejects file keeps its input's), or nil.
@@ -15,9 +17,13 @@ final class CSVWriter {
 
     /// Writes to `output` (standard output, or a file an `OutputGuard` let the run write). `prefix`
     /// comes first (a byte-order mark, Excel's `sep=` line); `encoding` is what the bytes are written in.
-    init(_ output: OutputWriter, delimiter: UInt8 = 44, prefix: String = "", encoding: TextEncoding = .utf8) {
+    init(
+        _ output: OutputWriter, delimiter: UInt8 = 44, prefix: String = "", encoding: TextEncoding = .utf8,
+        sheet: SheetForm = .plain
+    ) {
         self.output = output
         self.delimiter = delimiter
+        self.sheet = sheet
         encode = encoding.encoder()
         buffer.reserveCapacity(1 << 16)
         buffer.append(contentsOf: prefix.utf8)
@@ -25,7 +31,7 @@ final class CSVWriter {
 
     /// Writes UTF-8 to `output` in a spreadsheet's form: its delimiter, and its byte-order mark first.
     convenience init(_ output: OutputWriter, sheet: SheetForm) {
-        self.init(output, delimiter: sheet.delimiter, prefix: sheet.prefix)
+        self.init(output, delimiter: sheet.delimiter, prefix: sheet.prefix, sheet: sheet)
     }
 
     /// Writes the buffer on, in the file's encoding.

@@ -25,9 +25,11 @@ public enum DatabaseExport {
     /// written under a temporary name in the folder the claim opened, and none takes its name until
     /// all are complete and on the disk. Every kind is read in one read transaction, so the files
     /// agree with each other while another process writes.
-    public static func write(_ database: Database, into folder: String, sheet: SheetForm = .plain, force: Bool = false)
-        throws -> [File]
-    {
+    /// `sheet` and `localizer` give each file's form, as `Exporter.export` takes them.
+    public static func write(
+        _ database: Database, into folder: String, sheet: SheetForm = .plain, localizer: Localizer = .english,
+        force: Bool = false
+    ) throws -> [File] {
         try makeFolder(folder)
         var outputs = OutputGuard(database: database.path, force: force)
         let kinds = KindRegistry.kinds
@@ -40,7 +42,7 @@ public enum DatabaseExport {
                 for (kind, file) in zip(kinds, files) {
                     counts.append(
                         try AlmanacError.explaining {
-                            try Exporter.write(kind, database, CSVWriter(file.writer, sheet: sheet))
+                            try Exporter.write(kind, database, CSVWriter(file.writer, sheet: sheet), localizer)
                         }
                     )
                 }

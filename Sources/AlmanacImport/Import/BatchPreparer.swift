@@ -106,7 +106,7 @@ final class BatchPreparer {
             return
         }
         var row = RowCheck(
-            batch: batch, storage: storage, record: record, mapping: mapping.fields, columns: columns, file: file,
+            batch: batch, storage: storage, record: record, mapping: mapping.fields, columns: mapping.shown, file: file,
             output: rowValues, width: width, dateForms: dates)
         rules.check(&row)
         row.finish()

@@ -112,7 +112,8 @@ final class FileLoad {
         }
         for record in pending {
             switch try inserter.insert(
-                batch, values, record: record, mapping: preparer.mapping?.fields ?? [], columns: columns, file: file)
+                batch, values, record: record, mapping: preparer.mapping?.fields ?? [],
+                columns: preparer.mapping?.shown ?? columns, file: file)
             {
             case .inserted: summary.rows += 1
             case .skipped: summary.skipped += 1

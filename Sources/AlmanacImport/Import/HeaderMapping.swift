@@ -13,6 +13,9 @@ import AlmanacText
 struct HeaderMapping {
     /// For each column of the kind, the field that holds it, or -1.
     let fields: [Int]
+    /// The kind's columns as this file names them, for messages about its rows: a column the header
+    /// gave is labelled by the header's own text (`Срок возврата`, not `due_on`), the others by name.
+    let shown: [ImportColumn]
     /// How many fields each record must have.
     let width: Int
     /// The fields up to the header's last named one: those past it are trailing columns a
@@ -103,10 +106,13 @@ struct HeaderMapping {
                 counts["more"] = ImportDiagnostic.Count(more, "unit.more-name")
             }
             all["accepted"] = accepted.names
+            // An unknown column's message lists the columns by their titles in the reader's language,
+            // the words a header may use instead of the names.
+            let unknown = key == "import.header.unknown" || key.hasPrefix("import.header.unknown.")
             problems.append(
                 ImportDiagnostic(
                     file: file, line: starts[field].line, column: starts[field].column, key: key,
-                    arguments: all, counts: counts))
+                    arguments: all, counts: counts, accepted: unknown ? accepted.columns : []))
         }
         let names = (0..<span.fieldCount).map { normalized(batch.string(record, $0)) }
         // Unnamed columns after the last named one are a spreadsheet's empty trailing columns (past the
@@ -167,8 +173,14 @@ struct HeaderMapping {
                 problem(0, "import.header.missing", ["column": spec.name])
             }
         }
-        return problems.isEmpty
-            ? (HeaderMapping(fields: fields, width: span.fieldsFound, namedWidth: namedWidth), []) : (nil, problems)
+        guard problems.isEmpty else { return (nil, problems) }
+        let shown = columns.indices.map { column in
+            fields[column] < 0
+                ? columns[column]
+                : columns[column].labelled(
+                    ImportDiagnostic.shown(batch.string(record, fields[column]).trimmingSpaces()))
+        }
+        return (HeaderMapping(fields: fields, shown: shown, width: span.fieldsFound, namedWidth: namedWidth), [])
     }
 
     /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message
@@ -185,11 +197,14 @@ struct HeaderMapping {
         return found == column ? column : "\(found) (\(column))"
     }
 
-    /// The columns' names as a message lists them: the first `listedNames`, and how many more.
-    private static func acceptedList(_ columns: [ImportColumn]) -> (names: String, more: Int?) {
+    /// The columns' names as a message lists them: the first `listedNames`, and how many more; and
+    /// those columns, for a message that words them by their titles in the reader's language.
+    private static func acceptedList(_ columns: [ImportColumn]) -> (names: String, more: Int?, columns: [ImportColumn])
+    {
         let inFile = columns.filter(\.inFile)
-        let names = inFile.prefix(listedNames).map(\.name).joined(separator: ", ")
-        return (names, inFile.count > listedNames ? inFile.count - listedNames : nil)
+        let listed = Array(inFile.prefix(listedNames))
+        let names = listed.map(\.name).joined(separator: ", ")
+        return (names, inFile.count > listedNames ? inFile.count - listedNames : nil, listed)
     }
 }
 

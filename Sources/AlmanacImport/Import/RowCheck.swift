@@ -168,7 +168,11 @@ struct RowCheck: RowSource {
             return
         }
         var arguments = violation.arguments
-        arguments["column"] = columns[column].name
+        arguments["column"] = columns[column].label
+        // A rule that names another column (`loaned_column`) names it as the file does.
+        for (argument, name) in arguments where argument.hasSuffix("_column") {
+            if let other = columns.first(where: { $0.name == name }) { arguments[argument] = other.label }
+        }
         let key: String
         if field >= 0 && !batch.field(record, field).isEmpty {
             arguments["value"] = ImportDiagnostic.shown(text(column))

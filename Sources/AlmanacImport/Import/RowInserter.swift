@@ -100,7 +100,7 @@ final class RowInserter {
             return .failed(
                 ImportDiagnostic(
                     file: file, line: place.line, column: place.column, key: "import.error.ids-used-up",
-                    arguments: ["column": columns[column].name, "kind": kind.rawValue, "last": String(RowID.last)]))
+                    arguments: ["column": columns[column].label, "kind": kind.rawValue, "last": String(RowID.last)]))
         }
         defer { raiseIDTop(values, batch, records: CollectionOfOne(record)) }
         do {
@@ -306,7 +306,7 @@ final class RowInserter {
             let field = column < mapping.count ? mapping[column] : -1
             let place = batch.locate(record, field: max(field, 0))
             var all = arguments
-            all["column"] = columns[column].name
+            all["column"] = columns[column].label
             all["value"] = field >= 0 ? ImportDiagnostic.shown(batch.string(record, field)) : ""
             return ImportDiagnostic(file: file, line: place.line, column: place.column, key: key, arguments: all)
         }

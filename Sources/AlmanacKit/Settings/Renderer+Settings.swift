@@ -36,26 +36,38 @@ extension Renderer {
 
 /// The spreadsheet form the options ask for, checked against the settings' format.
 extension SheetForm {
-    /// The form `--delimiter` (nil: a comma) and `--bom` ask for; a delimiter that is not one is a
-    /// usage error naming it.
-    public static func given(delimiter: String?, bom: Bool) throws -> SheetForm {
-        guard let delimiter else { return SheetForm(bom: bom) }
+    /// The form `--delimiter` (nil: a comma), `--bom`, `--headers titles` and `--date-format` ask
+    /// for; a delimiter that is not one is a usage error naming it.
+    public static func given(
+        delimiter: String?, bom: Bool, titles: Bool = false, datePattern: DateForms.Pattern? = nil
+    ) throws -> SheetForm {
+        guard let delimiter else { return SheetForm(bom: bom, titles: titles, datePattern: datePattern) }
         guard let byte = ImportOptions.delimiter(named: delimiter) else {
             throw AlmanacError(.usage, "import.error.bad-delimiter", ["value": delimiter])
         }
-        return SheetForm(delimiter: byte, bom: bom)
+        return SheetForm(delimiter: byte, bom: bom, titles: titles, datePattern: datePattern)
     }
 
     /// The form of a listing printed in `settings`' format: `--delimiter` only with `--format csv`
-    /// (tsv is tab-separated by its name), `--bom` with csv or tsv; asked of any other format, each
-    /// is a usage error naming the format, never ignored.
-    public static func listing(delimiter: String?, bom: Bool, settings: Settings) throws -> SheetForm {
-        let form = try given(delimiter: delimiter, bom: bom)
+    /// (tsv is tab-separated by its name), `--bom`, `--headers` and `--date-format` with csv or tsv;
+    /// asked of any other format, each is a usage error naming the option and the format, never
+    /// ignored. `headersGiven` says `--headers` was on the line (its default is keys).
+    public static func listing(
+        delimiter: String?, bom: Bool, titles: Bool = false, headersGiven: Bool = false,
+        datePattern: DateForms.Pattern? = nil, settings: Settings
+    ) throws -> SheetForm {
+        let form = try given(delimiter: delimiter, bom: bom, titles: titles, datePattern: datePattern)
         if delimiter != nil, settings.format != .csv {
             throw AlmanacError(.usage, "output.error.delimiter-not-csv", ["format": settings.format.rawValue])
         }
-        if bom, settings.format != .csv, settings.format != .tsv {
+        let sheet = settings.format == .csv || settings.format == .tsv
+        if bom, !sheet {
             throw AlmanacError(.usage, "output.error.bom-not-sheet", ["format": settings.format.rawValue])
+        }
+        for (option, given) in [("--headers", headersGiven), ("--date-format", datePattern != nil)]
+        where given && !sheet {
+            throw AlmanacError(
+                .usage, "output.error.option-not-sheet", ["option": option, "format": settings.format.rawValue])
         }
         return form
     }

@@ -61,7 +61,9 @@ package struct DelimitedOutput: MachineFormat {
     package let quoting: Bool
 
     package func rows(_ head: Table.Head, chart: Chart?) -> any RowFormat {
-        quoting ? DelimitedFormat.csv(head, renderer.sheet) : DelimitedFormat.tsv(head, renderer.sheet)
+        quoting
+            ? DelimitedFormat.csv(head, renderer.sheet, renderer.localizer)
+            : DelimitedFormat.tsv(head, renderer.sheet, renderer.localizer)
     }
 
     /// The page's tables one after another; a byte-order mark only before the first.

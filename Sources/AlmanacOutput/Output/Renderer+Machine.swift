@@ -2,6 +2,8 @@ import AlmanacText
 import Foundation
 
 /// `csv` and `tsv`: a header of column keys, then a line per row as it comes, in constant memory.
+/// With `--headers titles` the header is the columns' titles and a status or yes/no is in the
+/// locale's words; with `--date-format` days are written in that form (`SheetForm`).
 ///
 /// - csv: RFC 4180: CRLF line ends, and a field quoted (its quotes doubled) when it holds the
 ///   delimiter (a comma unless `--delimiter` says otherwise), a quote, a CR or an LF. NULL and empty
@@ -16,9 +18,13 @@ package struct DelimitedFormat: RowFormat {
     private let lineEnd: [UInt8]
     private let columnCount: Int
     private var header: [UInt8]?
+    private let sheet: SheetForm
+    private let yesNo: (yes: String, no: String)
 
-    private init(_ head: Table.Head, quoting: Bool, sheet: SheetForm) {
+    private init(_ head: Table.Head, quoting: Bool, sheet: SheetForm, localizer: Localizer?) {
         self.quoting = quoting
+        self.sheet = sheet
+        yesNo = localizer.map(sheet.yesNo) ?? ("true", "false")
         separator = quoting ? sheet.delimiter : 9
         lineEnd = quoting ? [13, 10] : [10]
         columnCount = head.columns.count
@@ -26,17 +32,23 @@ package struct DelimitedFormat: RowFormat {
         line.append(sheet.prefix)
         for (index, column) in head.columns.enumerated() {
             if index > 0 { line.append(separator) }
-            Self.field(column.key, quoting: quoting ? separator : nil, into: &line)
+            Self.field(
+                sheet.titles ? SheetForm.header(column.title) : column.key, quoting: quoting ? separator : nil,
+                into: &line)
         }
         line.append(lineEnd)
         header = line.bytes
     }
 
-    package static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat {
-        DelimitedFormat(head, quoting: true, sheet: sheet)
+    package static func csv(_ head: Table.Head, _ sheet: SheetForm = .plain, _ localizer: Localizer? = nil)
+        -> DelimitedFormat
+    {
+        DelimitedFormat(head, quoting: true, sheet: sheet, localizer: localizer)
     }
-    package static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain) -> DelimitedFormat {
-        DelimitedFormat(head, quoting: false, sheet: sheet)
+    package static func tsv(_ head: Table.Head, _ sheet: SheetForm = .plain, _ localizer: Localizer? = nil)
+        -> DelimitedFormat
+    {
+        DelimitedFormat(head, quoting: false, sheet: sheet, localizer: localizer)
     }
 
     package mutating func section(_ heading: String, into out: inout ByteOutput) {}
@@ -56,6 +68,12 @@ package struct DelimitedFormat: RowFormat {
         for index in 0..<columnCount {
             if index > 0 { out.append(separator) }
             switch cells[safe: index] {
+            case .dateText(let bytes) where sheet.datePattern != nil:
+                if let date = LocalDate(bytes: UnsafeRawBufferPointer(bytes)) {
+                    Self.field(sheet.text(date), quoting: quoting, into: &out)
+                } else {
+                    Self.field(bytes, quoting: quoting, into: &out)
+                }
             case .text(let bytes), .dateText(let bytes): Self.field(bytes, quoting: quoting, into: &out)
             case .cell(.null): break
             case .cell(.integer(let number)), .cell(.identifier(let number)): out.append(decimal: number)
@@ -69,7 +87,11 @@ package struct DelimitedFormat: RowFormat {
         switch cell {
         case .null: break
         case .integer(let number), .identifier(let number), .count(let number, _): out.append(decimal: number)
+        case .date(let date) where sheet.datePattern != nil:
+            Self.field(sheet.text(date), quoting: quoting ? separator : nil, into: &out)
         case .date(let date): out.write { Renderer.writeDate(date, into: &$0) }
+        case .tag(let tag) where sheet.titles: Self.field(tag.label, quoting: quoting ? separator : nil, into: &out)
+        case .bool(let flag): Self.field(flag ? yesNo.yes : yesNo.no, quoting: quoting ? separator : nil, into: &out)
         case .instant(let instant): out.write { Renderer.writeInstant(instant, into: &$0) }
         case .text(let text): Self.field(text, quoting: quoting ? separator : nil, into: &out)
         case let cell:

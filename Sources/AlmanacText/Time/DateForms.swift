@@ -15,6 +15,35 @@ public struct DateForms: Sendable, Equatable {
         public let separator: UInt8
         /// As the user wrote it (`MM/DD/YYYY`).
         public let text: String
+
+        /// A day written in this form (`25.12.2025` for `DD.MM.YYYY`), as the pattern reads it back:
+        /// `DD` and `MM` with a leading zero, `D` and `M` without; `YYYY` always four digits.
+        public func write(_ date: LocalDate) -> String {
+            let padded = text.split(separator: Character(UnicodeScalar(separator))).map { $0.count > 1 }
+            func part(_ value: Int, _ kind: Int) -> String {
+                let digits = String(value)
+                let width = kind == 0 ? 4 : (padded.count == 3 && !padded[kindPlace(kind)] ? 1 : 2)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            let parts: [String] =
+                switch order {
+                case .dayMonthYear: [part(date.day, 2), part(date.month, 1), part(date.year, 0)]
+                case .monthDayYear: [part(date.month, 1), part(date.day, 2), part(date.year, 0)]
+                case .yearMonthDay: [part(date.year, 0), part(date.month, 1), part(date.day, 2)]
+                }
+            return parts.joined(separator: String(UnicodeScalar(separator)))
+        }
+
+        /// Where the pattern has the year (0), the month (1) or the day (2).
+        private func kindPlace(_ kind: Int) -> Int {
+            let places: [Int] =
+                switch order {
+                case .dayMonthYear: [2, 1, 0]
+                case .monthDayYear: [2, 0, 1]
+                case .yearMonthDay: [0, 1, 2]
+                }
+            return places[kind]
+        }
     }
 
     /// `--date-format`, when given.

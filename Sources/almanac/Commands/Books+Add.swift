@@ -37,7 +37,7 @@ extension Books {
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
-            page = PageOptions(line)
+            page = PageOptions(line, ownDateFormat: true)
             title = line.argument("title", help: "help.books.add.title")
             due = line.option("--due", value: "date", help: "help.books.add.due")
             author = line.option("--author", value: "name", help: "help.books.add.author")

@@ -33,7 +33,7 @@ extension Books {
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
-            page = PageOptions(line)
+            page = PageOptions(line, ownDateFormat: true)
             id = line.argument("id", help: "help.books.id")
             title = line.option("--title", value: "title", help: "help.books.edit.title")
             author = line.option("--author", value: "name", help: "help.books.edit.author")

@@ -17,6 +17,9 @@ extension Books {
             Example("almanac books list --sort title --open", "example.books.list.open"),
             Example("almanac books list --overdue --borrower Анна", "example.books.list.overdue"),
             Example("almanac books list --search толстой --limit 5 --format json", "example.books.list.search"),
+            Example(
+                "almanac --locale ru books list --format csv --headers titles --date-format DD.MM.YYYY --delimiter ';'",
+                "example.books.list.sheet"),
         ]
 
         static let formats = FormatOption.rows

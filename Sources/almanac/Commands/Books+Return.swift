@@ -28,7 +28,7 @@ extension Books {
 
         init(_ line: ArgumentReader) {
             global = GlobalOptions(line)
-            page = PageOptions(line)
+            page = PageOptions(line, ownDateFormat: true)
             id = line.argument("id", help: "help.books.id")
             on = line.option("--on", value: "date", help: "help.books.return.on")
             dateFormat = line.option(

@@ -21,6 +21,9 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         Example("almanac export events --delimiter ';'", "example.export.stdout"),
         Example("almanac export events --format ics --out events.ics", "example.export.ics"),
         Example("almanac export books --delimiter ';' --bom --out books-excel.csv", "example.export.excel"),
+        Example(
+            "almanac --locale ru export books --headers titles --date-format DD.MM.YYYY --delimiter ';' --bom",
+            "example.export.own-form"),
         Example("almanac export moved/", "example.export.directory"),
         Example("almanac export moved/ --force", "example.export.directory-force"),
     ]
@@ -47,7 +50,8 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         guard let exportKind = KindRegistry.kind(named: kind) else { return try exportFolder(settings, sheet: form) }
         let database = try Store.openReadOnly(settings.databasePath)
         if global.isCalendar { return try exportCalendar(exportKind, database, settings) }
-        let rows = try Exporter.export(exportKind, from: database, to: out, sheet: form, force: force)
+        let rows = try Exporter.export(
+            exportKind, from: database, to: out, sheet: form, localizer: settings.localizer, force: force)
         if let out { try Print.note(settings.localizer("export.done", ["rows": String(rows), "path": out])) }
     }
 
@@ -59,7 +63,8 @@ struct Export: RunnableCommand, Exemplified, Formatted {
         }
         if out != nil { throw AlmanacError(.usage, "export.error.out-with-folder", ["path": kind]) }
         let database = try Store.openReadOnly(settings.databasePath)
-        let files = try DatabaseExport.write(database, into: kind, sheet: sheet, force: force)
+        let files = try DatabaseExport.write(
+            database, into: kind, sheet: sheet, localizer: settings.localizer, force: force)
         let t = settings.localizer
         try Print.note(
             t(

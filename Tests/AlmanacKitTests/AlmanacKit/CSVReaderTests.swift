@@ -79,7 +79,7 @@ import Testing
             bytes: Array("title,Title,colour\nWar,War,red\n".utf8),
             expected: [
                 #"books.csv:1:7: error: column "title" appears twice"#,
-                #"books.csv:1:13: error: column "colour" is not a column of books (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#,
+                #"books.csv:1:13: error: column "colour" is not a column of books (accepted: id, title, author, borrower, loaned (loaned_on), due (due_on), returned (returned_on)); --map "colour=COLUMN" reads it as one of them"#,
                 #"books.csv:1:1: error: missing required column "due_on" (accepted: id, title, author, borrower, loaned_on, due_on, returned_on)"#,
             ]),
     ]

@@ -97,7 +97,7 @@ import Testing
         let first = (0..<9).map { "p\($0)" }.joined(separator: ", ")
         #expect(
             outcome.diagnostics == [
-                #"animation-settings.csv:1:6: error: column "sparkle" is not a column of animation-settings (accepted: id, name, created_at, \#(first) and 21 more)"#
+                #"animation-settings.csv:1:6: error: column "sparkle" is not a column of animation-settings (accepted: id, name, created (created_at), \#(first) and 21 more); --map "sparkle=COLUMN" reads it as one of them"#
             ])
         let russian = try #require(try Self.diagnostics(fixture, .animationSettings, "p0\n").first).message(
             Localizer(locale: "ru"))

@@ -230,7 +230,7 @@ import Testing
             "a setting names properties", .animationSettings, setup: [(.animationProperties, baseProperties)],
             "name,height\nbig,2\n",
             [
-                #"animation-settings.csv:1:6: error: column "height" is not a column of animation-settings (accepted: id, name, created_at, width, angle)"#
+                #"animation-settings.csv:1:6: error: column "height" is not a column of animation-settings (accepted: id, name, created (created_at), width, angle); --map "height=COLUMN" reads it as one of them"#
             ]),
     ]
 

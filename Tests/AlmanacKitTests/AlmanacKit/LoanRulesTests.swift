@@ -20,7 +20,7 @@ import Testing
                 == RuleViolation(
                     loaned.suffix(2) == latest.suffix(2)
                         ? "rule.books.due-too-late" : "rule.books.due-too-late.clamped",
-                    ["loaned": loaned, "latest": latest, "months": "3"]),
+                    ["loaned": loaned, "latest": latest, "months": "3", "loaned_column": "loaned_on"]),
             "the month-end clamp is named only when it moved the day")
     }
 
@@ -29,11 +29,12 @@ import Testing
         #expect(LoanRules.checkDue(loan, loanedOn: loan) == nil)
         #expect(
             LoanRules.checkDue(loan.adding(days: -1), loanedOn: loan)
-                == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10"]))
+                == RuleViolation("rule.books.due-before-loan", ["loaned": "2025-05-10", "loaned_column": "loaned_on"]))
         #expect(LoanRules.checkReturned(loan, loanedOn: loan, today: loan) == nil)
         #expect(
             LoanRules.checkReturned(loan.adding(days: -1), loanedOn: loan, today: loan)
-                == RuleViolation("rule.books.returned-before-loan", ["loaned": "2025-05-10"]))
+                == RuleViolation(
+                    "rule.books.returned-before-loan", ["loaned": "2025-05-10", "loaned_column": "loaned_on"]))
         #expect(
             LoanRules.checkReturned(loan.adding(days: 1), loanedOn: loan, today: loan)
                 == RuleViolation("rule.books.returned-future", ["today": "2025-05-10"]))
