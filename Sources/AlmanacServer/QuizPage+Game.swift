@@ -7,8 +7,9 @@ import AlmanacViews
 /// question, the flags as pictures, and the question judged after an answer.
 extension QuizPage {
     /// GET `/quiz` with no player: a form asking the name a game is played and scored under (the
-    /// seed kept when the address gave one). Nothing is recorded.
-    func start(seed: UInt64?) -> Shown {
+    /// seed kept when the address gave one). Nothing is recorded. A machine is sent to `location`,
+    /// a new game of the player `quiz play` would record, as before.
+    func start(seed: UInt64?, location: String) -> Shown {
         var form = "<form method=\"get\" class=\"serve-form quiz-start\" action=\"/quiz\">"
         if let lang = context.lang { form += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
         if let seed { form += "<input type=\"hidden\" name=\"seed\" value=\"" + String(seed) + "\">" }
@@ -18,7 +19,8 @@ extension QuizPage {
         form += "<button type=\"submit\">" + HTMLText.escaped(context.t("serve.quiz.start")) + "</button></form>\n"
         let body = "<p>" + HTMLText.escaped(context.t("serve.quiz.welcome")) + "</p>\n" + form
         return Shown(
-            title: "quiz.question", content: .own(title: context.t("serve.quiz.start-title"), body: body, json: ""),
+            title: "quiz.question",
+            content: .asking(title: context.t("serve.quiz.start-title"), body: body, location: location),
             bottom: "<p><a href=\"" + HTMLText.attribute(context.link("/quiz/scores")) + "\">"
                 + HTMLText.escaped(context.t("serve.quiz.scores")) + "</a></p>\n")
     }

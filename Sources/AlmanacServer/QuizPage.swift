@@ -76,16 +76,14 @@ struct QuizPage {
                     }
                     return seed
                 } ?? QuizStore.newSeed()
-            // A browser's pupil gives a name first (each pupil was "player"); JSON plays at once.
-            guard context.query.text("player") != nil || settings.format == .json else {
-                return start(seed: context.query.text("seed").map { _ in seed })
-            }
             let player = try FlagQuiz.player(context.query.text("player"), environment: [:])
-            return Shown(
-                title: "quiz.question",
-                content: .elsewhere(
-                    context.link(
-                        "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields)))
+            let location = context.link(
+                "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields)
+            // A browser's pupil gives a name first (each pupil was "player"); JSON plays at once.
+            guard context.query.text("player") != nil else {
+                return start(seed: context.query.text("seed").map { _ in seed }, location: location)
+            }
+            return Shown(title: "quiz.question", content: .elsewhere(location))
         }
         var (session, screen, _) = try replay(game, on: database)
         let last = session.answers.last
