@@ -11,7 +11,9 @@ import AlmanacViews
 /// session, replayed through the CLI's `QuizSession`; so a reload or a second tab never asks or
 /// records a question twice. Four flags are four buttons; the answer is recorded as `quiz play`
 /// records it, then the page says right or wrong with the running score (+1/−1), and "Next".
-/// `?seed=N` replays a game's questions. `/quiz/scores` is `quiz scores`.
+/// `?seed=N` replays a game's questions. `/quiz/scores` is `quiz scores`. A page for people asks
+/// the player's name first and shows flags as pictures (`FlagPictures`); after an answer it shows
+/// the four flags named, the right one marked, so a class sees the right flag after a wrong pick.
 struct QuizPage {
     let context: PageContext
     /// The worker's open connection (read-only for a GET).
@@ -27,7 +29,7 @@ struct QuizPage {
 
     /// A game of the address: its seed, session and player; nil parts are chosen by `play` (a new
     /// seed at random, a new session, the player `quiz play` would record).
-    private struct Game {
+    struct Game {
         let seed: UInt64
         let session: String
         let player: String
@@ -75,37 +77,45 @@ struct QuizPage {
                     return seed
                 } ?? QuizStore.newSeed()
             let player = try FlagQuiz.player(context.query.text("player"), environment: [:])
-            return Shown(
-                title: "quiz.question",
-                content: .elsewhere(
-                    context.link(
-                        "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields)))
+            let location = context.link(
+                "/quiz", Game(seed: seed, session: QuizStore.newSession(seed: seed), player: player).fields)
+            // A browser's pupil gives a name first (each pupil was "player"); JSON plays at once.
+            guard context.query.text("player") != nil else {
+                return start(seed: context.query.text("seed").map { _ in seed }, location: location)
+            }
+            return Shown(title: "quiz.question", content: .elsewhere(location))
         }
         var (session, screen, _) = try replay(game, on: database)
         let last = session.answers.last
         let answering = context.query["next"] != nil || last == nil
         if !answering, let last {
-            let words = PageContext.notice(screen.verdict(last, session), error: !last.isRight)
+            let words =
+                playerLine(game) + PageContext.notice(screen.verdict(last, session), error: !last.isRight)
+                + judged(last, screen)
             if session.isFinished {
-                let lines = screen.summary(session).map { "<p>" + HTMLText.escaped($0) + "</p>\n" }.joined()
-                return verdict(t("serve.quiz.over"), session, top: words + lines + newGame(game))
+                // The summary without its last line, the command that replays the game (the link
+                // under the page does that for a pupil).
+                let lines = screen.summary(session).dropLast().map { "<p>" + HTMLText.escaped($0) + "</p>\n" }
+                return verdict(t("serve.quiz.over"), session, top: words + lines.joined(), game: game)
             }
             let next =
-                "<p><a href=\"" + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
+                "<p class=\"quiz-next\"><a href=\""
+                + HTMLText.attribute(context.link("/quiz", game.fields + [("next", "1")])) + "\">"
                 + HTMLText.escaped(t("serve.quiz.next")) + "</a></p>\n"
-            return verdict(t("serve.quiz.answered"), session, top: words + next)
+            return verdict(t("serve.quiz.answered"), session, top: words + next, game: game)
         }
         guard let question = session.nextQuestion() else {
             return Shown(title: "quiz.question", content: .elsewhere(context.link("/quiz", game.fields)))
         }
         // "Question 3 of 10 · Score: 1", as `quiz play` heads each question.
-        let words = "<p class=\"serve-notice\">" + HTMLText.escaped(screen.header(session)) + "</p>\n"
+        let words =
+            playerLine(game) + "<p class=\"serve-notice\">" + HTMLText.escaped(screen.header(session)) + "</p>\n"
         let tables = screen.tables
         var buttons = "<input type=\"hidden\" name=\"round\" value=\"\(session.answers.count + 1)\">"
         for (index, code) in question.options.enumerated() {
             buttons +=
                 "<button type=\"submit\" name=\"choice\" value=\"\(index + 1)\" class=\"flag\" aria-label=\""
-                + HTMLText.attribute(String(index + 1)) + "\">" + HTMLText.escaped(Country.flag(code)) + "</button>"
+                + HTMLText.attribute(String(index + 1)) + "\">" + flag(code) + "</button>"
         }
         let form = context.postForm(
             "/quiz/answer", query: game.fields, class: "serve-form flags", buttons, button: nil)
@@ -115,14 +125,14 @@ struct QuizPage {
         return Shown(
             title: "quiz.question",
             content: .either(json: { $0.render(record) }, page: { $0.render(asked) }), top: words + form,
-            bottom: newGame(nil))
+            bottom: newGame(game, replay: false))
     }
 
     /// A page saying right or wrong (and the game's summary when it is over); JSON: the score.
-    private func verdict(_ title: String, _ session: QuizSession, top: String) -> Shown {
+    private func verdict(_ title: String, _ session: QuizSession, top: String, game: Game) -> Shown {
         Shown(
             title: "quiz.question", content: .own(title: title, body: "", json: Self.score(session)), top: top,
-            bottom: newGame(nil))
+            bottom: newGame(game, replay: session.isFinished))
     }
 
     /// `{"right": true, "score": 3, "answered": 4}`: the last answer and the running score.
@@ -157,17 +167,19 @@ struct QuizPage {
         let (settings, player) = (settings, context.query.text("player"))
         return Shown(
             title: "quiz.scores",
-            content: .whole { try FlagQuiz.scores(settings, player: player, renderer: $0) }, bottom: newGame(nil))
+            content: .whole { try FlagQuiz.scores(settings, player: player, renderer: $0) },
+            bottom: newGame(nil, replay: false))
     }
 
-    /// A new game (GET: nothing is recorded until a flag is chosen), for the player named, and the scores.
-    private func newGame(_ game: Game?) -> String {
+    /// A new game (GET: nothing is recorded until a flag is chosen), for the player named, the same
+    /// questions again when a game is over (`replay`), and the scores: once a page.
+    func newGame(_ game: Game?, replay: Bool) -> String {
         var out = "<form method=\"get\" class=\"serve-form\" action=\"/quiz\">"
         if let lang = context.lang { out += "<input type=\"hidden\" name=\"lang\" value=\"" + lang + "\">" }
         out += PageContext.field(
             t("serve.quiz.player"), name: "player", value: game?.player ?? context.query["player"] ?? "")
         out += "<button type=\"submit\">" + HTMLText.escaped(t("serve.quiz.new")) + "</button></form>\n"
-        if let game {
+        if let game, replay {
             out +=
                 "<p><a href=\""
                 + HTMLText.attribute(context.link("/quiz", [("seed", String(game.seed)), ("player", game.player)]))

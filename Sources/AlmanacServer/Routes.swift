@@ -151,8 +151,14 @@ enum Navigation {
             if language == context.t.language {
                 out += "<strong>" + HTMLText.escaped(name) + "</strong> "
             } else {
+                // The same page in the other language: the query kept (a quiz's game, a listing's
+                // filter), so switching language never starts over.
+                let kept = context.query.fields.filter { $0.key != "lang" }.sorted { $0.key < $1.key }
+                let query = kept.map { $0.key + "=" + FormData.encode($0.value) + "&" }.joined()
                 out +=
-                    "<a href=\"" + HTMLText.attribute(context.path + "?lang=" + language) + "\" hreflang=\"" + language
+                    "<a href=\"" + HTMLText.attribute(context.path + "?" + query + "lang=" + language)
+                    + "\" hreflang=\""
+                    + language
                     + "\" lang=\"" + language
                     + "\">" + HTMLText.escaped(name) + "</a> "
             }

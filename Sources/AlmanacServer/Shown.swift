@@ -51,6 +51,9 @@ struct Shown {
         case own(title: String, body: String, json: String)
         /// Another address, for either format (303 See Other): a new game's.
         case elsewhere(String)
+        /// A page of the server's own for a reader (the quiz asking a pupil's name), titled `title`,
+        /// around `body`; a machine is sent on to `location` (303), as `elsewhere`.
+        case asking(title: String, body: String, location: String)
         /// JSON of a change the command line words no other way (`{"right": true, …}`); a browser is
         /// sent on (`location`) and never sees it.
         case record(String)
@@ -154,7 +157,7 @@ extension PageContext {
                 status: shown.status)
         case .own(_, _, let json):
             return .json(json, status: shown.status)
-        case .elsewhere(let location):
+        case .elsewhere(let location), .asking(_, _, let location):
             return .seeOther(location)
         case .record(let json):
             return .json(json, status: shown.status)
@@ -189,7 +192,7 @@ extension PageContext {
             return try reply(page())
         case .page(_, _, _, _, let rows):
             return .html(try rows(renderer), status: shown.status)
-        case .own(let title, let body, _):
+        case .own(let title, let body, _), .asking(let title, let body, _):
             var page = HTMLPage(title: title, localizer: t)
             page.slots = slots
             return .html(page.document(body), status: shown.status)

@@ -11,6 +11,8 @@ For each page, in English and Russian:
     transform and opacity `animation timeline --format json` gives for those moments, within 1 %;
   - hostile values (markup, quotes, an RTL override, a 10,000-character title) are text, no script
     runs, and nothing spills out of the page;
+  - every flag is a picture inside the page (a data: image) that the browser draws, with no emoji
+    font installed (cdp.py's font configuration), its emoji the picture's alternative text;
 and a screenshot of it, light and dark, is saved under --screenshots.
 
 Usage: check_pages.py --almanac PATH --samples DIR [--screenshots DIR]
@@ -134,7 +136,10 @@ class Checker:
 
     def check_document(self, page, label):
         facts = page.evaluate("""({lang: document.documentElement.lang, scripts: document.scripts.length,
-            external: [...document.querySelectorAll('[src],[href],link')].map(e => e.outerHTML.slice(0, 80)),
+            external: [...document.querySelectorAll('[src],[href],link')].filter(e => !(e.getAttribute('src') || '').startsWith('data:'))
+                      .map(e => e.outerHTML.slice(0, 80)),
+            flags: [...document.querySelectorAll('img.flag')].map(i => i.complete && i.naturalWidth > 0 && !!i.alt),
+            emojiFlags: document.querySelectorAll('span.flag').length,
             overflow: document.documentElement.scrollWidth - window.innerWidth,
             hostile: [...document.querySelectorAll('td')].filter(td => td.dataset.value && td.dataset.value.includes('<script>'))
                       .map(td => td.textContent),
@@ -146,6 +151,10 @@ class Checker:
             self.fail(label, "%d script elements" % facts["scripts"])
         if facts["external"]:
             self.fail(label, "refers to other files: %s" % facts["external"])
+        # Flags are pictures inside the page (no emoji font here), each drawn, its emoji the alt text.
+        if not all(facts["flags"]) or facts["emojiFlags"]:
+            self.fail(label, "flags not drawn: %d of %d pictures, %d emoji" % (
+                facts["flags"].count(True), len(facts["flags"]), facts["emojiFlags"]))
         if facts["overflow"] > 0:
             self.fail(label, "the page is %dpx wider than the window" % facts["overflow"])
         for text in facts["hostile"]:

@@ -4,8 +4,11 @@ checked against the database through the CLI afterwards.
 
   - the advent calendar: open door 1, then door 2, then try door 5 (refused with the CLI's words,
     status 409, nothing opened);
-  - the flag quiz: five rounds, each answer said right or wrong with the running score (+1/-1), the
-    score equal to the answers recorded;
+  - the flag quiz: the player's name asked first, then five rounds, each answer said right or wrong
+    with the running score (+1/-1) and the right flag shown as a picture (round 2 answered wrong on
+    purpose; no emoji font, so only a picture can show it), the language switched mid-game keeping
+    the game, the last page's form shown once and no command line hint, the score equal to the
+    answers recorded;
   - the snowman: a click pauses it (its animations stop where they are), a second click resumes it;
   - the loans: "Return" on a loan marks it returned, and the listing says so.
 
@@ -25,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser, BrowserError, Page, find_browser  # noqa: E402
@@ -102,7 +106,8 @@ class Walk:
                 self.fail(self.label(what), "exception: %s" % params["exceptionDetails"].get("text"))
             elif method == "Network.requestWillBeSent":
                 url = params["request"]["url"]
-                if not url.startswith(self.server.url + "/"):
+                # A flag is a picture inside the page (data:), not a request anywhere.
+                if not url.startswith(self.server.url + "/") and not url.startswith("data:image/svg+xml,"):
                     self.fail(self.label(what), "request outside the server: %s" % url)
 
     def status(self):
@@ -172,24 +177,74 @@ class Walk:
         if opened != [1, 2]:
             self.fail(self.label("calendar"), "open doors in the database: %s, not [1, 2]" % opened)
 
+    def flags_shown(self, selector, what):
+        """Every flag picture under `selector` is drawn (loaded, with a size): no emoji font here."""
+        shown = self.page.evaluate("""[...document.querySelectorAll(%s)].map(i =>
+            i.tagName === 'IMG' && i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 20)"""
+                                   % json.dumps(selector))
+        if not shown or not all(shown):
+            self.fail(self.label(what), "flags not drawn as pictures at %s: %s" % (selector, shown))
+
+    def question(self):
+        """The question now shown, as its JSON record says it (the country and the right option)."""
+        request = urllib.request.Request(self.page.evaluate("location.href"), headers={"Accept": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())[0]
+
     def quiz(self):
-        self.open("/quiz?seed=7&player=Browser", "quiz")
+        player = "Зоя" if self.locale == "ru" else "Browser"
+        other = "en" if self.locale == "ru" else "ru"
+        self.open("/quiz?seed=7", "quiz")
+        # A pupil is asked a name first, and plays under it.
+        self.click('form.quiz-start input[name="player"]', "quiz name", navigates=False)
+        self.page.call("Input.insertText", {"text": player})
+        self.shot("quiz-name")
+        self.click('form.quiz-start button[type="submit"]', "quiz start")
+        self.flags_shown("button.flag img.flag", "quiz question")
+        if player not in self.text(".quiz-player"):
+            self.fail(self.label("quiz"), "the player %r is not named on the question" % player)
         self.shot("quiz")
         score = 0
         for round in range(1, 6):
-            choice = 1 + (round % 4)
+            record = self.question()
+            # Round 2 is answered wrong on purpose; the others as a pupil might.
+            choice = record["answer"] % 4 + 1 if round == 2 else 1 + (round % 4)
             self.click('button.flag[name="choice"][value="%d"]' % choice, "quiz round %d" % round)
             said = self.text('[role="status"], [role="alert"]')
             right = self.page.evaluate("!document.querySelector('.serve-error')")
             score += 1 if right else -1
             if str(score) not in said:
                 self.fail(self.label("quiz round %d" % round), "the running score %d is not said: %r" % (score, said))
-            if round in (1, 5):
+            # The right flag and its country, after a right or a wrong answer.
+            self.flags_shown(".quiz-right img.flag, ol.quiz-judged img.flag", "quiz round %d" % round)
+            alt = self.page.evaluate("document.querySelector('.quiz-right img.flag').alt")
+            flag = "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in record["country"])
+            if alt != flag or not self.text("ol.quiz-judged li.right"):
+                self.fail(self.label("quiz round %d" % round), "the right flag %s is not shown (%r)" % (flag, alt))
+            if round == 2 and right:
+                self.fail(self.label("quiz round 2"), "the wrong choice %d was judged right" % choice)
+            if round in (1, 2, 5):
                 self.shot("quiz-round-%d" % round)
+            if round == 3:
+                # The language link keeps the game: the same player, session and score.
+                before = self.page.evaluate("location.search")
+                self.click('nav a[hreflang="%s"]' % other, "quiz language")
+                after = self.page.evaluate("location.search")
+                session = re.search(r"session=[^&]*", before).group(0)
+                if session not in after or player not in self.text(".quiz-player") or str(score) not in self.text(
+                        '[role="status"], [role="alert"]'):
+                    self.fail(self.label("quiz language"), "the game is not kept: %s then %s" % (before, after))
+                self.shot("quiz-%s" % other)
+                self.click('nav a[hreflang="%s"]' % self.locale, "quiz language back")
             if round < 5:
                 self.click('a[href*="next=1"]', "quiz next %d" % round)
+        over = self.page.evaluate("document.body.innerText")
+        if self.page.evaluate("document.querySelectorAll('form[action=\"/quiz\"]').length") != 1:
+            self.fail(self.label("quiz over"), "the new game form is shown more than once")
+        if "almanac quiz" in over:
+            self.fail(self.label("quiz over"), "a command line hint is shown to pupils")
         players = {row["player"]: row for row in self.server.json(["quiz", "scores"])}
-        recorded = players.get("Browser")
+        recorded = players.get(player)
         if not recorded:
             self.fail(self.label("quiz"), "no answers recorded for the player: %s" % list(players))
         elif recorded["right_answers"] + recorded["wrong_answers"] != 5 or recorded["points"] != score:

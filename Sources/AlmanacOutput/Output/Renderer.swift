@@ -87,7 +87,9 @@ public struct Renderer: Sendable {
         case .date(let date): return (formats.date(date), nil)
         case .instant(let instant): return (formats.instant(instant), nil)
         case .count(let number, let unit): return (formats.count(number, unit: unit), nil)
-        case .tag(let tag): return ((tag.symbol.map { $0 + " " } ?? "") + tag.label, tag.role)
+        case .tag(let tag):
+            guard let symbol = tag.symbol else { return (tag.label, tag.role) }
+            return (tag.label.isEmpty ? symbol : symbol + " " + tag.label, tag.role)
         }
     }
 

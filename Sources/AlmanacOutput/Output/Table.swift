@@ -112,13 +112,19 @@ public struct Table: Sendable {
         public let symbol: String?
         /// The colour used on a terminal, or nil.
         public let role: ColorRole?
+        /// The ISO code of a flag a page draws as a picture in place of the symbol, which stays its
+        /// alternative text and what every other format shows (`FlagPictures`); nil for none.
+        public let flag: String?
 
         /// Creates a tag.
-        public init(value: String, label: String, symbol: String? = nil, role: ColorRole? = nil) {
+        public init(
+            value: String, label: String, symbol: String? = nil, role: ColorRole? = nil, flag: String? = nil
+        ) {
             self.value = value
             self.label = label
             self.symbol = symbol
             self.role = role
+            self.flag = flag
         }
 
         /// By value alone: tags that differ only in their words are rare, and equality still tells them apart.

@@ -240,7 +240,12 @@ public struct HTMLTableWriter {
         if !classes.isEmpty { out += " class=\"" + classes.joined(separator: " ") + "\"" }
         if let plain = Renderer.plainText(cell) { out += " data-value=\"" + HTMLText.attribute(plain) + "\"" }
         out += ">"
-        if case .tag(let tag) = cell, let role = tag.role {
+        if case .tag(let tag) = cell, let flag = tag.flag {
+            // The flag as a picture, its emoji the alternative text; then the words, if any.
+            let note = formats.localizer("page.flag.missing", ["folder": FlagPictures.folder])
+            out += FlagPictures.html(flag, alt: tag.symbol ?? flag, note: note)
+            if !tag.label.isEmpty { out += " " + HTMLText.escaped(tag.label) }
+        } else if case .tag(let tag) = cell, let role = tag.role {
             out += "<span class=\"tag " + role.rawValue + "\">" + HTMLText.escaped(human.text) + "</span>"
         } else if human.text.unicodeScalars.count > Self.longText {
             // A very long value scrolls inside its cell, so one title cannot make a row pages tall.

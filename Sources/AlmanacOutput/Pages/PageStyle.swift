@@ -38,6 +38,7 @@ package enum PageStyle {
         .tag.warning{color:var(--warning);background:var(--warning-bg)}
         .tag.success{color:var(--success);background:var(--success-bg)}
         .tag.muted{color:var(--muted)}
+        img.flag{width:2.4em;height:1.8em;vertical-align:middle;border:1px solid var(--line);background:var(--panel)}
         p.count{color:var(--muted);margin:.25rem 0 0;font-size:.9rem}
         p.empty{font-size:1.1rem;padding:1rem;background:var(--panel);border:1px solid var(--line);border-radius:.5rem}
         figure{margin:0 0 1.5rem;padding:1rem;background:var(--panel);border:1px solid var(--line);border-radius:.75rem}

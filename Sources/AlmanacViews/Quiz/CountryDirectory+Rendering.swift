@@ -9,7 +9,8 @@ extension CountryDirectory {
         let t = localizer
         let rows: [[Table.Cell]] = search(query, locale: localizer.locale).map { country, name in
             [
-                .text(country.flag), .text(country.code), .tag(Table.Tag(value: country.name, label: name)),
+                QuizTables.flagCell(country.code), .text(country.code),
+                .tag(Table.Tag(value: country.name, label: name)),
                 country.alpha3.map(Table.Cell.text) ?? .null, country.numeric.map(Table.Cell.text) ?? .null,
             ]
         }

@@ -18,9 +18,18 @@ public struct QuizTables {
         self.localizer = localizer
     }
 
-    /// A country as a cell: `🇩🇪 Germany` for people, `DE` for machines.
+    /// A country as a cell: `🇩🇪 Germany` for people (on a page, the flag a picture), `DE` for machines.
     public func countryCell(_ code: String) -> Table.Cell {
-        .tag(Table.Tag(value: code, label: Country.flag(code) + " " + directory.name(code, localizer.locale)))
+        .tag(
+            Table.Tag(
+                value: code, label: directory.name(code, localizer.locale), symbol: Country.flag(code), flag: code))
+    }
+
+    /// A flag alone as a cell: its emoji for every format, a picture on a page (the emoji its
+    /// alternative text).
+    public static func flagCell(_ code: String) -> Table.Cell {
+        let emoji = Country.flag(code)
+        return .tag(Table.Tag(value: emoji, label: "", symbol: emoji, flag: code))
     }
 
     /// `quiz scores`: player, points, right, wrong, accuracy, best and current streak, last answer.
@@ -88,7 +97,7 @@ public struct QuizTables {
                 Table.Column(key: "flag", title: localizer("column.flag")),
             ],
             rows: question.options.enumerated().map {
-                [.integer(Int64($0.offset + 1)), .text(Country.flag($0.element))]
+                [.integer(Int64($0.offset + 1)), Self.flagCell($0.element)]
             },
             summaryUnit: nil)
     }

@@ -55,6 +55,12 @@ struct Serve: RunnableCommand, Exemplified, Formatted {
                     // The line tests and people read the port from (`--port 0`): written at once.
                     try? OutputWriter.standardOutput.write(line.replacingOccurrences(of: "{url}", with: url) + "\n")
                     try? OutputWriter.standardOutput.flush()
+                    // The quiz works without the flags' pictures, with emoji a browser may not draw.
+                    if !FlagPictures.available {
+                        let note = settings.localizer("serve.note.no-flags", ["folder": FlagPictures.folder])
+                        try? OutputWriter.standardError.write(note + "\n")
+                        try? OutputWriter.standardError.flush()
+                    }
                 }
             } catch {
                 outcome.failure = error

@@ -142,7 +142,8 @@ import Testing
         #expect(
             table.rows == [
                 [
-                    .text("🇩🇪"), .text("DE"), .tag(Table.Tag(value: "Stored DE", label: "Германия")), .text("DEU"),
+                    .tag(Table.Tag(value: "🇩🇪", label: "", symbol: "🇩🇪", flag: "DE")), .text("DE"),
+                    .tag(Table.Tag(value: "Stored DE", label: "Германия")), .text("DEU"),
                     .text("276"),
                 ]
             ])
