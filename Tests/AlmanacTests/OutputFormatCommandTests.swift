@@ -104,8 +104,10 @@ import Testing
 
     /// An example's line with global options put right after `almanac` (accepted anywhere).
     static func line(_ line: String, adding options: [String]) -> String {
-        "almanac " + options.joined(separator: " ")
-            + line.dropFirst("almanac".count).replacing(#/ --format \w+/#, with: "")
+        let rest = String(line.dropFirst("almanac".count))
+        // A --format of the example's own gives way to the one added.
+        let kept = options.contains("--format") ? rest.replacing(#/ --format \w+/#, with: "") : rest
+        return "almanac " + options.joined(separator: " ") + kept
     }
 
     /// What is wrong with `text` as output in `format`, or nil: JSON parses as an array of objects,

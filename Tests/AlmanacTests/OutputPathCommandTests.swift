@@ -143,7 +143,7 @@ import Testing
     @Test func standardOutputAndDevicesAreWrittenAsStreams() throws {
         let out = try dir.run(["--db", "a.db", "export", "holidays", "--out", "/dev/stdout"])
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.stdout.hasPrefix("key,title,color,image,greeting\n"))
+        #expect(out.stdout.hasPrefix("key,title,color,image,greeting,first_day\n"))
         #expect(try dir.run(["--db", "a.db", "export", "holidays", "--out", "/dev/null"]).status == 0)
     }
 

@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct DatabaseMigratorTests {
     static let expectedTables = [
-        "animation_properties", "animation_setting_values", "animation_settings", "books", "calendar_state",
+        "animation_properties", "animation_setting_values", "animation_settings", "books", "calendar_identity",
+        "calendar_state",
         "countries", "doors", "events", "holidays", "import_log", "library_settings", "overdue_notices", "quiz_answers",
         "schema_migrations",
     ]
