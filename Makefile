@@ -51,7 +51,9 @@ deps:
 ## the spreadsheet corpus, LibreOffice's Calc (libreoffice-calc-nogui, whose soffice writes the CSV
 ## files) and openpyxl 3.1.5 (which writes the workbooks) in .build/test-python; and PostgreSQL's
 ## server (Debian's postgresql: initdb, pg_ctl, pg_basebackup), which scripts/pg-cluster runs for
-## the store suites. The tests that need one that is missing say so and are skipped.
+## the store suites; and for the calendar files, khal (Debian's), which imports Almanac's .ics, and
+## Python's icalendar 7.3.2 in .build/test-python, which writes and reads them (docs/calendars.md).
+## The tests that need one that is missing say so and are skipped.
 BABEL_VERSION := 2.17.0
 OPENPYXL_VERSION := 3.1.5
 ICALENDAR_VERSION := 7.3.2
