@@ -57,22 +57,23 @@ public struct ICalReader {
 
     /// The components of a kind directly inside `parent`.
     static func children(_ parent: OpaquePointer, _ kind: icalcomponent_kind) -> [OpaquePointer] {
-        var found: [OpaquePointer] = []
-        var child = icalcomponent_get_first_component(parent, kind)
-        while let current = child {
-            found.append(current)
-            child = icalcomponent_get_next_component(parent, kind)
-        }
-        return found
+        walk(icalcomponent_get_first_component(parent, kind)) { icalcomponent_get_next_component(parent, kind) }
     }
 
     /// The properties of a component, in order.
     static func properties(_ component: OpaquePointer) -> [OpaquePointer] {
+        walk(icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)) {
+            icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+    }
+
+    /// libical's iteration (a first, then `next` until nil) as an array.
+    private static func walk(_ first: OpaquePointer?, _ next: () -> OpaquePointer?) -> [OpaquePointer] {
         var found: [OpaquePointer] = []
-        var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
-        while let current = property {
-            found.append(current)
-            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        var current = first
+        while let item = current {
+            found.append(item)
+            current = next()
         }
         return found
     }
