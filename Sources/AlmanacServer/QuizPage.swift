@@ -119,12 +119,19 @@ struct QuizPage {
         }
         let form = context.postForm(
             "/quiz/answer", query: game.fields, class: "serve-form flags", buttons, button: nil)
-        // JSON: the question as `quiz play --format json` records it; a page: the prompt and its flags.
+        // JSON: the question as `quiz play --format json` records it; a page: the prompt, its flags
+        // being the buttons above (the terminal's numbered table would show each flag twice).
         let record = Page(sections: [.table(tables.questionRecord(question, seed: game.seed))])
-        let asked = Page(title: tables.prompt(question), sections: [.table(tables.questionOptions(question))])
+        let prompt = tables.prompt(question)
         return Shown(
             title: "quiz.question",
-            content: .either(json: { $0.render(record) }, page: { $0.render(asked) }), top: words + form,
+            content: .either(
+                json: { $0.render(record) },
+                page: { renderer in
+                    var page = HTMLPage(title: prompt, localizer: renderer.localizer)
+                    page.slots = renderer.slots
+                    return page.document("")
+                }), top: words + form,
             bottom: newGame(game, replay: false))
     }
 

@@ -127,8 +127,8 @@ import Testing
         let question = try server.get(game)
         #expect(question.body.components(separatedBy: "class=\"flag\" aria-label=").count - 1 == 4)
         #expect(question.body.firstMatch(of: /aria-label="1"><img class="flag" src="data:image\/svg\+xml,/) != nil)
-        // A picture in each of the four buttons, and in the table of the question under them.
-        #expect(question.body.components(separatedBy: Self.picture).count - 1 == 8)
+        // A picture in each of the four buttons, and nowhere else: each flag is shown once.
+        #expect(question.body.components(separatedBy: Self.picture).count - 1 == 4)
         let policy = try #require(question.headers["content-security-policy"])
         #expect(policy.contains("img-src data:;") && policy.contains("default-src 'none'"))
         #expect(!policy.contains("script-src") && !policy.contains("unsafe-eval"))
@@ -141,8 +141,8 @@ import Testing
         let question = try server.get(game).body
         #expect(!question.contains("data:image/svg+xml"))
         #expect(
-            question.components(separatedBy: "<span class=\"flag\" title=\"No picture of this flag in ").count - 1 == 8,
-            "four buttons and the table")
+            question.components(separatedBy: "<span class=\"flag\" title=\"No picture of this flag in ").count - 1 == 4,
+            "the four buttons, each flag once")
         #expect(server.stop() == 0)
         #expect(server.errorOutput().contains("almanac: note: no flag pictures in " + dir.url.path + "/no-flags"))
     }
