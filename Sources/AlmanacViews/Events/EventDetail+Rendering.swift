@@ -12,7 +12,8 @@ extension EventDetail {
         renderer.render(detail(renderer))
     }
 
-    /// The event as a `Detail`: person, when and image, the description, and the stored row.
+    /// The event as a `Detail`: person, when, where, its rules and image, the description, and the
+    /// stored row.
     public func detail(_ renderer: Renderer) -> Detail {
         let formats = LocalizedFormats(
             localizer: renderer.localizer, timeZone: renderer.timeZone, today: renderer.today)
@@ -21,6 +22,12 @@ extension EventDetail {
         var fields: [Detail.Field] = []
         if let person = event.person { fields.append(Detail.Field(t("events.detail.person"), person)) }
         fields.append(Detail.Field(t("events.detail.when"), when))
+        if let location = event.location { fields.append(Detail.Field(t("events.detail.location"), location)) }
+        if let rules = event.recurrence {
+            // The rules in iCalendar's words, on the wall clock of their zone.
+            let lines = rules.split(whereSeparator: \.isNewline).joined(separator: " · ")
+            fields.append(Detail.Field(t("events.detail.repeats"), lines + (event.zone.map { " (\($0))" } ?? "")))
+        }
         if let image = event.image { fields.append(Detail.Field(t("events.detail.image"), image)) }
         return Detail(
             title: event.title, fields: fields,
