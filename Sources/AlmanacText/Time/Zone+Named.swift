@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finding the zone a `--tz` or `TZ` value names, the way the C library reads `TZ`: a name in the tz
 /// database, `:NAME`, `:/path/to/tzif`, or a POSIX rule.
@@ -77,10 +78,24 @@ extension Zone {
     ]
 
     /// The zone `identifier` names, as `named` finds it in the system's tz database; nil when none.
+    /// Zones are found once a process by name: an events import reads a row's `zone`, and every
+    /// range read expands each recurring event on its own zone's clock.
     public init?(identifier: String) {
+        if let known = Self.found.withLock({ $0[identifier] }) {
+            self = known
+            return
+        }
         guard let zone = try? Self.named(identifier, source: "") else { return nil }
+        Self.found.withLock { found in
+            // A handful of zones is the common case; a file naming thousands does not grow it past this.
+            if found.count >= 64 { found.removeAll() }
+            found[identifier] = zone
+        }
         self = zone
     }
+
+    /// The zones `init?(identifier:)` found, by the name asked.
+    private static let found = Mutex<[String: Zone]>([:])
 
     /// Every zone name of the tz database in `directory`: the TZif files under it, except the
     /// `posix/` and `right/` copies (the same zones, the second counting leap seconds). Nil when the
