@@ -47,7 +47,7 @@ package enum EventKind: KindDefinition {
             case .uid: ColumnSpec("uid", .text)
             case .recurrence: ColumnSpec("recurrence", .text)
             case .zone: ColumnSpec("zone", .text)
-            case .allDay: ColumnSpec("all_day", .boolean, inFile: false)
+            case .allDay: ColumnSpec("all_day", .boolean)
             }
         }
     }
@@ -66,6 +66,9 @@ package enum EventKind: KindDefinition {
     /// An events file may be an iCalendar file (`CalendarRows`, `EventCalendar`).
     package static let hasCalendarFiles = true
 
+    /// Whether an event lasts whole days follows from its start and end unless a file says so.
+    package static let decidedBy: [Column: [Column]] = [.allDay: [.startsAt, .endsAt]]
+
     /// Seconds in a day: an all-day event's end is the midnight after its last day.
     package static let day: Int64 = 86_400
 
@@ -79,40 +82,84 @@ package enum EventKind: KindDefinition {
         row.bindField(Column.uid)
         checkRecurrence(&row, context)
         guard row.require(Column.startsAt) else { return }
-        if let first = row.withBytes(Column.startsAt.rawValue, EventRules.day) {
-            row.bindInteger(Column.allDay, 1)
-            let starts = Int64(first.dayNumber) * day
-            row.bindInstant(Column.startsAt, starts)
-            var last = first
-            if !row.isEmpty(Column.endsAt) {
-                guard let end = row.withBytes(Column.endsAt.rawValue, EventRules.day) else {
-                    return row.fail(
-                        Column.endsAt, RuleViolation("rule.events.all-day-end", ["starts": first.description]))
-                }
-                if end < first {
-                    return row.fail(
-                        Column.endsAt,
-                        RuleViolation(
-                            "rule.events.last-day-before-first",
-                            ["starts": first.description, "start": Column.startsAt.spec.name]))
-                }
-                last = end
-            }
-            // The end is the midnight after the last day: the field that names 9999-12-31 is at fault.
-            guard last < LocalDate.last else {
-                return row.fail(
-                    row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt,
-                    RuleViolation("rule.events.all-day-past-the-years"))
-            }
-            row.bindInstant(Column.endsAt, Int64(last.dayNumber) * day + day)
-            return
+        var allDay: Bool?
+        if !row.isEmpty(Column.allDay) {
+            guard let flag = row.boolean(Column.allDay) else { return }
+            allDay = flag
         }
+        switch allDay {
+        case true?: checkAllDay(&row, given: true)
+        case false?:
+            if row.dayAlone(Column.startsAt) != nil {
+                return row.fail(Column.startsAt, RuleViolation("rule.events.timed-needs-time"))
+            }
+            checkTimed(&row, context)
+        case nil:
+            if row.dayAlone(Column.startsAt) != nil {
+                checkAllDay(&row, given: false)
+            } else {
+                checkTimed(&row, context)
+            }
+        }
+    }
+
+    /// An all-day event: its first and last day. The days are written alone (the last one included),
+    /// or, when the file says `all_day` (Outlook's `All day event`), also as midnights, the end then
+    /// the midnight after the last day as calendar programs write it.
+    private static func checkAllDay<Row: RowSource>(_ row: inout Row, given: Bool) {
+        row.bindInteger(Column.allDay, 1)
+        guard let first = allDayDate(&row, Column.startsAt, given: given, starts: nil) else { return }
+        row.bindInstant(Column.startsAt, Int64(first.day.dayNumber) * day)
+        var last = first.day
+        if !row.isEmpty(Column.endsAt) {
+            guard let end = allDayDate(&row, Column.endsAt, given: given, starts: first.day) else { return }
+            // A midnight ends the day before it, unless it is the first day's own.
+            let named = end.midnight && end.day > first.day ? end.day.adding(days: -1) : end.day
+            if named < first.day {
+                return row.fail(
+                    Column.endsAt,
+                    RuleViolation(
+                        "rule.events.last-day-before-first",
+                        ["starts": first.day.description, "start": Column.startsAt.spec.name]))
+            }
+            last = named
+        }
+        // The end is the midnight after the last day: the field that names 9999-12-31 is at fault.
+        guard last < LocalDate.last else {
+            return row.fail(
+                row.isEmpty(Column.endsAt) ? Column.startsAt : Column.endsAt,
+                RuleViolation("rule.events.all-day-past-the-years"))
+        }
+        row.bindInstant(Column.endsAt, Int64(last.dayNumber) * day + day)
+    }
+
+    /// The day an all-day event's column names, and whether it was written as a midnight; fails the
+    /// column for anything else.
+    private static func allDayDate<Row: RowSource>(
+        _ row: inout Row, _ column: Column, given: Bool, starts: LocalDate?
+    ) -> (day: LocalDate, midnight: Bool)? {
+        if let date = row.dayAlone(column) { return (date, false) }
+        if given, let wall = row.wallTime(column) {
+            if wall.second == 0 { return (wall.day, true) }
+            row.fail(column, RuleViolation("rule.events.all-day-time"))
+            return nil
+        }
+        if let starts {
+            row.fail(column, RuleViolation("rule.events.all-day-end", ["starts": starts.description]))
+        } else {
+            _ = row.date(column)
+        }
+        return nil
+    }
+
+    /// A timed event: an instant, perhaps an end no earlier.
+    private static func checkTimed<Row: RowSource>(_ row: inout Row, _ context: Context) {
         row.bindInteger(Column.allDay, 0)
         guard let starts = row.instant(Column.startsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime")
         else { return }
         row.bindInstant(Column.startsAt, starts)
         guard !row.isEmpty(Column.endsAt) else { return row.bindNull(Column.endsAt) }
-        if row.withBytes(Column.endsAt.rawValue, EventRules.day) != nil {
+        if row.dayAlone(Column.endsAt) != nil {
             return row.fail(Column.endsAt, RuleViolation("rule.events.timed-end", ["starts": Instant.utcText(starts)]))
         }
         guard let ends = row.instant(Column.endsAt, zone: context.zone, unreadable: "rule.events.not-a-datetime") else {

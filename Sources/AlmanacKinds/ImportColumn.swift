@@ -14,7 +14,7 @@ public struct ImportColumn: Hashable, Sendable {
     /// The translation key of its title (`column.due_on`), for messages in the reader's language; nil
     /// for a column with no title (a setting's property).
     public let titleKey: String?
-    /// True for a column of days (whose slashed dates a file's first lines may decide).
+    /// True for a column of days, alone or with a time (whose slashed dates a file's first lines may decide).
     public let isDate: Bool
     /// What messages about a file's rows call the column: its name, or once a header named it, the
     /// header's own text (`Срок возврата`), so a reader finds the column she wrote.

@@ -53,11 +53,16 @@ package protocol KindDefinition: SendableMetatype {
     /// True when the kind's files may also be iCalendar files (`import events FILE.ics`, `export
     /// events --format ics`). False by default.
     static var hasCalendarFiles: Bool { get }
+    /// Columns a file may give but the rules otherwise decide from others, each with those others: an
+    /// edit that changes one of those leaves the column to be decided again (an event's `all_day`
+    /// follows its start and end). None by default.
+    static var decidedBy: [Column: [Column]] { get }
 }
 
 extension KindDefinition {
     package static var exportOrder: String { "rowid" }
     package static var hasCalendarFiles: Bool { false }
+    package static var decidedBy: [Column: [Column]] { [:] }
 
     /// `exportOrder` for the store's dialect (`rowid` is SQLite's insertion order).
     package static func exportOrder(_ dialect: SQLDialect) -> String {

@@ -86,12 +86,16 @@ package struct KindWriter<Kind: KindDefinition> {
     }
 
     /// Changes the row with `key`: its file form with `changes` laid over it (nil or "" empties a
-    /// column), checked as a whole and written. Returns the values written, or nil when there is no
+    /// column; a column `decidedBy` others that changed is decided again), checked as a whole and written. Returns the values written, or nil when there is no
     /// such row.
     package func update(key: [SQLValue], changes: [Kind.Column: String?], _ context: Kind.Context) throws -> [SQLValue]?
     {
         guard var texts = try fileForm(key: key) else { return nil }
         for (column, text) in changes { texts[column] = text }
+        for (column, sources) in Kind.decidedBy
+        where changes[column] == nil && sources.contains(where: { changes[$0] != nil }) {
+            texts[column] = .some(nil)
+        }
         let values = try checked(texts, context)
         let kept = Kind.Column.allCases.filter { !$0.spec.isKey }
         try database.run(Kind.updateSQL, kept.map { values[$0.rawValue] } + key)

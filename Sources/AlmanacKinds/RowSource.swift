@@ -127,9 +127,44 @@ extension RowSource {
             if withBytes(column.index, Instant.hasNoOffset) { notedWallTime() }
             return seconds
         }
-        let outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
+        var outside = withBytes(column.index) { Instant.isOutsideStorableYears(iso8601: $0, zone: zone) }
+        // A spreadsheet's day and time (`1/22/2026 6:00:00 PM`, `22.01.2026 18:00`), on the wall clock.
+        let forms = dateForms
+        switch withBytes(column.index, { forms.readDateTime($0) }) {
+        case .wall(let date, let second):
+            let seconds = zone.instant(wall: Int64(date.dayNumber) * 86_400 + Int64(second))
+            if Instant.storable.contains(seconds) {
+                notedWallTime()
+                return seconds
+            }
+            outside = true
+        case .undecided:
+            fail(column.index, RuleViolation("rule.slashed-date-undecided"))
+            return nil
+        case .day, .notADate: break
+        }
         fail(column.index, RuleViolation(outside ? "rule.datetime-out-of-range" : unreadable))
         return nil
+    }
+
+    /// The day a column names when it is a day alone, in any of `dateForms` (`2026-01-22`,
+    /// `22.01.2026`, `1/22/2026`), without failing: nil for a date-time or anything else.
+    package func dayAlone(_ column: some ColumnIndex) -> LocalDate? {
+        if let date = withBytes(column.index, { $0.count == 10 ? LocalDate(bytes: $0) : nil }) { return date }
+        let forms = dateForms
+        if case .day(let date) = withBytes(column.index, { forms.readDateTime($0) }) { return date }
+        return nil
+    }
+
+    /// The day and time of day a column names on the wall clock, without failing: a day alone is
+    /// its midnight; nil for an offset or anything else.
+    package func wallTime(_ column: some ColumnIndex) -> (day: LocalDate, second: Int)? {
+        let forms = dateForms
+        switch withBytes(column.index, { forms.readDateTime($0) }) {
+        case .day(let date): return (date, 0)
+        case .wall(let date, let second): return (date, second)
+        case .undecided, .notADate: return nil
+        }
     }
 
     /// The column as a whole number (up to 18 digits, with a sign).

@@ -147,9 +147,9 @@ import Testing
             before.stderr
                 == "almanac: error: --ends \"2025-12-23T18:00+03:00\" (2025-12-23T15:00:00Z) is before --at (2025-12-23T17:00:00Z)\n"
         )
-        let unreadable = try run(["events", "add", "--title", "X", "--at", "23.12.2025 18:00", "--locale", "ru"])
+        let unreadable = try run(["events", "add", "--title", "X", "--at", "23 дек 2025 18:00", "--locale", "ru"])
         #expect(unreadable.status == 64)
-        #expect(unreadable.stderr.hasPrefix("almanac: ошибка: --at «23.12.2025 18:00» — не дата и время"))
+        #expect(unreadable.stderr.hasPrefix("almanac: ошибка: --at «23 дек 2025 18:00» — не дата и время"))
         #expect(try run(["events", "show", "45"]).status == 66, "nothing was written by the refused adds")
     }
 

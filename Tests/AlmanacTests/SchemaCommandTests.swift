@@ -39,8 +39,9 @@ import Testing
             "\(out.stdout)")
         #expect(
             lines.contains(
-                "events,all_day,\(Self.type("INTEGER", postgres: "bigint")),false,true,0,,events_by_start,,events"),
-            "all_day is filled by the rules, not read from the file")
+                "events,all_day,\(Self.type("INTEGER", postgres: "bigint")),false,true,0,,events_by_start,all_day,events"
+            ),
+            "all_day is read from a file that has it (Outlook's All day event), else decided by the rules")
         #expect(
             lines.contains(
                 "books,id,\(Self.type("INTEGER", postgres: "bigint")),true,false,,,books_open_by_due,id,books"))

@@ -105,12 +105,34 @@ final class BatchPreparer {
             for problem in problems { batch.issues.append((record, problem)) }
             return
         }
+        // Joined columns are written into the arena first: it may move as it grows.
+        let joined = mapping.joins.isEmpty ? [] : join(batch, record, mapping.joins)
         var row = RowCheck(
-            batch: batch, storage: storage, record: record, mapping: mapping.fields, columns: mapping.shown, file: file,
-            output: rowValues, width: width, dateForms: dates)
+            batch: batch, storage: batch.storage, record: record, mapping: mapping.fields, columns: mapping.shown,
+            file: file, output: rowValues, width: width, dateForms: dates, joined: joined)
         rules.check(&row)
         row.finish()
         if row.failed { batch.invalid.insert(record) }
+    }
+
+    /// The text of each joined column (`--map 'Start Date+Start Time=starts_at'`), written into the
+    /// batch's arena: its fields' texts, trimmed, the empty ones left out, joined by a space.
+    private func join(_ batch: RecordBatch, _ record: Int, _ joins: [[Int]]) -> [(
+        offset: Int, length: Int, field: Int
+    )] {
+        joins.map { fields in
+            let parts = fields.map { batch.string(record, $0).trimmingSpaces() }.filter { !$0.isEmpty }
+            var text = parts.joined(separator: " ")
+            let offset = batch.storage.arena.count
+            text.withUTF8 { utf8 in
+                batch.storage.arena.reserve(utf8.count)
+                if let source = utf8.baseAddress {
+                    (batch.storage.arena.base + offset).copyMemory(from: source, byteCount: utf8.count)
+                }
+                batch.storage.arena.commit(utf8.count)
+            }
+            return (offset, text.utf8.count, fields[0])
+        }
     }
 
     /// True for a record of empty, unquoted fields only: a line of delimiters.

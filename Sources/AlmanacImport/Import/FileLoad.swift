@@ -112,7 +112,7 @@ final class FileLoad {
         }
         for record in pending {
             switch try inserter.insert(
-                batch, values, record: record, mapping: preparer.mapping?.fields ?? [],
+                batch, values, record: record, mapping: preparer.mapping?.placedFields ?? [],
                 columns: preparer.mapping?.shown ?? columns, file: file)
             {
             case .inserted: summary.rows += 1

@@ -11,8 +11,13 @@ import AlmanacText
 /// most `listedProblems` problems are worded; the reader keeps only as many fields of a header as can
 /// hold that many problems (`fieldsKept`), so a header of a million columns costs what a short one does.
 struct HeaderMapping {
-    /// For each column of the kind, the field that holds it, or -1.
+    /// For each column of the kind, the field that holds it, or -1; or `-2 - j` for a column whose
+    /// value is `joins[j]`'s fields joined by a space (`--map 'Start Date+Start Time=starts_at'`).
     let fields: [Int]
+    /// The fields each joined column is made of, in the order `--map` gives them.
+    let joins: [[Int]]
+    /// For each column, the field where its problems are placed: a joined column's first field.
+    var placedFields: [Int] { fields.map { $0 < -1 ? joins[-2 - $0][0] : $0 } }
     /// The kind's columns as this file names them, for messages about its rows: a column the header
     /// gave is labelled by the header's own text (`Срок возврата`, not `due_on`), the others by name.
     let shown: [ImportColumn]
@@ -58,8 +63,17 @@ struct HeaderMapping {
         for (source, target) in renames {
             let column: Int? = target.isEmpty ? nil : byName[normalized(target)]
             all.updateValue(column, forKey: normalized(source))
+            // Each part of a joined source names the column too, for the sniffers (`map` joins them).
+            for part in joinedParts(source) where all[part] == nil { all[part] = column }
         }
         return all
+    }
+
+    /// The header names a `--map` source joins (`Start Date+Start Time`), normalized; none for a
+    /// source without `+` or with an empty part.
+    static func joinedParts(_ source: String) -> [String] {
+        let parts = source.split(separator: "+", omittingEmptySubsequences: false).map { normalized(String($0)) }
+        return parts.count > 1 && !parts.contains("") ? parts : []
     }
 
     /// For the date sniffer: whether a header name names one of `columns` that holds days; nil when
@@ -101,7 +115,7 @@ struct HeaderMapping {
             all["kind"] = kind.rawValue
             var key = key
             var counts = counts
-            if let more = accepted.more, key != "import.header.duplicate" {
+            if let more = accepted.more, key != "import.header.duplicate", key != "import.header.map-part-missing" {
                 key += ".more"
                 counts["more"] = ImportDiagnostic.Count(more, "unit.more-name")
             }
@@ -115,6 +129,19 @@ struct HeaderMapping {
                     arguments: all, counts: counts, accepted: unknown ? accepted.columns : []))
         }
         let names = (0..<span.fieldCount).map { normalized(batch.string(record, $0)) }
+        // `--map 'A+B=column'` joins fields A and B, unless the header has a field named `A+B`.
+        let present = Set(names)
+        var joinSources: [(source: String, column: Int, parts: [String])] = []
+        for (source, target) in renames.sorted(by: { $0.key < $1.key })
+        where !present.contains(normalized(source)) && !joinedParts(source).isEmpty {
+            guard let column = index[normalized(target)] ?? nil else { continue }
+            joinSources.append((source, column, joinedParts(source)))
+        }
+        var partOf: [String: (join: Int, part: Int)] = [:]
+        for (join, spec) in joinSources.enumerated() {
+            for (part, name) in spec.parts.enumerated() where partOf[name] == nil { partOf[name] = (join, part) }
+        }
+        var joins = joinSources.map { Array(repeating: -1, count: $0.parts.count) }
         // Unnamed columns after the last named one are a spreadsheet's empty trailing columns (past the
         // fields kept too, when none of those has a name); a header with no name at all has none of them.
         let lastNamed = names.lastIndex { !$0.isEmpty }
@@ -125,7 +152,13 @@ struct HeaderMapping {
             examined += 1
             let name = names[field]
             if field >= namedWidth { continue }
-            if let found = index[name] {
+            if let (join, part) = partOf[name] {
+                if joins[join][part] >= 0 {
+                    problem(field, "import.header.duplicate", ["column": batch.string(record, field)])
+                } else {
+                    joins[join][part] = field
+                }
+            } else if let found = index[name] {
                 // A `--map` source left out on purpose, or one whose target is not this kind's column.
                 guard let column = found else {
                     if let target = renames.first(where: { normalized($0.key) == name })?.value, !target.isEmpty {
@@ -169,18 +202,39 @@ struct HeaderMapping {
                     arguments: ["kind": kind.rawValue, "limit": String(columns.filter(\.inFile).count + 1)],
                     counts: ["count": .init(left, "unit.more-column")]))
         } else {
-            for (column, spec) in columns.enumerated() where spec.inFile && spec.required && fields[column] < 0 {
+            for (join, spec) in joinSources.enumerated() {
+                if let missing = spec.parts.indices.first(where: { joins[join][$0] < 0 }) {
+                    let part = spec.source.split(separator: "+", omittingEmptySubsequences: false)[missing]
+                    problem(
+                        0, "import.header.map-part-missing",
+                        [
+                            "map": spec.source + "=" + (renames[spec.source] ?? ""),
+                            "part": String(part).trimmingSpaces(),
+                        ])
+                } else if fields[spec.column] >= 0 {
+                    problem(
+                        joins[join][0], "import.header.duplicate", ["column": columns[spec.column].name])
+                } else {
+                    fields[spec.column] = -2 - join
+                }
+            }
+            for (column, spec) in columns.enumerated() where spec.inFile && spec.required && fields[column] == -1 {
                 problem(0, "import.header.missing", ["column": spec.name])
             }
         }
         guard problems.isEmpty else { return (nil, problems) }
         let shown = columns.indices.map { column in
-            fields[column] < 0
-                ? columns[column]
-                : columns[column].labelled(
-                    ImportDiagnostic.shown(batch.string(record, fields[column]).trimmingSpaces()))
+            let field = fields[column]
+            if field == -1 { return columns[column] }
+            let parts = field < -1 ? joins[-2 - field] : [field]
+            return columns[column].labelled(
+                ImportDiagnostic.shown(
+                    parts.map { batch.string(record, $0).trimmingSpaces() }.joined(separator: "+")))
         }
-        return (HeaderMapping(fields: fields, shown: shown, width: span.fieldsFound, namedWidth: namedWidth), [])
+        return (
+            HeaderMapping(fields: fields, joins: joins, shown: shown, width: span.fieldsFound, namedWidth: namedWidth),
+            []
+        )
     }
 
     /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message

@@ -32,8 +32,11 @@ struct KindRows<Kind: KindDefinition>: RowRules {
 struct RowCheck: RowSource {
     let batch: RecordBatch
     let record: Int
-    /// For each column of the kind, the field that holds it, or -1 when the file has no such column.
+    /// For each column of the kind, the field that holds it, or -1 when the file has no such column;
+    /// `-2 - j` for a column joined from several fields, whose text is `joined[j]` in the arena.
     let mapping: [Int]
+    /// The text of each joined column (`HeaderMapping.joins`), and the field its problems are placed at.
+    private let joined: [(offset: Int, length: Int, field: Int)]
     let columns: [ImportColumn]
     let file: String
     /// The forms the file's days are written in.
@@ -60,9 +63,11 @@ struct RowCheck: RowSource {
     /// `storage` is the batch's as it is now.
     init(
         batch: RecordBatch, storage: BatchStorage, record: Int, mapping: [Int], columns: [ImportColumn], file: String,
-        output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms()
+        output: UnsafeMutablePointer<BindValue>, width: Int, dateForms: DateForms = DateForms(),
+        joined: [(offset: Int, length: Int, field: Int)] = []
     ) {
         self.dateForms = dateForms
+        self.joined = joined
         self.batch = batch
         self.record = record
         self.mapping = mapping
@@ -80,15 +85,20 @@ struct RowCheck: RowSource {
     @inline(__always)
     func bytes(_ column: Int) -> UnsafeRawBufferPointer {
         let field = mapping[column]
-        guard field >= 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        let span = fields[field]
+        if field >= 0 {
+            let span = fields[field]
+            return UnsafeRawBufferPointer(start: arena + span.offset, count: span.length)
+        }
+        guard field < -1 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let span = joined[-2 - field]
         return UnsafeRawBufferPointer(start: arena + span.offset, count: span.length)
     }
 
     /// True when the column is empty (or absent): stored as NULL.
     func isEmpty(_ column: Int) -> Bool {
         let field = mapping[column]
-        return field < 0 || fields[field].length == 0
+        if field >= 0 { return fields[field].length == 0 }
+        return field == -1 || joined[-2 - field].length == 0
     }
 
     /// Runs `body` with the column's bytes.
@@ -109,7 +119,12 @@ struct RowCheck: RowSource {
 
     /// Binds the column's text as it is in the file, or NULL when it is empty.
     mutating func bindField(_ column: Int) {
-        bind(column, isEmpty(column) ? .null : .field(mapping[column]))
+        let field = mapping[column]
+        if field < -1 {
+            let span = joined[-2 - field]
+            return bind(column, span.length == 0 ? .null : .text(offset: span.offset, length: span.length))
+        }
+        bind(column, isEmpty(column) ? .null : .field(field))
     }
 
     mutating func bindNull(_ column: Int) { bind(column, .null) }
@@ -161,7 +176,8 @@ struct RowCheck: RowSource {
     mutating func fail(_ column: Int, _ violation: RuleViolation) {
         failed = true
         problems += 1
-        let field = mapping[column]
+        let mapped = mapping[column]
+        let field = mapped < -1 ? joined[-2 - mapped].field : mapped
         let place = place(of: field < 0 ? 0 : field)
         if problems > Self.listedProblems {
             if firstUnlisted == nil { firstUnlisted = place }
@@ -174,7 +190,7 @@ struct RowCheck: RowSource {
             if let other = columns.first(where: { $0.name == name }) { arguments[argument] = other.label }
         }
         let key: String
-        if field >= 0 && !batch.field(record, field).isEmpty {
+        if !isEmpty(column) {
             arguments["value"] = ImportDiagnostic.shown(text(column))
             key = "import.field-value"
         } else {

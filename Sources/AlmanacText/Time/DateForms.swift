@@ -175,7 +175,9 @@ public struct DateForms: Sendable, Equatable {
     /// order: a first number over 12 is a day, a second one over 12 puts the month first; nil when
     /// neither is (or the text is no such date).
     package static func slashEvidence(_ bytes: UnsafeRawBufferPointer) -> Order? {
-        guard let (numbers, separator) = parts(bytes), separator == 47, numbers[0].digits <= 2, numbers[1].digits <= 2,
+        // A time may follow the day (`1/22/2026 6:00 PM`).
+        let day = bytes.firstIndex(of: 32).map { UnsafeRawBufferPointer(rebasing: bytes[..<$0]) } ?? bytes
+        guard let (numbers, separator) = parts(day), separator == 47, numbers[0].digits <= 2, numbers[1].digits <= 2,
             numbers[2].digits == 4
         else { return nil }
         if numbers[0].value > 12 && (1...12).contains(numbers[1].value) { return .dayMonthYear }

@@ -66,11 +66,11 @@ import Testing
             ),
             (
                 "T", "2025-02-30T10:00", nil, .usage,
-                "--at \"2025-02-30T10:00\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"
+                "--at \"2025-02-30T10:00\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, a day and time as spreadsheets write them, e.g. 22.12.2025 16:30 or 12/22/2025 4:30 PM, or 2025-12-24 for the whole day)"
             ),
             (
                 "T", "2025-12-22T10:00", "tomorrow", .usage,
-                "--ends \"tomorrow\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"
+                "--ends \"tomorrow\" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, a day and time as spreadsheets write them, e.g. 22.12.2025 16:30 or 12/22/2025 4:30 PM, or 2025-12-24 for the whole day)"
             ),
             (
                 "T", "2025-12-22T10:00", "2025-12-22T09:59", .invalidData,

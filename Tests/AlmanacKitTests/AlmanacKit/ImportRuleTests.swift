@@ -72,7 +72,7 @@ import Testing
         Case(
             "starts_at is a date-time or a day", .events, eventHeader + "1,Party,,2025-12-22 T,,,\n",
             [
-                #"events.csv:2:10: error: column "starts_at": "2025-12-22 T" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"#
+                #"events.csv:2:10: error: column "starts_at": "2025-12-22 T" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, a day and time as spreadsheets write them, e.g. 22.12.2025 16:30 or 12/22/2025 4:30 PM, or 2025-12-24 for the whole day)"#
             ]),
         Case(
             "an all-day event ends on a day", .events, eventHeader + "1,Party,,2025-12-22,2025-12-23T10:00,,\n",
@@ -90,7 +90,7 @@ import Testing
         Case(
             "a time that does not exist", .events, eventHeader + "1,Party,,2025-12-22T24:00,,,\n",
             [
-                #"events.csv:2:10: error: column "starts_at": "2025-12-22T24:00" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, or 2025-12-24 for the whole day)"#
+                #"events.csv:2:10: error: column "starts_at": "2025-12-22T24:00" is not a date and time or a day (expected ISO 8601, e.g. 2025-12-22T16:30 or 2025-12-22T16:30:00+03:00, a day and time as spreadsheets write them, e.g. 22.12.2025 16:30 or 12/22/2025 4:30 PM, or 2025-12-24 for the whole day)"#
             ]),
         Case(
             "ends before it starts", .events, eventHeader + "1,Party,,2025-12-22T16:30+03:00,2025-12-22T13:00Z,,\n",
