@@ -143,6 +143,15 @@ public final class PostgresDatabase: Database {
         guard let result = PQexec(handle, sql) else { throw PostgresError.lost(self, sql: sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
+        noteChanges(result)
+    }
+
+    /// Counts the rows a command changed, as SQLite's `changes` does: only an INSERT, UPDATE, DELETE
+    /// or MERGE counts. A SAVEPOINT or RELEASE after an insert leaves its count as it was (a guarded
+    /// upsert's rows were counted as skipped when the RELEASE reset it).
+    func noteChanges(_ result: OpaquePointer) {
+        let status = String(cString: PQcmdStatus(result))
+        guard ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(where: { status.hasPrefix($0 + " ") }) else { return }
         lastChanges = Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 

@@ -193,7 +193,7 @@ public final class PostgresStatement: Statement {
             finished = true
             throw error
         }
-        if status == PGRES_COMMAND_OK { database.lastChanges = Int(String(cString: PQcmdTuples(next))) ?? 0 }
+        if status == PGRES_COMMAND_OK { database.noteChanges(next) }
         if let result { PQclear(result) }
         result = next
         if types.isEmpty { readTypes(next) }
