@@ -33,6 +33,7 @@ import Testing
         ("en", 80, ["id", "title", "author", "borrower", "due", "status", "overdue…"]),
         ("en", 200, ["id", "title", "author", "borrower", "loaned", "due", "returned", "status", "overdue by"]),
         ("ru", 60, ["№", "назва…", "читате…", "вернуть до", "состояние"]),
+        ("ru", 80, ["№", "название", "автор", "читатель", "вернуть до", "состояние"]),
         (
             "ru", 200,
             ["№", "название", "автор", "читатель", "выдана", "вернуть до", "возвращена", "состояние", "просрочка"]
@@ -48,6 +49,20 @@ import Testing
         let first = try #require(lines.first { $0.contains("Don Q") })
         let title = first.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }[1]
         #expect(title.count >= 5, "\(first)")
+        // At 80 columns a title is not cut to six characters, in Russian either (`Don Quixo…`).
+        if columns >= 80 { #expect(title.count > 6, "\(first)") }
+        // No column is wider than its widest cell or title: a date column has no padding of its own.
+        let rows = lines.filter { $0.hasPrefix("│") }.map { Self.cells($0) }
+        let frame = try #require(lines.first { $0.hasPrefix("┌") })
+        let widths = frame.dropFirst().dropLast().split(separator: "┬").map { $0.count - 2 }
+        for (column, width) in widths.enumerated() {
+            #expect(rows.map { $0[column].count }.max() == width, "column \(column + 1) of \(frame)")
+        }
+    }
+
+    /// The cells of a box row, trimmed.
+    static func cells(_ row: String) -> [String] {
+        row.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Piped, nothing is dropped or cut: every column, whatever COLUMNS says.
