@@ -4,8 +4,12 @@
 --
 -- Days are the user's days: local_date() turns each stored UTC instant into its day in --tz.
 --
+-- A recurring event is stored once, as its first occurrence: its later occurrences in the days asked
+-- come in :occurrences (Reports/README.md), and `hidden` names those whose first one an EXDATE took.
+--
 -- param: from date = today
 -- param: days integer = 7
+-- occurrences: from days
 -- column: day date = column.day
 -- column: events count(unit.event) = column.events
 -- column: first_starts_at instant = column.first_starts_at
@@ -19,9 +23,13 @@ SELECT local_date(starts_at) AS day,
 -- UTC date is that day or the one before or after (every zone's offset is under a day), so the stored
 -- text is compared first, through events_by_start, and local_date() runs only on those rows. Past the
 -- dates date() knows it gives NULL: the range is then open at that end.
-FROM (SELECT starts_at, title FROM events
+FROM (SELECT starts_at, title, id FROM events
       WHERE starts_at >= coalesce(date(:from, '-1 day'), '')
         AND starts_at < coalesce(date(:from, (:days + 1) || ' days'), '9999-12-31~')
+        AND id NOT IN (SELECT value FROM json_each(:occurrences, '$.hidden'))
+      UNION ALL
+      SELECT json_extract(value, '$.starts_at'), json_extract(value, '$.title'), json_extract(value, '$.id')
+      FROM json_each(:occurrences, '$.occurrences')
       ORDER BY starts_at, id)
 WHERE local_date(starts_at) >= :from
   -- The last day, no later than 9999-12-31 (past it date() gives NULL).

@@ -8,8 +8,11 @@
 -- declared below: :zone, the IANA name of --tz's zone (Europe/Berlin), which PostgreSQL's zone
 -- database must know.
 --
+-- Recurring events' later occurrences come in :occurrences, as in SQLite's form.
+--
 -- param: from date = today
 -- param: days integer = 7
+-- occurrences: from days
 -- column: day date = column.day
 -- column: events count(unit.event) = column.events
 -- column: first_starts_at instant = column.first_starts_at
@@ -29,7 +32,13 @@ FROM (SELECT CAST(:from AS date) AS first_day,
 -- instant is compared first, through events_by_start, and the zone is applied only to those rows.
 CROSS JOIN LATERAL (
     SELECT (ev.starts_at AT TIME ZONE CAST(:zone AS text))::date AS day, ev.starts_at, ev.title, ev.id
-    FROM events AS ev
+    FROM (SELECT starts_at, title, id FROM events
+          WHERE id NOT IN (SELECT CAST(h AS bigint)
+                           FROM jsonb_array_elements_text(CAST(:occurrences AS jsonb) -> 'hidden') AS h)
+          UNION ALL
+          SELECT CAST(o.starts_at AS timestamptz), o.title, o.id
+          FROM jsonb_to_recordset(CAST(:occurrences AS jsonb) -> 'occurrences')
+               AS o(id bigint, title text, starts_at text)) AS ev
     WHERE ev.starts_at >= (r.first_day - 1)::timestamp AT TIME ZONE 'UTC'
       AND ev.starts_at < (r.end_day + 1)::timestamp AT TIME ZONE 'UTC') AS e
 WHERE e.day >= r.first_day

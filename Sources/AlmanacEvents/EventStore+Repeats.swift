@@ -9,12 +9,16 @@ import AlmanacText
 /// order of start. Recurring events are few and found by their own small index (`events_recurring`).
 extension EventStore {
     /// The occurrences after the first of every recurring event, that cover part of `[from, to)`, in
-    /// order of start, then end, title and id. With `boundedOnly`, only rules that end (a `COUNT`,
-    /// an `UNTIL`, or dates alone) are expanded: a listing without an end would never finish.
-    func repeats(from: Int64, to: Int64, withDescriptions: Bool, boundedOnly: Bool = false) throws -> [Event] {
+    /// order of start, then end, title and id; and the recurring events whose stored first occurrence
+    /// an `EXDATE` takes away (`hidden`). With `boundedOnly`, only rules that end (a `COUNT`, an
+    /// `UNTIL`, or dates alone) are expanded: a listing without an end would never finish.
+    package func repeats(from: Int64, to: Int64, withDescriptions: Bool, boundedOnly: Bool = false) throws -> (
+        occurrences: [Event], hidden: Set<Int64>
+    ) {
         let columns = withDescriptions ? Self.detailed : Self.ruled
         let end = to > Instant.storable.upperBound ? "9999-12-31T24:00:00Z" : Instant.utcText(to)
         var found: [Event] = []
+        var hidden: Set<Int64> = []
         try read(
             """
             SELECT \(columns.sql()) FROM events
@@ -27,6 +31,7 @@ extension EventStore {
             if boundedOnly && !recurrence.isBounded { return }
             let length = max((event.endsAt ?? event.startsAt) - event.startsAt, 0)
             let zone = event.zone.flatMap { Zone(identifier: $0) } ?? .utc
+            if recurrence.excludesFirst(event.startsAt, allDay: event.allDay, zone: zone) { hidden.insert(event.id) }
             // An occurrence covers the range when it starts in it, or starts before and ends after `from`.
             let lower = from > Int64.min + length ? from - length : from
             for start in recurrence.starts(first: event.startsAt, allDay: event.allDay, zone: zone, from: lower, to: to)
@@ -34,24 +39,28 @@ extension EventStore {
                 found.append(event.moved(to: start))
             }
         }
-        return found.sorted {
+        let sorted = found.sorted {
             ($0.startsAt, $0.endsAt ?? $0.startsAt, $0.title, $0.id) < (
                 $1.startsAt, $1.endsAt ?? $1.startsAt, $1.title, $1.id
             )
         }
+        return (sorted, hidden)
     }
 
     /// The columns of a listing and the rules.
     static let ruled = Selection<EventKind.Column>(listed.columns + [.recurrence, .zone])
 
     /// Occurrences handed on between the rows read in order of start: each before the first row
-    /// that starts later, the rest at the end.
+    /// that starts later, the rest at the end. A stored row whose first occurrence is taken away
+    /// (`hidden`) is not handed on.
     struct Merge {
         let repeats: [Event]
+        let hidden: Set<Int64>
         var next = 0
 
-        init(_ repeats: [Event]) {
-            self.repeats = repeats
+        init(_ found: (occurrences: [Event], hidden: Set<Int64>)) {
+            repeats = found.occurrences
+            hidden = found.hidden
         }
 
         /// Hands on the occurrences that start before `event`, then `event`.
@@ -60,7 +69,7 @@ extension EventStore {
                 try body(repeats[next])
                 next += 1
             }
-            try body(event)
+            if hidden.isEmpty || !hidden.contains(event.id) { try body(event) }
         }
 
         /// Hands on the occurrences left.

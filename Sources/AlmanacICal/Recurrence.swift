@@ -80,6 +80,12 @@ public struct Recurrence: Sendable, Equatable {
         return found.subtracting(excluded).sorted()
     }
 
+    /// True when an `EXDATE` takes away the occurrence at `first`, the event's own start (a calendar
+    /// program's series whose first occurrence was deleted).
+    public func excludesFirst(_ first: Int64, allDay: Bool, zone: Zone) -> Bool {
+        starts(first: first, allDay: allDay, zone: zone, from: first, to: first + 1).isEmpty
+    }
+
     /// Walks a rule's wall times from `from` (its first), handing each to `body` until it says stop.
     private func walk(_ rule: String, from: Int64, allDay: Bool, _ body: (Int64) -> Bool) {
         let recurrence = rule.withCString { icalrecurrencetype_from_string($0) }

@@ -92,6 +92,9 @@ public struct ReportDefinition: Sendable {
     public let source: String
     /// The picture an `html` page draws above the rows, if the header asks for one.
     public var chart: ChartSpec? = nil
+    /// `-- occurrences: FROM DAYS`: the report reads the occurrences of recurring events in the days
+    /// its parameters FROM (a date) and DAYS (an integer) name, bound to `:occurrences` as JSON.
+    public var occurrences: (from: String, days: String)? = nil
 
     /// `-- chart: KIND COLUMN… [= TITLE-KEY]`: `columns LABEL VALUE` (a column per row), `bars LABEL
     /// VALUE` (a bar per row), `lateness DAYS [LEVELS]` (loans by days late, coloured by the notice
@@ -141,6 +144,7 @@ public struct ReportDefinition: Sendable {
         var parameters: [ReportParameter] = []
         var columns: [ColumnSpec] = []
         var chart: ChartSpec?
+        var occurrences: (from: String, days: String, line: Int, text: String)?
         var lineNumber = 0
         func fail(_ key: String, _ value: String) -> AlmanacError {
             AlmanacError(.invalidData, key, ["source": source, "line": String(lineNumber), "value": value])
@@ -177,7 +181,20 @@ public struct ReportDefinition: Sendable {
             case "chart":
                 guard let spec = ChartSpec.parse(value) else { throw fail("report.error.bad-chart", value) }
                 chart = spec
+            case "occurrences":
+                let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                guard words.count == 2 else { throw fail("report.error.bad-occurrences", value) }
+                occurrences = (words[0], words[1], lineNumber, value)
             default: continue
+            }
+        }
+        // The days are a date parameter and a whole number of them, declared above or below.
+        if let occurrences {
+            let from = parameters.first { $0.name == occurrences.from }
+            let days = parameters.first { $0.name == occurrences.days }
+            guard from?.kind == .date, days?.kind == .integer else {
+                lineNumber = occurrences.line
+                throw fail("report.error.bad-occurrences", occurrences.text)
             }
         }
         guard isName(name) else { throw AlmanacError(.invalidData, "report.error.bad-file-name", ["source": source]) }
@@ -187,9 +204,11 @@ public struct ReportDefinition: Sendable {
                 !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.allSatisfy(\.isWhitespace)
             })
         else { throw AlmanacError(.invalidData, "report.error.no-sql", ["source": source]) }
-        return ReportDefinition(
+        var definition = ReportDefinition(
             name: name, titleKey: title ?? name, descriptionKey: description ?? "",
             parameters: parameters, columns: columns, sql: text, source: source, chart: chart)
+        definition.occurrences = occurrences.map { ($0.from, $0.days) }
+        return definition
     }
 
     /// `[a-z0-9][a-z0-9-_]*`: a name that is easy to type and safe in a file name.

@@ -70,6 +70,11 @@ public struct ReportSession {
             }
             values[parameter.name] = value
         }
+        if let window = report.occurrences {
+            values["occurrences"] = .text(
+                try Self.occurrences(
+                    database, from: values[window.from], days: values[window.days], zone: settings.timeZone))
+        }
         let postgres = database.dialect == .postgresql ? report.postgresSQL : nil
         let statement = try prepareReading(postgres ?? report.sql, source: report.source)
         // PostgreSQL's form reads the day an instant falls on in --tz itself (SQLite's calls local_date).

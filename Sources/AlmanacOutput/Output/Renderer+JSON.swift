@@ -97,7 +97,7 @@ extension Renderer {
     }
 
     /// A JSON string literal; non-ASCII text stays as UTF-8, control characters are escaped.
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var out: [UInt8] = []
         writeJSONString(text, into: &out)
         return String(decoding: out, as: UTF8.self)
