@@ -24,9 +24,11 @@ extension EventDetail {
         fields.append(Detail.Field(t("events.detail.when"), when))
         if let location = event.location { fields.append(Detail.Field(t("events.detail.location"), location)) }
         if let rules = event.recurrence {
-            // The rules in iCalendar's words, on the wall clock of their zone.
-            let lines = rules.split(whereSeparator: \.isNewline).joined(separator: " · ")
-            fields.append(Detail.Field(t("events.detail.repeats"), lines + (event.zone.map { " (\($0))" } ?? "")))
+            // The rules in words (else in iCalendar's), on the wall clock of their zone.
+            let words =
+                RecurrenceWords.describe(rules, formats)
+                ?? rules.split(whereSeparator: \.isNewline).joined(separator: " · ")
+            fields.append(Detail.Field(t("events.detail.repeats"), words + (event.zone.map { " (\($0))" } ?? "")))
         }
         if let image = event.image { fields.append(Detail.Field(t("events.detail.image"), image)) }
         return Detail(
