@@ -149,6 +149,17 @@ import Testing
         #expect(try events().map { $0[1] } == ["Kept"])
     }
 
+    @Test func inAFolderAJoinsPartsAreUnknownToAKindWithoutItsColumn() throws {
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try dir.write("d/events.csv", Self.outlook)
+        try dir.write("d/books.csv", "title,author,loaned_on,due_on,Start Date\nX,Y,2025-12-01,2025-12-20,1/1/2026\n")
+        let refused = try almanac(["import", "d"] + Self.outlookMaps)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("d/books.csv:1:31: error: column \"Start Date\" is not a column of books"))
+        #expect(try events().isEmpty)
+    }
+
     @Test func anExportWithItsAllDayColumnImportsBackUnchanged() throws {
         try dir.write("outlook.csv", Self.outlook)
         #expect(try almanac(["import", "events", "outlook.csv"] + Self.outlookMaps).status == 0)

@@ -63,8 +63,9 @@ struct HeaderMapping {
         for (source, target) in renames {
             let column: Int? = target.isEmpty ? nil : byName[normalized(target)]
             all.updateValue(column, forKey: normalized(source))
-            // Each part of a joined source names the column too, for the sniffers (`map` joins them).
-            for part in joinedParts(source) where all[part] == nil { all[part] = column }
+            // Each part of a joined source names the column too, for the sniffers (`map` joins them);
+            // in a kind without the column, the parts stay unknown columns.
+            if let column { for part in joinedParts(source) where all[part] == nil { all[part] = column } }
         }
         return all
     }
