@@ -85,7 +85,7 @@ public struct ColumnSpec: Sendable, Equatable {
     package var importColumn: ImportColumn {
         ImportColumn(
             header ?? "", required: required, inFile: header != nil, titles: ImportColumn.titles(ofKey: titleKey),
-            isDate: type == .date || type == .instant, titleKey: titleKey)
+            isDate: type == .date || type == .instant, holdsTime: type == .instant, titleKey: titleKey)
     }
 }
 

@@ -16,6 +16,8 @@ public struct ImportColumn: Hashable, Sendable {
     public let titleKey: String?
     /// True for a column of days, alone or with a time (whose slashed dates a file's first lines may decide).
     public let isDate: Bool
+    /// True for a column of moments, a day with a time of day (an event's `starts_at`).
+    public let holdsTime: Bool
     /// What messages about a file's rows call the column: its name, or once a header named it, the
     /// header's own text (`Срок возврата`), so a reader finds the column she wrote.
     public private(set) var label: String
@@ -23,10 +25,11 @@ public struct ImportColumn: Hashable, Sendable {
     /// A column.
     public init(
         _ name: String, required: Bool = false, inFile: Bool = true, titles: [String] = [], isDate: Bool = false,
-        titleKey: String? = nil
+        holdsTime: Bool = false, titleKey: String? = nil
     ) {
         self.titleKey = titleKey
         self.isDate = isDate
+        self.holdsTime = holdsTime
         self.name = name
         self.label = name
         self.required = required

@@ -96,6 +96,26 @@ import Testing
         #expect(rows[2][6] == "Two essay questions")
     }
 
+    @Test func withoutMapsTheHeaderSaysHowToJoinTheDayAndTheTime() throws {
+        try dir.write("google.csv", Self.google)
+        let refused = try almanac(["import", "events", "google.csv"])
+        #expect(refused.status == 65)
+        for (place, column, partner, map) in [
+            ("1:9", "Start Date", "Start Time", "Start Date+Start Time=starts_at"),
+            ("1:20", "Start Time", "Start Date", "Start Date+Start Time=starts_at"),
+            ("1:31", "End Date", "End Time", "End Date+End Time=ends_at"),
+        ] {
+            #expect(
+                refused.stderr.contains(
+                    "google.csv:\(place): error: column \"\(column)\" is not a column of events: with \"\(partner)\" it "
+                        + "is a day and a time of day; --map \"\(map)\" joins them (docs/calendars.md)"),
+                "\(refused.stderr)")
+        }
+        let russian = try almanac(["--locale", "ru", "import", "events", "google.csv"])
+        #expect(
+            russian.stderr.contains("вместе с «Start Time» это дата и время; --map «Start Date+Start Time=starts_at»"))
+    }
+
     @Test func slashedDaysNothingDecidesAreRefusedNamingTheDateFormat() throws {
         // Only the exam: 05/12 may be either order (the other rows' 03/13 and 04/01 would decide it).
         try dir.write("google.csv", Self.google.split(separator: "\n").prefix(2).joined(separator: "\n") + "\n")

@@ -116,7 +116,10 @@ struct HeaderMapping {
             all["kind"] = kind.rawValue
             var key = key
             var counts = counts
-            if let more = accepted.more, key != "import.header.duplicate", key != "import.header.map-part-missing" {
+            if let more = accepted.more,
+                !["import.header.duplicate", "import.header.map-part-missing", "import.header.unknown.join"].contains(
+                    key)
+            {
                 key += ".more"
                 counts["more"] = ImportDiagnostic.Count(more, "unit.more-name")
             }
@@ -183,6 +186,13 @@ struct HeaderMapping {
                 problem(field, "import.header.unnamed", ["number": String(field + 1)])
             } else if throughLink {
                 problem(field, "import.header.unknown-through-link", ["number": String(field + 1)])
+            } else if let join = joinHint(field, names, batch, record, columns) {
+                problem(
+                    field, "import.header.unknown.join",
+                    [
+                        "column": ImportDiagnostic.shown(batch.string(record, field)),
+                        "partner": ImportDiagnostic.shown(batch.string(record, join.partner)), "map": join.map,
+                    ])
             } else if let near = nearest(batch.string(record, field), columns) {
                 problem(
                     field, "import.header.unknown.near",
@@ -236,6 +246,32 @@ struct HeaderMapping {
             HeaderMapping(fields: fields, joins: joins, shown: shown, width: span.fieldsFound, namedWidth: namedWidth),
             []
         )
+    }
+
+    /// For an unknown `Start Date` beside a `Start Time` (Outlook's and Google's event files), the
+    /// `--map` that joins them into the kind's moment column whose name starts as they do
+    /// (`Start Date+Start Time=starts_at`); nil otherwise.
+    private static func joinHint(
+        _ field: Int, _ names: [String], _ batch: RecordBatch, _ record: Int, _ columns: [ImportColumn]
+    ) -> (map: String, partner: Int)? {
+        let name = names[field]
+        var stem = String(name.dropLast(4))
+        let (dayField, timeField): (Int?, Int?)
+        if name.hasSuffix("date") {
+            (dayField, timeField) = (field, names.firstIndex(of: stem + "time"))
+        } else if name.hasSuffix("time") {
+            (dayField, timeField) = (names.firstIndex(of: stem + "date"), field)
+        } else {
+            return nil
+        }
+        guard let dayField, let timeField else { return nil }
+        while stem.hasSuffix("_") { stem.removeLast() }
+        guard !stem.isEmpty, let target = columns.first(where: { $0.holdsTime && $0.inFile && $0.name.hasPrefix(stem) })
+        else { return nil }
+        let map =
+            batch.string(record, dayField).trimmingSpaces() + "+" + batch.string(record, timeField).trimmingSpaces()
+            + "=" + target.name
+        return (map, dayField == field ? timeField : dayField)
     }
 
     /// "Did you mean": the column whose name or title is nearest to an unknown name, as a message
