@@ -151,6 +151,8 @@ extension RowSource {
     /// `22.01.2026`, `1/22/2026`), without failing: nil for a date-time or anything else.
     package func dayAlone(_ column: some ColumnIndex) -> LocalDate? {
         if let date = withBytes(column.index, { $0.count == 10 ? LocalDate(bytes: $0) : nil }) { return date }
+        // A time has a colon, a day alone none: a timed event's start (the import's hot path) stops here.
+        if withBytes(column.index, { $0.contains(UInt8(ascii: ":")) }) { return nil }
         let forms = dateForms
         if case .day(let date) = withBytes(column.index, { forms.readDateTime($0) }) { return date }
         return nil
